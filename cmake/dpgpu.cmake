@@ -10,3 +10,9 @@ function(dpgpu_add_test name)
                ENVIRONMENT "DPGPU_SHARED=${PROJECT_SOURCE_DIR}/../shared"
     DISCOVERY_TIMEOUT 60)
 endfunction()
+
+# dpgpu_register_library(TARGET): a library whose static registrations (problems, solvers)
+# must reach the `dpgpu` binary and the end-to-end tests; linked whole-archive there.
+function(dpgpu_register_library target)
+  set_property(GLOBAL APPEND PROPERTY DPGPU_REGISTERED_LIBS ${target})
+endfunction()

@@ -1,0 +1,87 @@
+// context.hpp — what a solver may use while it runs: phases, counters, its CUDA stream,
+// a deadline, a device-memory accountant and a log. One Context per repetition.
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dpgpu {
+
+enum class Backend { Cpu, Gpu };
+
+class Context;
+
+// RAII phase: an NVTX range, timed by CUDA events on the solver's stream (GPU solvers)
+// or by the steady clock (CPU solvers). Phases of one name add up.
+class Phase {
+ public:
+  Phase(Context& ctx, std::string name);
+  ~Phase();
+  Phase(const Phase&) = delete;
+  Phase& operator=(const Phase&) = delete;
+
+ private:
+  Context& ctx_;
+  std::size_t index_;
+};
+
+class Context {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  Context(Backend backend, Clock::time_point deadline, bool verbose = false);
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  Backend backend() const { return backend_; }
+
+  // Standard phase names: "alloc", "h2d", "compute", "d2h"; others become columns too.
+  [[nodiscard]] Phase phase(std::string name) { return Phase(*this, std::move(name)); }
+
+  // Counters with units in their names where it helps ("bytes_offloaded", "kernel_launches").
+  void set(const std::string& counter, double value) { counters_[counter] = value; }
+  void add(const std::string& counter, double delta) { counters_[counter] += delta; }
+
+  // The stream a GPU solver must issue its work on (a cudaStream_t; nullptr for CPU solvers).
+  void* stream() const { return stream_; }
+
+  // Long CPU loops poll this; it throws dpgpu::Timeout once the case's deadline has passed.
+  void check_deadline() const;
+  bool expired() const { return Clock::now() > deadline_; }
+
+  // Device-memory accountant (DeviceBuffer calls these): peak bytes become a counter.
+  void device_alloc(std::size_t bytes);
+  void device_free(std::size_t bytes);
+  std::size_t device_peak() const { return device_peak_; }
+
+  void log(const std::string& line) const;  // to stderr when verbose
+
+  // --- used by the runner, not by solvers ---
+  void begin();  // marks the start of the measured region (records the start event)
+  void end();    // marks its end and synchronizes the stream
+  double elapsed_s() const;  // GPU: event time start→end; CPU: steady clock
+  std::map<std::string, double> phase_seconds() const;
+  const std::map<std::string, double>& counters() const { return counters_; }
+
+ private:
+  friend class Phase;
+  std::size_t open_phase(const std::string& name);
+  void close_phase(std::size_t index);
+
+  struct PhaseRecord;  // host times or CUDA events
+  Backend backend_;
+  Clock::time_point deadline_;
+  bool verbose_;
+  void* stream_ = nullptr;
+  std::vector<std::unique_ptr<PhaseRecord>> phases_;
+  std::unique_ptr<PhaseRecord> whole_;
+  std::map<std::string, double> counters_;
+  std::size_t device_now_ = 0, device_peak_ = 0;
+};
+
+}  // namespace dpgpu

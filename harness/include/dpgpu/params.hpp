@@ -1,0 +1,64 @@
+// params.hpp — typed parameter schemas (solvers, generators) and the values resolved from them.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dpgpu/value.hpp"
+
+namespace dpgpu {
+
+enum class ParamType { Bool, Int, Real, String, Choice };
+const char* to_string(ParamType t);
+
+struct Range {
+  std::optional<double> min, max;  // inclusive
+};
+inline Range between(double lo, double hi) { return {lo, hi}; }
+inline Range at_least(double lo) { return {lo, std::nullopt}; }
+
+struct ParamSpec {
+  std::string name;
+  ParamType type = ParamType::Int;
+  Value default_value;
+  Range range;                       // Int and Real
+  std::vector<std::string> choices;  // Choice
+  std::string help;
+
+  // Why `v` is not acceptable (wrong type, out of range, not a choice), or nullopt.
+  // Ints are accepted for Real; nothing else is converted.
+  std::optional<std::string> reject(const Value& v) const;
+  std::string describe_allowed() const;  // "int in [32, 1024]", "one of: texture, ldg, plain"
+};
+
+// The resolved values handed to a solver or generator: every spec'd name has a value.
+class Params {
+ public:
+  Params() = default;
+  explicit Params(ValueMap values) : values_(std::move(values)) {}
+  std::int64_t integer(const std::string& name) const;
+  double real(const std::string& name) const;
+  bool flag(const std::string& name) const;
+  const std::string& text(const std::string& name) const;  // String and Choice
+  const ValueMap& values() const { return values_; }
+
+ private:
+  const Value& at(const std::string& name) const;
+  ValueMap values_;
+};
+
+class Schema {
+ public:
+  Schema& add(ParamSpec spec);
+  const std::vector<ParamSpec>& specs() const { return specs_; }
+  const ParamSpec* find(const std::string& name) const;
+  // Fills defaults; throws InputError naming the key and the allowed values on an unknown
+  // name or a rejected value. `where` prefixes messages (e.g. "exp.yaml:12: solver gpu.x").
+  Params resolve(const ValueMap& given, const std::string& where = "") const;
+
+ private:
+  std::vector<ParamSpec> specs_;
+};
+
+}  // namespace dpgpu

@@ -1,0 +1,112 @@
+#include "dpgpu/params.hpp"
+
+#include <fmt/format.h>
+
+#include "dpgpu/error.hpp"
+
+namespace dpgpu {
+
+const char* to_string(ParamType t) {
+  switch (t) {
+    case ParamType::Bool: return "bool";
+    case ParamType::Int: return "int";
+    case ParamType::Real: return "real";
+    case ParamType::String: return "string";
+    case ParamType::Choice: return "choice";
+  }
+  return "?";
+}
+
+std::string ParamSpec::describe_allowed() const {
+  auto bound = [](const std::optional<double>& b, const char* inf) {
+    return b ? fmt::format("{}", *b) : std::string(inf);
+  };
+  switch (type) {
+    case ParamType::Bool: return "true or false";
+    case ParamType::String: return "any text";
+    case ParamType::Choice: return fmt::format("one of: {}", fmt::join(choices, ", "));
+    case ParamType::Int:
+    case ParamType::Real:
+      if (!range.min && !range.max) return to_string(type);
+      return fmt::format("{} in [{}, {}]", to_string(type), bound(range.min, "-inf"),
+                         bound(range.max, "inf"));
+  }
+  return "";
+}
+
+std::optional<std::string> ParamSpec::reject(const Value& v) const {
+  auto wrong = [&] {
+    return fmt::format("expected {}, got {} '{}'", describe_allowed(), type_name(v), dpgpu::to_string(v));
+  };
+  double x = 0;
+  switch (type) {
+    case ParamType::Bool:
+      return std::holds_alternative<bool>(v) ? std::nullopt : std::optional(wrong());
+    case ParamType::String:
+      return std::holds_alternative<std::string>(v) ? std::nullopt : std::optional(wrong());
+    case ParamType::Choice: {
+      auto s = std::get_if<std::string>(&v);
+      if (!s) return wrong();
+      for (auto& c : choices)
+        if (c == *s) return std::nullopt;
+      return wrong();
+    }
+    case ParamType::Int:
+      if (!std::holds_alternative<std::int64_t>(v)) return wrong();
+      x = static_cast<double>(std::get<std::int64_t>(v));
+      break;
+    case ParamType::Real:
+      if (!std::holds_alternative<std::int64_t>(v) && !std::holds_alternative<double>(v)) return wrong();
+      x = to_number(v);
+      break;
+  }
+  if ((range.min && x < *range.min) || (range.max && x > *range.max)) return wrong();
+  return std::nullopt;
+}
+
+const Value& Params::at(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) throw std::logic_error("parameter '" + name + "' was never declared");
+  return it->second;
+}
+std::int64_t Params::integer(const std::string& name) const { return std::get<std::int64_t>(at(name)); }
+double Params::real(const std::string& name) const { return to_number(at(name)); }
+bool Params::flag(const std::string& name) const { return std::get<bool>(at(name)); }
+const std::string& Params::text(const std::string& name) const { return std::get<std::string>(at(name)); }
+
+Schema& Schema::add(ParamSpec spec) {
+  if (find(spec.name)) throw std::logic_error("parameter '" + spec.name + "' declared twice");
+  if (auto why = spec.reject(spec.default_value))
+    throw std::logic_error("default of parameter '" + spec.name + "': " + *why);
+  specs_.push_back(std::move(spec));
+  return *this;
+}
+
+const ParamSpec* Schema::find(const std::string& name) const {
+  for (auto& s : specs_)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+Params Schema::resolve(const ValueMap& given, const std::string& where) const {
+  std::string prefix = where.empty() ? "" : where + ": ";
+  ValueMap out;
+  for (auto& [name, value] : given) {
+    auto spec = find(name);
+    if (!spec) {
+      std::vector<std::string> known;
+      for (auto& s : specs_) known.push_back(s.name);
+      throw InputError(fmt::format("{}unknown parameter '{}' (known: {})", prefix, name,
+                                   known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
+    }
+    if (auto why = spec->reject(value))
+      throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
+    // Reals given as ints are stored as reals, so solvers read one type.
+    out[name] = spec->type == ParamType::Real ? Value(to_number(value)) : value;
+  }
+  for (auto& s : specs_)
+    if (!out.count(s.name)) out[s.name] = s.default_value;
+  return Params(std::move(out));
+}
+
+}  // namespace dpgpu

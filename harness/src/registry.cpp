@@ -1,0 +1,53 @@
+#include "dpgpu/registry.hpp"
+
+#include <stdexcept>
+
+namespace dpgpu {
+
+const GeneratorEntry* ProblemEntry::generator(const std::string& n) const {
+  for (auto& g : generators)
+    if (g.name == n) return &g;
+  return nullptr;
+}
+
+Registry& Registry::get() {
+  static Registry r;
+  return r;
+}
+
+void Registry::add(ProblemEntry p) {
+  auto name = p.name;
+  if (!problems_.emplace(name, std::move(p)).second)
+    throw std::logic_error("problem '" + name + "' registered twice");
+}
+
+void Registry::add(SolverEntry s) {
+  auto key = std::make_pair(s.problem, s.name);
+  if (!solvers_.emplace(key, std::move(s)).second)
+    throw std::logic_error("solver '" + key.second + "' registered twice for " + key.first);
+}
+
+const ProblemEntry* Registry::problem(const std::string& name) const {
+  auto it = problems_.find(name);
+  return it == problems_.end() ? nullptr : &it->second;
+}
+
+const SolverEntry* Registry::solver(const std::string& problem, const std::string& name) const {
+  auto it = solvers_.find({problem, name});
+  return it == solvers_.end() ? nullptr : &it->second;
+}
+
+std::vector<const ProblemEntry*> Registry::problems() const {
+  std::vector<const ProblemEntry*> out;
+  for (auto& [_, p] : problems_) out.push_back(&p);
+  return out;
+}
+
+std::vector<const SolverEntry*> Registry::solvers(const std::string& problem) const {
+  std::vector<const SolverEntry*> out;
+  for (auto& [key, s] : solvers_)
+    if (problem.empty() || key.first == problem) out.push_back(&s);
+  return out;
+}
+
+}  // namespace dpgpu

@@ -1,0 +1,32 @@
+// lcs.hpp — longest common subsequence of two byte strings.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "dpgpu/problem.hpp"
+
+namespace lcs {
+
+struct Instance {
+  std::string a, b;  // byte strings; any byte value may occur
+};
+
+struct Solution {
+  std::string subsequence;  // one longest common subsequence
+};
+
+struct Problem {
+  static constexpr const char* name = "lcs";
+  static constexpr const char* help = "longest common subsequence of two byte strings";
+  using Instance = lcs::Instance;
+  using Solution = lcs::Solution;
+
+  // Valid when `s` is a subsequence of both strings; the objective is its length.
+  static dpgpu::Verdict check(const Instance& x, const Solution& s);
+  static double work(const Instance& x) { return double(x.a.size()) * double(x.b.size()); }
+  static dpgpu::ValueMap dims(const Instance& x);  // n = |a|, m = |b|
+  static std::vector<dpgpu::Generator<Instance>> generators();
+  static std::vector<dpgpu::Loaded<Instance>> load(const dpgpu::FileSource& src);
+};
+
+}  // namespace lcs
