@@ -1,0 +1,117 @@
+// experiment.hpp — an experiment file (YAML), checked against the registry, and its
+// expansion into instances × solver parameter points. Nothing in it is code.
+//
+//   name: lcs-fig4a
+//   description: ...
+//   problem: lcs
+//   instances:
+//     - generator: planted
+//       params: {n: [4096, 16384], alphabet: 4, lcs_fraction: 0.5}   # a list is a sweep axis
+//       seeds: [1, 2]                                                  # default [1]
+//     - file: data/pair.fa            # or [a.fa, b.fa]; relative to the YAML file
+//       select: name                  # optional: one instance of a multi-instance file
+//   solvers:
+//     - name: gpu.wavefront
+//       params: {block: [128, 256]}
+//     - name: cpu.full_table
+//       max: {n: 20000}               # larger instances: recorded as skipped, not run
+//   repetitions: 5
+//   warmup: 1
+//   timeout_s: 300
+//   isolate: auto                     # auto (GPU cases in a child process) | always | never
+//   profile: {metrics: [gld_efficiency, ipc], max_launches: 200}
+//   plot: ...                         # kept as YAML text for the plot scripts
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dpgpu/params.hpp"
+#include "dpgpu/problem.hpp"
+#include "dpgpu/registry.hpp"
+#include "dpgpu/value.hpp"
+
+namespace dpgpu {
+
+// A place in an experiment file, for error messages: "exp.yaml:12:5".
+struct Where {
+  std::string file;
+  int line = 0;    // 1-based; 0 when unknown
+  int column = 0;  // 1-based
+  std::string str() const;
+};
+
+// One sweepable key: a single value is a list of one.
+struct Axis {
+  std::string key;
+  std::vector<Value> values;
+  Where where;
+};
+
+struct InstanceSource {
+  Where where;
+  std::string generator;  // empty for a file source
+  std::vector<Axis> params;
+  std::vector<std::uint64_t> seeds{1};
+  FileSource file;        // paths already resolved against the YAML file's folder
+};
+
+struct SolverSpec {
+  Where where;
+  std::string name;
+  std::vector<Axis> params;
+  std::map<std::string, double> max;  // caps on instance dims (or generator params)
+};
+
+struct ProfileSpec {
+  std::vector<std::string> metrics;  // paper names (gld_efficiency, ...) or raw ncu names
+  std::int64_t max_launches = 200;
+};
+
+struct Experiment {
+  std::filesystem::path path;
+  std::string source_text;  // the file as read, copied into the results
+  std::string name, description, problem;
+  std::vector<InstanceSource> instances;
+  std::vector<SolverSpec> solvers;
+  std::int64_t repetitions = 5;
+  std::int64_t warmup = 1;
+  double timeout_s = 300;
+  std::string isolate = "auto";
+  std::optional<ProfileSpec> profile;
+  std::string plot_yaml;  // the `plot:` section re-emitted as YAML, or empty
+};
+
+// Reads and checks an experiment file against the registry: YAML syntax, unknown keys,
+// unknown problem/generator/solver (listing the known ones), every sweep value against its
+// parameter schema, types and ranges, unreadable files. Throws InputError whose message
+// starts with "FILE:LINE:COLUMN:" and names the key.
+Experiment parse_experiment(const std::filesystem::path& file);
+
+// One point of an instance source: generator parameters resolved with defaults, and a seed.
+struct InstancePoint {
+  std::size_t source = 0;  // index into Experiment::instances
+  Params params;           // generator parameters (empty for files)
+  std::uint64_t seed = 0;  // 0 for files
+  std::string label;       // "random[alphabet=4,m=4096,n=4096]#1" or the file names
+};
+
+struct SolverPoint {
+  std::size_t spec = 0;  // index into Experiment::solvers
+  const SolverEntry* solver = nullptr;
+  Params params;         // resolved with defaults
+  std::string label;     // "gpu.wavefront[block=128]" (swept or given keys only)
+};
+
+struct Plan {
+  std::vector<InstancePoint> instances;
+  std::vector<SolverPoint> solvers;  // every case is one instance × one solver point
+};
+
+// Multiplies the axes out, in file order (last axis fastest).
+Plan expand(const Experiment& e);
+
+}  // namespace dpgpu
