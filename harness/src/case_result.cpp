@@ -1,0 +1,56 @@
+#include "case_result.hpp"
+
+#include <stdexcept>
+
+namespace dpgpu {
+
+namespace {
+const char* kStatusNames[] = {"ok", "invalid", "error", "timeout", "skipped", "oom"};
+}
+
+const char* to_string(Status s) { return kStatusNames[static_cast<int>(s)]; }
+
+Status status_from_string(const std::string& s) {
+  for (int i = 0; i < 6; ++i)
+    if (s == kStatusNames[i]) return static_cast<Status>(i);
+  throw std::runtime_error("unknown status '" + s + "'");
+}
+
+nlohmann::json to_json(const CaseResult& r) {
+  nlohmann::json reps = nlohmann::json::array();
+  for (auto& x : r.reps) {
+    nlohmann::json j{{"rep", x.rep},       {"status", to_string(x.status)}, {"objective", x.objective},
+                     {"time_s", x.time_s}, {"phases", x.phases},            {"counters", x.counters},
+                     {"message", x.message}};
+    if (x.valid) j["valid"] = *x.valid;
+    if (x.checksum) j["checksum"] = *x.checksum;
+    reps.push_back(std::move(j));
+  }
+  return {{"status", to_string(r.status)}, {"message", r.message}, {"reps", reps}, {"wall_s", r.wall_s},
+          {"benchmarks", r.benchmarks},    {"benchmark_context", r.benchmark_context}};
+}
+
+CaseResult case_result_from_json(const nlohmann::json& j) {
+  CaseResult r;
+  r.status = status_from_string(j.at("status"));
+  r.message = j.at("message");
+  r.wall_s = j.value("wall_s", 0.0);
+  r.benchmarks = j.value("benchmarks", nlohmann::json::array());
+  r.benchmark_context = j.value("benchmark_context", nlohmann::json());
+  for (auto& x : j.at("reps")) {
+    RepRecord rec;
+    rec.rep = x.at("rep");
+    rec.status = status_from_string(x.at("status"));
+    rec.objective = x.at("objective");
+    rec.time_s = x.at("time_s");
+    rec.phases = x.at("phases").get<std::map<std::string, double>>();
+    rec.counters = x.at("counters").get<std::map<std::string, double>>();
+    rec.message = x.at("message");
+    if (x.contains("valid")) rec.valid = x["valid"].get<bool>();
+    if (x.contains("checksum")) rec.checksum = x["checksum"].get<std::uint64_t>();
+    r.reps.push_back(std::move(rec));
+  }
+  return r;
+}
+
+}  // namespace dpgpu

@@ -1,0 +1,42 @@
+// case_result.hpp — what measuring one case produced: one record per counted repetition,
+// plus Google Benchmark's own JSON entries. Crosses the child-process boundary as JSON.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace dpgpu {
+
+enum class Status { Ok, Invalid, Error, Timeout, Skipped, Oom };
+const char* to_string(Status s);
+Status status_from_string(const std::string& s);
+
+struct RepRecord {
+  int rep = 0;
+  Status status = Status::Ok;
+  std::optional<bool> valid;  // empty: nothing to check (no certificate, no known optimum)
+  std::int64_t objective = 0;
+  std::optional<std::uint64_t> checksum;
+  double time_s = 0;
+  std::map<std::string, double> phases;    // seconds
+  std::map<std::string, double> counters;
+  std::string message;
+};
+
+struct CaseResult {
+  Status status = Status::Ok;  // the case as a whole (error/timeout/oom when it broke)
+  std::string message;
+  std::vector<RepRecord> reps;
+  double wall_s = 0;  // wall time of the counted repetitions, harness work included
+  nlohmann::json benchmarks = nlohmann::json::array();  // Google Benchmark entries
+  nlohmann::json benchmark_context;                     // Google Benchmark's "context"
+};
+
+nlohmann::json to_json(const CaseResult& r);
+CaseResult case_result_from_json(const nlohmann::json& j);
+
+}  // namespace dpgpu

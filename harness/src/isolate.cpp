@@ -1,0 +1,200 @@
+#include "isolate.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fmt/format.h>
+#include <iostream>
+#include <iterator>
+
+#include "dpgpu/error.hpp"
+#include "instances.hpp"
+#include "measure.hpp"
+
+extern char** environ;
+
+namespace dpgpu {
+
+namespace {
+
+constexpr double kGraceSeconds = 30;  // instance generation and process start-up
+constexpr std::size_t kStderrTail = 4000;
+
+nlohmann::json to_json(const WorkerRequest& r) {
+  return {{"experiment", r.experiment},   {"instance_point", r.instance_point}, {"loaded_index", r.loaded_index},
+          {"solver_point", r.solver_point}, {"repetitions", r.repetitions},     {"warmup", r.warmup},
+          {"timeout_s", r.timeout_s},     {"verbose", r.verbose}};
+}
+
+WorkerRequest request_from_json(const nlohmann::json& j) {
+  WorkerRequest r;
+  r.experiment = j.at("experiment");
+  r.instance_point = j.at("instance_point");
+  r.loaded_index = j.at("loaded_index");
+  r.solver_point = j.at("solver_point");
+  r.repetitions = j.at("repetitions");
+  r.warmup = j.at("warmup");
+  r.timeout_s = j.at("timeout_s");
+  r.verbose = j.at("verbose");
+  return r;
+}
+
+CaseResult broken(Status s, std::string message) {
+  CaseResult r;
+  r.status = s;
+  r.message = std::move(message);
+  return r;
+}
+
+struct Pipe {
+  int fd[2] = {-1, -1};
+  Pipe() {
+    if (pipe2(fd, O_CLOEXEC) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+  }
+  ~Pipe() { close_both(); }
+  void close_end(int i) {
+    if (fd[i] >= 0) close(fd[i]);
+    fd[i] = -1;
+  }
+  void close_both() { close_end(0), close_end(1); }
+};
+
+std::string last_line(const std::string& text) {
+  auto end = text.find_last_not_of("\n ");
+  if (end == std::string::npos) return {};
+  auto start = text.rfind('\n', end);
+  return text.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
+}
+
+}  // namespace
+
+CaseResult run_in_child(const WorkerRequest& req) {
+  Pipe in, result, err;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in.fd[0], 0);
+  posix_spawn_file_actions_adddup2(&actions, result.fd[1], 3);
+  posix_spawn_file_actions_adddup2(&actions, err.fd[1], 2);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, 0);
+
+  std::string self = "/proc/self/exe";
+  char* argv[] = {self.data(), const_cast<char*>("__worker"), const_cast<char*>("--result-fd"),
+                  const_cast<char*>("3"), nullptr};
+  pid_t pid = 0;
+  int rc = posix_spawn(&pid, self.c_str(), &actions, &attr, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) return broken(Status::Error, std::string("cannot start worker process: ") + std::strerror(rc));
+  in.close_end(0), result.close_end(1), err.close_end(1);
+
+  std::string request = to_json(req).dump();
+  {
+    auto old = signal(SIGPIPE, SIG_IGN);
+    (void)!write(in.fd[1], request.data(), request.size());
+    signal(SIGPIPE, old);
+  }
+  in.close_end(1);
+
+  std::string out, errtext;
+  const auto limit = std::chrono::steady_clock::now() + std::chrono::duration<double>(req.timeout_s + kGraceSeconds);
+  bool timed_out = false;
+  pollfd fds[2] = {{result.fd[0], POLLIN, 0}, {err.fd[0], POLLIN, 0}};
+  int open_fds = 2;
+  while (open_fds > 0) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(limit - std::chrono::steady_clock::now()).count();
+    if (left <= 0) {
+      timed_out = true;
+      break;
+    }
+    int n = poll(fds, 2, int(std::min<long long>(left, 1000)));
+    if (n < 0 && errno != EINTR) break;
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      char buf[65536];
+      ssize_t got = read(fds[i].fd, buf, sizeof buf);
+      if (got <= 0) {
+        fds[i].fd = -1;
+        --open_fds;
+        continue;
+      }
+      if (i == 0) {
+        out.append(buf, std::size_t(got));
+      } else {
+        if (req.verbose) std::cerr.write(buf, got);
+        errtext.append(buf, std::size_t(got));
+        if (errtext.size() > 2 * kStderrTail) errtext.erase(0, errtext.size() - kStderrTail);
+      }
+    }
+  }
+  if (timed_out) kill(-pid, SIGKILL);
+  int wstatus = 0;
+  while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  }
+  if (timed_out)
+    return broken(Status::Timeout, fmt::format("killed after {:.0f} s (timeout_s {} plus {:.0f} s grace)",
+                                                req.timeout_s + kGraceSeconds, req.timeout_s, kGraceSeconds));
+  if (WIFSIGNALED(wstatus)) {
+    int sig = WTERMSIG(wstatus);
+    return broken(Status::Error, fmt::format("worker killed by signal {} ({}){}{}", sig, strsignal(sig),
+                                             errtext.empty() ? "" : ": ", last_line(errtext)));
+  }
+  if (out.empty())
+    return broken(Status::Error, fmt::format("worker exited with code {} and no result{}{}", WEXITSTATUS(wstatus),
+                                             errtext.empty() ? "" : ": ", last_line(errtext)));
+  try {
+    return case_result_from_json(nlohmann::json::parse(out));
+  } catch (const std::exception& e) {
+    return broken(Status::Error, std::string("unreadable worker result: ") + e.what());
+  }
+}
+
+int worker_main(int result_fd) {
+  CaseResult result;
+  try {
+    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    WorkerRequest req = request_from_json(nlohmann::json::parse(text));
+    Experiment e = parse_experiment(req.experiment);
+    Plan plan = expand(e);
+    const ProblemEntry* problem = Registry::get().problem(e.problem);
+    const InstancePoint& ip = plan.instances.at(req.instance_point);
+    const SolverPoint& sp = plan.solvers.at(req.solver_point);
+    std::vector<AnyInstance> instances = materialize(e, *problem, ip);
+    CaseJob job;
+    job.problem = problem;
+    job.solver = sp.solver;
+    job.instance = &instances.at(req.loaded_index);
+    job.params = sp.params;
+    job.name = ip.label + "/" + sp.label;
+    job.repetitions = req.repetitions;
+    job.warmup = req.warmup;
+    job.timeout_s = req.timeout_s;
+    job.verbose = req.verbose;
+    if (auto why = memory_refusal(job, /*check_device=*/true); !why.empty())
+      result = broken(Status::Oom, why);
+    else
+      result = measure_case(job);
+  } catch (const std::exception& e) {
+    result = broken(Status::Error, e.what());
+  }
+  std::string text = to_json(result).dump();
+  std::size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = write(result_fd, text.data() + done, text.size() - done);
+    if (n <= 0) return 3;
+    done += std::size_t(n);
+  }
+  close(result_fd);
+  return 0;
+}
+
+}  // namespace dpgpu

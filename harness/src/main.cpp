@@ -1,0 +1,105 @@
+// dpgpu — the command line: run, check, list, plot.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+
+#include "dpgpu/error.hpp"
+#include "dpgpu/registry.hpp"
+#include "dpgpu/runner.hpp"
+#include "isolate.hpp"
+#include "plot_command.hpp"
+
+namespace {
+
+void print_schema(const dpgpu::Schema& schema, const char* indent) {
+  for (auto& p : schema.specs())
+    std::cout << fmt::format("{}{:<18} {:<34} default {:<10} {}\n", indent, p.name, p.describe_allowed(),
+                             dpgpu::to_string(p.default_value), p.help);
+}
+
+int list(const std::string& what) {
+  auto& reg = dpgpu::Registry::get();
+  if (what == "problems" || what == "all") {
+    std::cout << "problems:\n";
+    for (auto* p : reg.problems()) std::cout << fmt::format("  {:<12} {}\n", p->name, p->help);
+  }
+  if (what == "generators" || what == "all") {
+    std::cout << "generators:\n";
+    for (auto* p : reg.problems())
+      for (auto& g : p->generators) {
+        std::cout << fmt::format("  {}/{:<20} {}\n", p->name, g.name, g.help);
+        print_schema(g.schema, "      ");
+      }
+  }
+  if (what == "solvers" || what == "all") {
+    std::cout << "solvers:\n";
+    for (auto* s : reg.solvers()) {
+      std::cout << fmt::format("  {}/{:<20} {}{}\n", s->problem, s->name, s->help,
+                               s->unavailable.empty() ? "" : "  [unavailable: " + s->unavailable + "]");
+      print_schema(s->schema, "      ");
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // The child-process side of an isolated case; not a user command.
+  if (argc >= 2 && std::string(argv[1]) == "__worker") {
+    int fd = argc >= 4 ? std::atoi(argv[3]) : 3;
+    return dpgpu::worker_main(fd);
+  }
+
+  CLI::App app{"dpgpu: GPU strategies for dynamic programming and backtracking against CPU baselines"};
+  app.require_subcommand(1);
+
+  dpgpu::RunOptions run_opt;
+  std::string run_file;
+  int reps = 0;
+  auto* run = app.add_subcommand("run", "run an experiment file and write its results");
+  run->add_option("file", run_file, "experiment YAML file")->required();
+  run->add_option("--out", run_opt.out, "results folder (default results/<name>)");
+  run->add_option("--filter", run_opt.filter, "only cases whose id matches this regular expression");
+  run->add_option("--repetitions", reps, "counted repetitions per case (overrides the file)")
+      ->check(CLI::PositiveNumber);
+  run->add_flag("--resume", run_opt.resume, "skip cases already in runs.csv");
+  run->add_flag("--dry-run", run_opt.dry_run, "print the cases and what would happen; write nothing");
+  run->add_flag("-v,--verbose", run_opt.verbose, "solver logs and child-process output");
+
+  std::string check_file;
+  auto* check = app.add_subcommand("check", "validate an experiment file and print its cases");
+  check->add_option("file", check_file, "experiment YAML file")->required();
+
+  std::string list_what = "all";
+  auto* lst = app.add_subcommand("list", "list problems, solvers or generators with their parameters");
+  lst->add_option("what", list_what, "problems | solvers | generators")
+      ->check(CLI::IsMember({"all", "problems", "solvers", "generators"}));
+
+  dpgpu::PlotOptions plot_opt;
+  auto* plot = app.add_subcommand("plot", "draw figures from a results folder (Python + Matplotlib)");
+  plot->add_option("results", plot_opt.results, "results folder")->required();
+  plot->add_option("--figure", plot_opt.figure, "figure kind (default: all the experiment declares)");
+  plot->add_option("--format", plot_opt.format, "png, pdf or png,pdf");
+
+  CLI11_PARSE(app, argc, argv);
+  try {
+    if (*run) {
+      if (reps > 0) run_opt.repetitions = reps;
+      return dpgpu::run_experiment(run_file, run_opt);
+    }
+    if (*check) return dpgpu::check_experiment(check_file);
+    if (*lst) return list(list_what);
+    if (*plot) return dpgpu::plot_results(plot_opt);
+  } catch (const dpgpu::InputError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 3;
+  }
+  return 0;
+}

@@ -1,0 +1,177 @@
+#include "measure.hpp"
+
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "dpgpu/error.hpp"
+
+#if DPGPU_WITH_CUDA
+#include <cuda_runtime.h>
+#endif
+
+namespace dpgpu {
+
+std::uint64_t host_bytes_available() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  std::uint64_t kb = 0;
+  std::string unit;
+  while (in >> key >> kb >> unit)
+    if (key == "MemAvailable:") return kb * 1024;
+  return UINT64_MAX;
+}
+
+static std::string gib(std::uint64_t bytes) { return fmt::format("{:.2f} GiB", bytes / double(1ull << 30)); }
+
+std::string memory_refusal(const CaseJob& job, bool check_device) {
+  if (!job.solver->memory) return {};
+  MemoryNeed need = job.solver->memory(*job.instance, job.params);
+  if (need.host > 0) {
+    auto avail = host_bytes_available();
+    if (need.host > avail)
+      return fmt::format("needs {} bytes ({}) of host memory, {} bytes ({}) available", need.host, gib(need.host),
+                         avail, gib(avail));
+  }
+#if DPGPU_WITH_CUDA
+  if (check_device && need.device > 0) {
+    std::size_t free = 0, total = 0;
+    if (cudaMemGetInfo(&free, &total) == cudaSuccess && need.device > free)
+      return fmt::format("needs {} bytes ({}) of device memory, {} bytes ({}) free", need.device, gib(need.device),
+                         free, gib(free));
+  }
+#else
+  (void)check_device;
+#endif
+  return {};
+}
+
+namespace {
+
+// One solve, timed by the Context, then checked outside the timed region.
+RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline) {
+  RepRecord rec;
+  try {
+    Context ctx(job.solver->backend, deadline, job.verbose);
+    ctx.begin();
+    AnyOutcome out = job.solver->solve(*job.instance, job.params, ctx);
+    ctx.end();
+    rec.time_s = ctx.elapsed_s();
+    rec.phases = ctx.phase_seconds();
+    rec.counters = ctx.counters();
+    if (ctx.device_peak() > 0) rec.counters["peak_device_bytes"] = double(ctx.device_peak());
+    rec.objective = out.objective;
+    rec.checksum = out.checksum;
+
+    std::vector<std::string> problems;
+    if (auto verdict = job.problem->check(*job.instance, out)) {
+      rec.valid = verdict->ok && verdict->objective == out.objective;
+      if (!verdict->ok)
+        problems.push_back("certificate rejected: " + verdict->message);
+      else if (verdict->objective != out.objective)
+        problems.push_back(fmt::format("certificate has objective {}, solver reported {}", verdict->objective,
+                                       out.objective));
+    }
+    if (job.instance->known_optimum) {
+      bool match = *job.instance->known_optimum == out.objective;
+      rec.valid = rec.valid.value_or(true) && match;
+      if (!match) problems.push_back(fmt::format("known optimum is {}, solver reported {}", *job.instance->known_optimum, out.objective));
+    }
+    if (!problems.empty()) {
+      rec.status = Status::Invalid;
+      rec.message = fmt::format("{}", fmt::join(problems, "; "));
+    }
+  } catch (const Timeout& e) {
+    rec.status = Status::Timeout;
+    rec.message = fmt::format("timed out after {} s: {}", job.timeout_s, e.what());
+  } catch (const OutOfMemory& e) {
+    rec.status = Status::Oom;
+    rec.message = e.what();
+  } catch (const std::bad_alloc&) {
+    rec.status = Status::Oom;
+    rec.message = "host memory allocation failed (std::bad_alloc)";
+  } catch (const std::exception& e) {
+    rec.status = Status::Error;
+    rec.message = e.what();
+  }
+  return rec;
+}
+
+// Keeps Google Benchmark's JSON for the case: its context and the benchmark entries.
+nlohmann::json run_benchmark(const std::string& name, int repetitions,
+                             const std::function<void(benchmark::State&)>& body) {
+  benchmark::ClearRegisteredBenchmarks();
+  benchmark::RegisterBenchmark(name.c_str(), body)
+      ->Iterations(1)
+      ->Repetitions(repetitions)
+      ->UseManualTime()
+      ->Unit(benchmark::kMillisecond);
+  std::ostringstream json, errors;
+  benchmark::JSONReporter reporter;
+  reporter.SetOutputStream(&json);
+  reporter.SetErrorStream(&errors);
+  benchmark::RunSpecifiedBenchmarks(&reporter, ".");
+  benchmark::ClearRegisteredBenchmarks();
+  return nlohmann::json::parse(json.str());
+}
+
+}  // namespace
+
+CaseResult measure_case(const CaseJob& job) {
+  CaseResult result;
+  auto deadline = Context::Clock::now() + std::chrono::duration_cast<Context::Clock::duration>(
+                                              std::chrono::duration<double>(job.timeout_s));
+  for (int w = 0; w < job.warmup; ++w) {
+    RepRecord rec = solve_once(job, deadline);
+    if (rec.status != Status::Ok && rec.status != Status::Invalid) {
+      result.status = rec.status;
+      result.message = "warm-up: " + rec.message;
+      return result;
+    }
+  }
+
+  const double work = job.instance->work;
+  auto body = [&](benchmark::State& state) {
+    for (auto _ : state) {
+      if (!result.reps.empty() && result.reps.back().status != Status::Ok &&
+          result.reps.back().status != Status::Invalid) {
+        state.SkipWithError("an earlier repetition failed");
+        break;
+      }
+      RepRecord rec = solve_once(job, deadline);
+      rec.rep = int(result.reps.size());
+      state.SetIterationTime(rec.time_s);
+      if (rec.status == Status::Ok || rec.status == Status::Invalid) {
+        state.counters["work"] = work;
+        state.counters["throughput"] = rec.time_s > 0 ? work / rec.time_s : 0;
+        for (auto& [k, v] : rec.phases) state.counters["phase." + k + "_s"] = v;
+        for (auto& [k, v] : rec.counters) state.counters["c." + k] = v;
+      } else {
+        state.SkipWithError(rec.message.c_str());
+      }
+      result.reps.push_back(std::move(rec));
+    }
+  };
+  auto start = std::chrono::steady_clock::now();
+  nlohmann::json gb = run_benchmark(job.name, job.repetitions, body);
+  result.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.benchmarks = gb.value("benchmarks", nlohmann::json::array());
+  result.benchmark_context = gb.value("context", nlohmann::json());
+
+  for (auto& rec : result.reps)
+    if (rec.status != Status::Ok && rec.status != Status::Invalid) {
+      result.status = rec.status;
+      result.message = rec.message;
+    }
+  if (result.reps.empty() && result.status == Status::Ok) {
+    result.status = Status::Error;
+    result.message = "no repetition ran";
+  }
+  return result;
+}
+
+}  // namespace dpgpu

@@ -1,0 +1,33 @@
+// measure.hpp — runs one case in this process: warm-up solves, then counted repetitions
+// through Google Benchmark (manual time: CUDA events for GPU solvers, the steady clock for
+// CPU ones), each outcome rechecked by the problem's own check.
+#pragma once
+#include <string>
+
+#include "case_result.hpp"
+#include "dpgpu/registry.hpp"
+
+namespace dpgpu {
+
+struct CaseJob {
+  const ProblemEntry* problem = nullptr;
+  const SolverEntry* solver = nullptr;
+  const AnyInstance* instance = nullptr;
+  Params params;
+  std::string name;  // the case id, used as the benchmark's name
+  int repetitions = 5;
+  int warmup = 1;
+  double timeout_s = 300;  // for warm-ups and repetitions together
+  bool verbose = false;
+};
+
+CaseResult measure_case(const CaseJob& job);
+
+// Bytes of memory available now (host: MemAvailable; device: cudaMemGetInfo free bytes).
+std::uint64_t host_bytes_available();
+
+// Why the job cannot fit (bytes needed and available), or empty. Checks device memory only
+// when called in the process that will run the GPU solver.
+std::string memory_refusal(const CaseJob& job, bool check_device);
+
+}  // namespace dpgpu

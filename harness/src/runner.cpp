@@ -1,0 +1,349 @@
+#include "dpgpu/runner.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "case_result.hpp"
+#include "csv_table.hpp"
+#include "dpgpu/error.hpp"
+#include "dpgpu/experiment.hpp"
+#include "host_info.hpp"
+#include "instances.hpp"
+#include "isolate.hpp"
+#include "measure.hpp"
+#include "summary.hpp"
+
+namespace fs = std::filesystem;
+
+namespace dpgpu {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One instance × solver point, with what decides whether and how it runs.
+struct Case {
+  std::string id;
+  std::size_t instance_point, loaded_index, solver_point;
+  const AnyInstance* instance;
+  const SolverPoint* solver;
+  std::string skip;    // non-empty: recorded as skipped with this reason
+  std::string refuse;  // non-empty: recorded as oom with this reason
+};
+
+std::string cap_violation(const SolverSpec& spec, const AnyInstance& x, const InstancePoint& p) {
+  for (auto& [key, cap] : spec.max) {
+    double v;
+    if (auto it = x.dims.find(key); it != x.dims.end())
+      v = to_number(it->second);
+    else if (auto jt = p.params.values().find(key); jt != p.params.values().end())
+      v = to_number(jt->second);
+    else
+      continue;
+    if (v > cap) return fmt::format("{}={} is above this solver's max {}={}", key, v, key, cap);
+  }
+  return {};
+}
+
+bool isolated(const Experiment& e, const SolverEntry& s) {
+  if (e.isolate == "always") return true;
+  if (e.isolate == "never") return false;
+  return s.backend == Backend::Gpu;
+}
+
+// The fields every row of a case shares.
+CsvRow case_row(const Experiment& e, const Case& c, const InstancePoint& ip) {
+  CsvRow r;
+  r["experiment"] = e.name;
+  r["case_id"] = c.id;
+  r["problem"] = e.problem;
+  r["instance"] = c.instance->name.empty() ? ip.label : c.instance->name;
+  if (ip.seed || !e.instances[ip.source].generator.empty()) r["seed"] = std::to_string(ip.seed);
+  r["solver"] = c.solver->solver->name;
+  r["backend"] = c.solver->solver->backend == Backend::Gpu ? "gpu" : "cpu";
+  r["work"] = fmt::format("{:.17g}", c.instance->work);
+  for (auto& [k, v] : ip.params.values()) r["i." + k] = to_string(v);
+  for (auto& [k, v] : c.instance->dims) r["i." + k] = to_string(v);
+  for (auto& [k, v] : c.solver->params.values()) r["s." + k] = to_string(v);
+  return r;
+}
+
+std::vector<CsvRow> rows_of(const CsvRow& base, const CaseResult& res) {
+  std::vector<CsvRow> rows;
+  double measured = 0;
+  for (auto& rep : res.reps) measured += rep.time_s;
+  double harness_per_rep = res.reps.empty() ? 0 : std::max(0.0, res.wall_s - measured) / double(res.reps.size());
+  for (auto& rep : res.reps) {
+    CsvRow r = base;
+    r["rep"] = std::to_string(rep.rep);
+    r["status"] = to_string(rep.status);
+    r["message"] = rep.message;
+    if (rep.status == Status::Ok || rep.status == Status::Invalid) {
+      if (rep.valid) r["valid"] = *rep.valid ? "true" : "false";
+      r["objective"] = std::to_string(rep.objective);
+      r["time_s"] = fmt::format("{:.9g}", rep.time_s);
+      if (rep.time_s > 0) r["throughput"] = fmt::format("{:.6g}", std::stod(base.at("work")) / rep.time_s);
+      r["harness_s"] = fmt::format("{:.6g}", harness_per_rep);
+      if (rep.checksum) r["checksum"] = std::to_string(*rep.checksum);
+      for (auto& [k, v] : rep.phases) r["phase." + k + "_s"] = fmt::format("{:.9g}", v);
+      for (auto& [k, v] : rep.counters) r["c." + k] = fmt::format("{:.17g}", v);
+    }
+    rows.push_back(std::move(r));
+  }
+  if (res.status != Status::Ok && (rows.empty() || res.reps.back().status == Status::Ok)) {
+    CsvRow r = base;
+    r["rep"] = std::to_string(res.reps.size());
+    r["status"] = to_string(res.status);
+    r["message"] = res.message;
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
+CsvRow status_row(const CsvRow& base, Status s, const std::string& message) {
+  CsvRow r = base;
+  r["rep"] = "0";
+  r["status"] = to_string(s);
+  r["message"] = message;
+  return r;
+}
+
+// Objectives (and checksums) of every solver of one instance must agree: otherwise every
+// row of that instance is marked invalid, naming what each solver said.
+bool mark_disagreements(std::vector<CsvRow>& rows, const std::set<std::string>& case_ids) {
+  std::map<std::string, std::set<std::string>> said;  // "objective"/"checksum" → values
+  std::map<std::string, std::string> by_solver;
+  for (auto& r : rows) {
+    if (!case_ids.count(r["case_id"]) || !r.count("objective") || r["objective"].empty()) continue;
+    said["objective"].insert(r["objective"]);
+    if (r.count("checksum") && !r["checksum"].empty()) said["checksum"].insert(r["checksum"]);
+    by_solver[r["case_id"]] = r["objective"];
+  }
+  if (said["objective"].size() <= 1 && said["checksum"].size() <= 1) return false;
+  std::vector<std::string> parts;
+  for (auto& [id, obj] : by_solver) parts.push_back(id.substr(id.rfind('/') + 1) + "=" + obj);
+  std::string why = fmt::format("solvers disagree on this instance: {}", fmt::join(parts, ", "));
+  for (auto& r : rows)
+    if (case_ids.count(r["case_id"]) && (r["status"] == "ok" || r["status"] == "invalid")) {
+      r["status"] = "invalid";
+      r["valid"] = "false";
+      r["message"] = r["message"].empty() ? why : r["message"] + "; " + why;
+    }
+  return true;
+}
+
+std::string duration_text(double s) {
+  if (s < 60) return fmt::format("{:.0f}s", s);
+  if (s < 3600) return fmt::format("{}m{:02}s", int(s) / 60, int(s) % 60);
+  return fmt::format("{}h{:02}m", int(s) / 3600, int(s) % 3600 / 60);
+}
+
+void ensure_writable(const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw InputError(fmt::format("cannot create output folder {}: {}", dir.string(), ec.message()));
+  auto probe = dir / ".dpgpu-write-test";
+  {
+    FILE* f = std::fopen(probe.c_str(), "w");
+    if (!f) throw InputError(fmt::format("output folder {} is not writable: {}", dir.string(), std::strerror(errno)));
+    std::fclose(f);
+  }
+  fs::remove(probe, ec);
+}
+
+}  // namespace
+
+int run_experiment(const fs::path& file, const RunOptions& opt) {
+  Experiment e = parse_experiment(file);
+  Plan plan = expand(e);
+  const ProblemEntry* problem = Registry::get().problem(e.problem);
+  const int reps = opt.repetitions.value_or(int(e.repetitions));
+  if (reps < 1) throw InputError("--repetitions must be at least 1");
+  std::optional<std::regex> filter;
+  if (!opt.filter.empty()) {
+    try {
+      filter.emplace(opt.filter);
+    } catch (const std::regex_error& err) {
+      throw InputError(fmt::format("--filter '{}' is not a valid regular expression: {}", opt.filter, err.what()));
+    }
+  }
+  const fs::path out = opt.out.empty() ? fs::path("results") / e.name : opt.out;
+  const std::string no_gpu = gpu_unavailable_reason();
+
+  CsvTable runs(out / "runs.csv", run_columns());
+  CsvTable summary(out / "summary.csv", summary_columns());
+  std::set<std::string> finished;
+  nlohmann::json benchmarks = nlohmann::json::array(), bench_context;
+  nlohmann::json context;
+  if (!opt.dry_run) {
+    ensure_writable(out);
+    if (opt.resume) {
+      for (auto& r : runs.load()) finished.insert(r["case_id"]);
+      std::ifstream old(out / "benchmark.json");
+      if (old) try {
+          auto j = nlohmann::json::parse(old);
+          benchmarks = j.value("benchmarks", nlohmann::json::array());
+          bench_context = j.value("context", nlohmann::json());
+        } catch (...) {
+        }
+    } else {
+      runs.replace_all({});
+    }
+    write_file_atomically(out / "experiment.yaml", e.source_text);
+    context = {{"experiment", e.name}, {"experiment_file", fs::absolute(file).string()},
+               {"start", now_iso8601()},  {"git_commit", git_commit()},
+               {"host", host_facts()},    {"gpu", gpu_facts()},
+               {"gpu_clocks_start", gpu_clock_reading()}, {"repetitions", reps},
+               {"warmup", e.warmup},      {"timeout_s", e.timeout_s}};
+    write_file_atomically(out / "context.json", context.dump(2) + "\n");
+  }
+
+  // Count the cases first, for the progress line.
+  std::size_t total = plan.instances.size() * plan.solvers.size(), done = 0, ran = 0;
+  std::map<std::string, int> tally;
+  std::vector<std::string> failures;
+  const auto started = Clock::now();
+  double measured_wall = 0;
+
+  for (std::size_t ii = 0; ii < plan.instances.size(); ++ii) {
+    const InstancePoint& ip = plan.instances[ii];
+    std::vector<AnyInstance> loaded;
+    std::string load_error;
+    try {
+      loaded = materialize(e, *problem, ip);
+    } catch (const InputError& err) {
+      load_error = err.what();
+      std::cerr << "error: " << load_error << "\n";
+      loaded.push_back(AnyInstance{ip.label, nullptr, {}, 0, std::nullopt});
+    }
+    if (loaded.size() > 1) total += (loaded.size() - 1) * plan.solvers.size();
+    for (std::size_t li = 0; li < loaded.size(); ++li) {
+      const AnyInstance& x = loaded[li];
+      std::set<std::string> instance_cases;
+      for (std::size_t si = 0; si < plan.solvers.size(); ++si) {
+        const SolverPoint& sp = plan.solvers[si];
+        Case c{ip.label + (loaded.size() > 1 ? "/" + x.name : "") + "/" + sp.label, ii, li, si, &x, &sp, {}, {}};
+        ++done;
+        if (filter && !std::regex_search(c.id, *filter)) continue;
+        if (finished.count(c.id)) continue;
+        const SolverEntry& s = *sp.solver;
+        if (!load_error.empty())
+          c.refuse = load_error;
+        else if (!s.unavailable.empty())
+          c.skip = s.unavailable;
+        else if (s.backend == Backend::Gpu && !no_gpu.empty())
+          c.skip = no_gpu;
+        else if (auto cap = cap_violation(e.solvers[sp.spec], x, ip); !cap.empty())
+          c.skip = cap;
+        else {
+          CaseJob probe{problem, &s, &x, sp.params, c.id};
+          c.refuse = memory_refusal(probe, /*check_device=*/false);
+        }
+
+        if (opt.dry_run) {
+          std::cout << fmt::format("{:>5}  {}  {}\n", done,
+                                   !c.skip.empty() ? "skip" : (!c.refuse.empty() ? "refuse" : "run "), c.id)
+                    << (!c.skip.empty() ? "         " + c.skip + "\n" : "")
+                    << (!c.refuse.empty() ? "         " + c.refuse + "\n" : "");
+          continue;
+        }
+
+        CsvRow base = load_error.empty() ? case_row(e, c, ip) : CsvRow{{"experiment", e.name}, {"case_id", c.id}};
+        std::vector<CsvRow> rows;
+        auto case_start = Clock::now();
+        if (!load_error.empty()) {
+          rows.push_back(status_row(base, Status::Error, load_error));
+        } else if (!c.skip.empty()) {
+          rows.push_back(status_row(base, Status::Skipped, c.skip));
+        } else if (!c.refuse.empty()) {
+          rows.push_back(status_row(base, Status::Oom, c.refuse));
+        } else {
+          CaseResult res;
+          if (isolated(e, s)) {
+            WorkerRequest req{fs::absolute(file).string(), ii, li, si, reps, int(e.warmup), e.timeout_s, opt.verbose};
+            res = run_in_child(req);
+          } else {
+            CaseJob job{problem, &s, &x, sp.params, c.id, reps, int(e.warmup), e.timeout_s, opt.verbose};
+            res = measure_case(job);
+          }
+          for (auto& b : res.benchmarks) benchmarks.push_back(b);
+          if (bench_context.is_null() && !res.benchmark_context.is_null()) bench_context = res.benchmark_context;
+          rows = rows_of(base, res);
+          ++ran;
+          measured_wall += std::chrono::duration<double>(Clock::now() - case_start).count();
+        }
+        for (auto& r : rows) runs.append(r);
+        instance_cases.insert(c.id);
+        summary.replace_all(summarize(runs.rows()));
+
+        auto final_row = summarize(rows).front();
+        std::string st = final_row["status"];
+        double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
+        double left = done ? elapsed / double(done) * double(total - done) : 0;
+        std::string timing = final_row.count("time_median_s") && !final_row["time_median_s"].empty()
+                                 ? fmt::format(" {:.4g} ms (median of {})", std::stod(final_row["time_median_s"]) * 1e3,
+                                               final_row["reps"])
+                                 : "";
+        std::cerr << fmt::format("[{}/{}] {} {}{}{}  ~{} left\n", done, total, c.id, st, timing,
+                                 st == "ok" ? "" : ": " + final_row["message"], duration_text(left));
+      }
+      // Cross-solver agreement on this instance.
+      if (!opt.dry_run && instance_cases.size() > 1 && mark_disagreements(runs.mutable_rows(), instance_cases)) {
+        runs.rewrite();
+        summary.replace_all(summarize(runs.rows()));
+        std::cerr << "invalid: solvers disagree on " << x.name << "\n";
+      }
+    }
+  }
+  if (opt.dry_run) return 0;
+
+  nlohmann::json bench{{"context", bench_context.is_null() ? nlohmann::json::object() : bench_context},
+                       {"benchmarks", benchmarks}};
+  write_file_atomically(out / "benchmark.json", bench.dump(2) + "\n");
+  context["end"] = now_iso8601();
+  context["gpu_clocks_end"] = gpu_clock_reading();
+  write_file_atomically(out / "context.json", context.dump(2) + "\n");
+
+  for (auto& r : summary.rows()) {
+    tally[r.at("status")]++;
+    if (r.at("status") != "ok" && r.at("status") != "skipped")
+      failures.push_back(fmt::format("  {} {}: {}", r.at("status"), r.at("case_id"),
+                                     r.count("message") ? r.at("message") : ""));
+  }
+  std::vector<std::string> counts;
+  for (auto& [k, v] : tally) counts.push_back(fmt::format("{} {}", v, k));
+  std::cerr << fmt::format("{}: {} cases ({}); results in {}\n", e.name, summary.rows().size(),
+                           fmt::join(counts, ", "), out.string());
+  for (auto& f : failures) std::cerr << f << "\n";
+  return failures.empty() ? 0 : 1;
+}
+
+int check_experiment(const fs::path& file) {
+  Experiment e = parse_experiment(file);
+  Plan plan = expand(e);
+  const ProblemEntry* problem = Registry::get().problem(e.problem);
+  std::size_t n = 0;
+  for (std::size_t ii = 0; ii < plan.instances.size(); ++ii) {
+    auto loaded = materialize(e, *problem, plan.instances[ii]);  // throws on bad input
+    for (auto& x : loaded)
+      for (auto& sp : plan.solvers) {
+        std::string id = plan.instances[ii].label + (loaded.size() > 1 ? "/" + x.name : "") + "/" + sp.label;
+        std::string note = cap_violation(e.solvers[sp.spec], x, plan.instances[ii]);
+        if (note.empty()) note = sp.solver->unavailable;
+        std::cout << fmt::format("{:>5}  {}{}\n", ++n, id, note.empty() ? "" : "   (skipped: " + note + ")");
+      }
+  }
+  std::cout << fmt::format("{}: {} instances x {} solver points = {} cases, {} repetitions each\n", e.name,
+                           plan.instances.size(), plan.solvers.size(), n, e.repetitions);
+  return 0;
+}
+
+}  // namespace dpgpu

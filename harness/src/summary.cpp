@@ -1,0 +1,107 @@
+#include "summary.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace dpgpu {
+
+const std::vector<std::string>& run_columns() {
+  static const std::vector<std::string> c{"experiment", "case_id", "problem",   "instance", "seed",
+                                          "solver",     "backend", "rep",       "status",   "valid",
+                                          "objective",  "time_s",  "work",      "throughput", "message"};
+  return c;
+}
+
+const std::vector<std::string>& summary_columns() {
+  static const std::vector<std::string> c{
+      "experiment",    "case_id",     "problem",     "instance",    "seed",     "solver",     "backend",
+      "status",        "valid",       "objective",   "reps",        "work",     "time_median_s",
+      "time_min_s",    "time_max_s",  "time_mean_s", "time_rsd",    "throughput", "harness_overhead", "message"};
+  return c;
+}
+
+namespace {
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+std::string num(double x) { return fmt::format("{:.6g}", x); }
+
+// The worst status wins: a case is ok only when every repetition was.
+int severity(const std::string& s) {
+  static const std::map<std::string, int> order{{"ok", 0},     {"skipped", 1}, {"invalid", 2},
+                                                {"timeout", 3}, {"oom", 4},     {"error", 5}};
+  auto it = order.find(s);
+  return it == order.end() ? 5 : it->second;
+}
+
+CsvRow summarize_case(const std::vector<const CsvRow*>& reps) {
+  const CsvRow& first = *reps.front();
+  CsvRow out;
+  for (auto key : {"experiment", "case_id", "problem", "instance", "seed", "solver", "backend", "work", "objective"})
+    if (auto it = first.find(key); it != first.end()) out[key] = it->second;
+  for (auto& [k, v] : first)
+    if (k.rfind("i.", 0) == 0 || k.rfind("s.", 0) == 0) out[k] = v;
+
+  std::string status = "ok", message;
+  std::vector<double> times, harness;
+  std::map<std::string, std::vector<double>> metrics;  // phases and counters
+  bool any_false = false, all_true = true;
+  for (auto* r : reps) {
+    auto st = r->count("status") ? r->at("status") : "error";
+    if (severity(st) > severity(status)) status = st;
+    if (message.empty() && r->count("message")) message = r->at("message");
+    auto valid = r->count("valid") ? r->at("valid") : "";
+    any_false |= valid == "false";
+    all_true &= valid == "true";
+    if (r->count("time_s") && (st == "ok" || st == "invalid")) times.push_back(std::stod(r->at("time_s")));
+    if (r->count("harness_s")) harness.push_back(std::stod(r->at("harness_s")));
+    for (auto& [k, v] : *r)
+      if ((k.rfind("phase.", 0) == 0 || k.rfind("c.", 0) == 0) && !v.empty()) metrics[k].push_back(std::stod(v));
+  }
+  out["status"] = status;
+  out["valid"] = any_false ? "false" : (all_true ? "true" : "");
+  out["message"] = message;
+  out["reps"] = std::to_string(times.size());
+  if (!times.empty()) {
+    double med = median(times);
+    double mean = 0;
+    for (double t : times) mean += t;
+    mean /= double(times.size());
+    double var = 0;
+    for (double t : times) var += (t - mean) * (t - mean);
+    double sd = times.size() > 1 ? std::sqrt(var / double(times.size() - 1)) : 0;
+    out["time_median_s"] = num(med);
+    out["time_min_s"] = num(*std::min_element(times.begin(), times.end()));
+    out["time_max_s"] = num(*std::max_element(times.begin(), times.end()));
+    out["time_mean_s"] = num(mean);
+    out["time_rsd"] = num(mean > 0 ? sd / mean : 0);
+    if (out.count("work") && med > 0) out["throughput"] = num(std::stod(out["work"]) / med);
+    if (!harness.empty() && med > 0) out["harness_overhead"] = num(median(harness) / med);
+  }
+  for (auto& [k, v] : metrics) out[k] = num(median(v));
+  return out;
+}
+
+}  // namespace
+
+std::vector<CsvRow> summarize(const std::vector<CsvRow>& runs) {
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<const CsvRow*>> by_case;
+  for (auto& r : runs) {
+    auto id = r.count("case_id") ? r.at("case_id") : "";
+    if (!by_case.count(id)) order.push_back(id);
+    by_case[id].push_back(&r);
+  }
+  std::vector<CsvRow> out;
+  for (auto& id : order) out.push_back(summarize_case(by_case[id]));
+  return out;
+}
+
+}  // namespace dpgpu
