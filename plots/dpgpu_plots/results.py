@@ -1,0 +1,223 @@
+"""Reading a results folder written by the dpgpu runner.
+
+The folder holds ``summary.csv`` (one row per case), ``runs.csv`` (one row per counted
+run), ``context.json`` (host, GPU, start time, ...) and ``experiment.yaml`` (a copy of the
+experiment file). Figures read only CSV and JSON through this module; nothing here needs
+Matplotlib.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import os
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Iterable, Optional
+
+from .errors import PlotError
+
+SUMMARY = "summary.csv"
+RUNS = "runs.csv"
+CONTEXT = "context.json"
+EXPERIMENT = "experiment.yaml"
+
+INSTANCE_PREFIX = "i."
+SOLVER_PREFIX = "s."
+PHASE_PREFIX = "phase."
+COUNTER_PREFIX = "c."
+
+Row = dict  # column name -> cell text ("" when empty)
+
+
+def number(cell: Optional[str]) -> Optional[float]:
+    """The finite number in a cell, or None for an empty, non-numeric, nan or inf cell."""
+    if cell is None:
+        return None
+    text = cell.strip()
+    if not text:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def read_csv(path: str) -> tuple[list[str], list[Row]]:
+    """Columns and rows of an RFC 4180 CSV file; short rows are padded with empty cells."""
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as f:
+            reader = csv.reader(f)
+            try:
+                columns = next(reader)
+            except StopIteration:
+                raise PlotError(f"{path}: file is empty (no header line)") from None
+            rows = []
+            for cells in reader:
+                if not any(c.strip() for c in cells):
+                    continue  # a blank line
+                cells = cells + [""] * (len(columns) - len(cells))
+                rows.append(dict(zip(columns, cells)))
+    except csv.Error as e:
+        raise PlotError(f"{path}: not a readable CSV file: {e}") from None
+    except UnicodeDecodeError as e:
+        raise PlotError(f"{path}: not UTF-8 text: {e}") from None
+    except OSError as e:
+        raise PlotError(f"{path}: cannot read: {e.strerror}") from None
+    return columns, rows
+
+
+@dataclass
+class Results:
+    """One results folder: the summary table and the run's context."""
+
+    directory: str
+    columns: list[str]
+    rows: list[Row]
+    context: dict = field(default_factory=dict)
+    context_note: str = ""  # why the context is empty, when it is
+
+    @property
+    def summary_path(self) -> str:
+        return os.path.join(self.directory, SUMMARY)
+
+    @property
+    def experiment_path(self) -> str:
+        return os.path.join(self.directory, EXPERIMENT)
+
+    @property
+    def experiment_name(self) -> str:
+        for row in self.rows:
+            if row.get("experiment"):
+                return row["experiment"]
+        name = self.context.get("experiment")
+        if isinstance(name, str) and name:
+            return name
+        return os.path.basename(os.path.normpath(self.directory))
+
+    def columns_with_prefix(self, prefix: str) -> list[str]:
+        return [c for c in self.columns if c.startswith(prefix)]
+
+    @property
+    def gpu_name(self) -> Optional[str]:
+        """The GPU's name, or None when the run had no GPU (``"gpu": null``) or it is unknown."""
+        gpu = self.context.get("gpu")
+        if isinstance(gpu, dict):
+            name = gpu.get("name")
+            return str(name) if name else None
+        return None
+
+    @property
+    def has_gpu_entry(self) -> bool:
+        return "gpu" in self.context
+
+    @property
+    def start_date(self) -> Optional[str]:
+        """The run's start date (YYYY-MM-DD) from context.json, when it has one."""
+        start = self.context.get("start")
+        if not isinstance(start, str) or not start:
+            return None
+        try:
+            return datetime.fromisoformat(start.replace("Z", "+00:00")).date().isoformat()
+        except ValueError:
+            return start[:10]
+
+    def require_columns(self, names: Iterable[str], why: str) -> None:
+        missing = [n for n in names if n not in self.columns]
+        if missing:
+            raise PlotError(
+                f"{self.summary_path}: lacks column{'s' if len(missing) > 1 else ''} "
+                f"{', '.join(missing)}, needed {why}"
+            )
+
+    def usable_rows(self) -> list[Row]:
+        """Rows that measured a right answer: status ok and valid not false."""
+        return [r for r in self.rows if is_usable(r)]
+
+    def no_rows_error(self, reason: str) -> PlotError:
+        return PlotError(f"{self.summary_path}: no plottable rows: {reason}")
+
+    def require_usable_rows(self) -> list[Row]:
+        """The usable rows, or a PlotError that says why there are none."""
+        rows = self.usable_rows()
+        if not rows:
+            raise self.no_rows_error(explain_unusable(self.rows))
+        return rows
+
+
+def is_usable(row: Row) -> bool:
+    return row.get("status", "").strip() == "ok" and row.get("valid", "").strip().lower() != "false"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def explain_unusable(rows: list[Row]) -> str:
+    """Why none of these rows is usable, in words (e.g. "all 4 rows are skipped")."""
+    n = len(rows)
+    if n == 0:
+        return "the file has a header but no rows"
+    statuses = Counter(r.get("status", "").strip() or "(empty status)" for r in rows)
+    ok = statuses.get("ok", 0)
+    if ok:
+        # Every ok row has valid=false (else one would be usable).
+        others = n - ok
+        text = (f"the only ok row has valid=false" if ok == 1
+                else f"all {ok} ok rows have valid=false")
+        if others:
+            text += f"; the other {_plural(others, 'row')}: " + _status_list(statuses, skip="ok")
+        return text
+    if len(statuses) == 1:
+        (status,) = statuses
+        text = f"the only row is {status}" if n == 1 else f"all {n} rows are {status}"
+    else:
+        text = f"none of the {n} rows has status ok ({_status_list(statuses)})"
+    message = next((r.get("message", "").strip() for r in rows if r.get("message", "").strip()), "")
+    if message:
+        message = " ".join(message.split())
+        if len(message) > 100:
+            message = message[:97] + "..."
+        text += f"; first message: {message!r}"
+    return text
+
+
+def _status_list(statuses: Counter, skip: str = "") -> str:
+    return ", ".join(f"{count} {status}" for status, count in statuses.most_common() if status != skip)
+
+
+def load(directory: str) -> Results:
+    """Read a results folder, or raise PlotError naming the file that is missing or bad."""
+    if not os.path.exists(directory):
+        raise PlotError(f"{directory}: no such results folder")
+    if not os.path.isdir(directory):
+        raise PlotError(f"{directory}: not a folder (expected a results folder holding {SUMMARY})")
+    summary = os.path.join(directory, SUMMARY)
+    if not os.path.isfile(summary):
+        raise PlotError(f"{summary}: missing (is {directory} a dpgpu results folder?)")
+    columns, rows = read_csv(summary)
+    for required in ("solver", "status"):
+        if required not in columns:
+            raise PlotError(f"{summary}: lacks column {required} (not a dpgpu summary?)")
+    context, note = _read_context(os.path.join(directory, CONTEXT))
+    return Results(directory=directory, columns=columns, rows=rows, context=context, context_note=note)
+
+
+def _read_context(path: str) -> tuple[dict, str]:
+    """context.json as a dict; a missing or broken one is a warning, not an error."""
+    if not os.path.isfile(path):
+        return {}, f"no {CONTEXT}"
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError) as e:
+        print(f"dpgpu_plot: warning: {path}: unreadable, ignored: {e}", file=sys.stderr)
+        return {}, f"unreadable {CONTEXT}"
+    if not isinstance(data, dict):
+        print(f"dpgpu_plot: warning: {path}: not a JSON object, ignored", file=sys.stderr)
+        return {}, f"unreadable {CONTEXT}"
+    return data, ""

@@ -1,0 +1,106 @@
+"""Colours, markers, line styles and axis labels shared by every figure kind.
+
+A solver's colour and marker come from a fixed hash (CRC-32) of its name, so the same
+solver looks the same in every figure of every experiment, whatever else is plotted beside
+it. Two solvers can share a colour (ten colours, many solvers); they then almost always
+differ in marker, since the marker comes from a second, independent hash. Variants of one
+solver (its swept ``s.`` parameters) keep the solver's colour and marker and differ in
+line style and marker fill.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+# Matplotlib's "tab10" palette, written out so that it never depends on rcParams.
+PALETTE = (
+    "#1f77b4",  # blue
+    "#ff7f0e",  # orange
+    "#2ca02c",  # green
+    "#d62728",  # red
+    "#9467bd",  # purple
+    "#8c564b",  # brown
+    "#e377c2",  # pink
+    "#7f7f7f",  # grey
+    "#bcbd22",  # olive
+    "#17becf",  # cyan
+)
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<")
+LINESTYLES = ("-", "--", ":", "-.")
+FILLSTYLES = ("full", "none")
+
+
+def _hash(text: str) -> int:
+    # CRC-32 rather than hash(): Python salts str hashes per process.
+    return zlib.crc32(text.encode("utf-8"))
+
+
+def colour_for(solver: str) -> str:
+    """The solver's colour (a hex string), the same in every figure."""
+    return PALETTE[_hash(solver) % len(PALETTE)]
+
+
+def marker_for(solver: str) -> str:
+    return MARKERS[_hash("marker:" + solver) % len(MARKERS)]
+
+
+def variant_style(index: int) -> dict:
+    """Line style and marker fill of the index-th variant of one solver (0 = solid, filled)."""
+    return {
+        "linestyle": LINESTYLES[index % len(LINESTYLES)],
+        "fillstyle": FILLSTYLES[(index // len(LINESTYLES)) % len(FILLSTYLES)],
+    }
+
+
+def series_style(solver: str, variant_index: int) -> dict:
+    """Keyword arguments for Axes.plot/errorbar that draw one series."""
+    style = {"color": colour_for(solver), "marker": marker_for(solver), "markersize": 5}
+    style.update(variant_style(variant_index))
+    return style
+
+
+def param_name(column: str) -> str:
+    """``i.n`` -> ``n``, ``s.block`` -> ``block``; other columns unchanged."""
+    for prefix in ("i.", "s."):
+        if column.startswith(prefix):
+            return column[len(prefix):]
+    return column
+
+
+def param_label(column: str) -> str:
+    """Axis label for a parameter column. Parameters carry no unit in the CSV, so say
+    which kind of parameter it is instead."""
+    if column.startswith("i."):
+        return f"{param_name(column)} (instance parameter)"
+    if column.startswith("s."):
+        return f"{param_name(column)} (solver parameter)"
+    return column
+
+
+def format_value(text: str) -> str:
+    """A parameter value as it appears in a legend label."""
+    return text if text.strip() else "-"
+
+
+def format_tick(value: float) -> str:
+    """Tick label for a parameter value: integers in full, other numbers in %g."""
+    if value == int(value) and abs(value) < 1e15:
+        return str(int(value))
+    return f"{value:g}"
+
+
+def footnote(gpu_name: str | None, has_gpu_entry: bool, date: str | None, context_note: str,
+             extra: str = "") -> str:
+    """The line at the bottom of a figure: GPU, date, and what the error bars mean."""
+    if gpu_name:
+        gpu = f"GPU: {gpu_name}"
+    elif has_gpu_entry:
+        gpu = "no GPU"
+    else:
+        gpu = f"GPU unknown ({context_note})" if context_note else "GPU unknown"
+    parts = [gpu]
+    if date:
+        parts.append(date)
+    if extra:
+        parts.append(extra)
+    return " \u00b7 ".join(parts)
