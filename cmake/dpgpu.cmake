@@ -16,3 +16,12 @@ endfunction()
 function(dpgpu_register_library target)
   set_property(GLOBAL APPEND PROPERTY DPGPU_REGISTERED_LIBS ${target})
 endfunction()
+
+# dpgpu_link_registered(TARGET lib...): links the libraries and every object file in them,
+# so their static registrations reach TARGET even where nothing refers to them by name.
+function(dpgpu_link_registered target)
+  foreach(lib IN LISTS ARGN)
+    target_sources(${target} PRIVATE $<TARGET_OBJECTS:${lib}>)
+    target_link_libraries(${target} PRIVATE ${lib})
+  endforeach()
+endfunction()

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <iostream>
 #include <iterator>
+#include <string_view>
 
 #include "dpgpu/error.hpp"
 #include "instances.hpp"
@@ -24,7 +25,10 @@ namespace dpgpu {
 
 namespace {
 
-constexpr double kGraceSeconds = 30;  // instance generation and process start-up
+// The child says "ready" once its instance exists; the case's timeout runs from then.
+constexpr double kSetupSeconds = 600;  // process start-up and instance generation
+constexpr double kGraceSeconds = 5;    // past timeout_s, for a solver that ignores its deadline
+constexpr std::string_view kReady = "ready\n";
 constexpr std::size_t kStderrTail = 4000;
 
 nlohmann::json to_json(const WorkerRequest& r) {
@@ -106,8 +110,8 @@ CaseResult run_in_child(const WorkerRequest& req) {
   in.close_end(1);
 
   std::string out, errtext;
-  const auto limit = std::chrono::steady_clock::now() + std::chrono::duration<double>(req.timeout_s + kGraceSeconds);
-  bool timed_out = false;
+  auto limit = std::chrono::steady_clock::now() + std::chrono::duration<double>(kSetupSeconds);
+  bool timed_out = false, ready = false;
   pollfd fds[2] = {{result.fd[0], POLLIN, 0}, {err.fd[0], POLLIN, 0}};
   int open_fds = 2;
   while (open_fds > 0) {
@@ -129,6 +133,11 @@ CaseResult run_in_child(const WorkerRequest& req) {
       }
       if (i == 0) {
         out.append(buf, std::size_t(got));
+        if (!ready && out.size() >= kReady.size() && out.compare(0, kReady.size(), kReady) == 0) {
+          ready = true;
+          out.erase(0, kReady.size());
+          limit = std::chrono::steady_clock::now() + std::chrono::duration<double>(req.timeout_s + kGraceSeconds);
+        }
       } else {
         if (req.verbose) std::cerr.write(buf, got);
         errtext.append(buf, std::size_t(got));
@@ -140,6 +149,8 @@ CaseResult run_in_child(const WorkerRequest& req) {
   int wstatus = 0;
   while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
   }
+  if (timed_out && !ready)
+    return broken(Status::Timeout, fmt::format("killed: no instance after {:.0f} s of set-up", kSetupSeconds));
   if (timed_out)
     return broken(Status::Timeout, fmt::format("killed after {:.0f} s (timeout_s {} plus {:.0f} s grace)",
                                                 req.timeout_s + kGraceSeconds, req.timeout_s, kGraceSeconds));
@@ -169,6 +180,7 @@ int worker_main(int result_fd) {
     const InstancePoint& ip = plan.instances.at(req.instance_point);
     const SolverPoint& sp = plan.solvers.at(req.solver_point);
     std::vector<AnyInstance> instances = materialize(e, *problem, ip);
+    if (write(result_fd, kReady.data(), kReady.size()) != ssize_t(kReady.size())) return 3;
     CaseJob job;
     job.problem = problem;
     job.solver = sp.solver;

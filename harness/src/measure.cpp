@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
 
@@ -116,7 +117,10 @@ nlohmann::json run_benchmark(const std::string& name, int repetitions,
   reporter.SetErrorStream(&errors);
   benchmark::RunSpecifiedBenchmarks(&reporter, ".");
   benchmark::ClearRegisteredBenchmarks();
-  return nlohmann::json::parse(json.str());
+  // Google Benchmark prints NaN/inf (e.g. the coefficient of variation of zero times),
+  // which is not JSON; those become null.
+  static const std::regex non_finite(R"(:\s*-?(nan|NaN|inf|Infinity)\b)");
+  return nlohmann::json::parse(std::regex_replace(json.str(), non_finite, ": null"));
 }
 
 }  // namespace

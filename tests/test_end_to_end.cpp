@@ -1,0 +1,99 @@
+// End-to-end: the real dpgpu binary on small LCS experiments.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "e2e_support.hpp"
+
+using e2e::read_csv;
+using e2e::run;
+
+namespace {
+const std::string kDpgpu = DPGPU_BIN;
+}
+
+TEST(EndToEnd, SmallLcsSweepAllSolversAgree) {
+  e2e::TempDir d;
+  auto yaml = d.write("lcs.yaml",
+                      "name: e2e-lcs\nproblem: lcs\ninstances:\n"
+                      "  - generator: random\n    params: {n: [0, 1, 100, 333], alphabet: [2, 4]}\n    seeds: [1, 2]\n"
+                      "  - generator: planted\n    params: {n: 500, m: 300, alphabet: 4, lcs_fraction: 0.5}\n"
+                      "solvers:\n  - name: cpu.full_table\n  - name: cpu.linear\n  - name: cpu.hirschberg\n"
+                      "  - name: cpu.omp_wavefront\n    params: {threads: 2, tile: [16, 64]}\n"
+                      "  - name: cpu.bitparallel\n  - name: gpu.wavefront\n"
+                      "repetitions: 2\nwarmup: 0\ntimeout_s: 60\n");
+  auto r = run(kDpgpu + " run " + yaml.string() + " --out " + (d.path / "out").string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  auto s = read_csv(d.path / "out/summary.csv");
+  ASSERT_EQ(s.size(), (4u * 2u * 2u + 1u) * 7u);
+  std::map<std::string, std::set<std::string>> objectives;  // instance case prefix → objectives
+  for (auto& row : s) {
+    if (row.at("backend") == "gpu" && row.at("status") == "skipped") continue;  // no GPU here
+    EXPECT_EQ(row.at("status"), "ok") << row.at("case_id") << ": " << (row.count("message") ? row.at("message") : "");
+    auto id = row.at("case_id");
+    objectives[id.substr(0, id.rfind('/'))].insert(row.at("objective"));
+    if (row.at("solver") == "cpu.full_table" || row.at("solver") == "cpu.hirschberg")
+      EXPECT_EQ(row.at("valid"), "true") << "certificate rechecked: " << id;
+  }
+  for (auto& [inst, objs] : objectives) EXPECT_EQ(objs.size(), 1u) << inst;
+  for (auto& row : s)
+    if (row.at("instance") == "planted" || row.at("case_id").rfind("planted", 0) == 0)
+      if (row.at("status") == "ok") EXPECT_EQ(row.at("objective"), "150");
+}
+
+TEST(EndToEnd, GpuCasesSkippedWithReasonWithoutGpu) {
+  e2e::TempDir d;
+  auto yaml = d.write("g.yaml",
+                      "name: e2e-gpu\nproblem: lcs\ninstances:\n  - generator: random\n    params: {n: 64}\n"
+                      "solvers:\n  - name: gpu.wavefront\n  - name: cpu.linear\nrepetitions: 1\nwarmup: 0\n");
+  auto r = run(kDpgpu + " run " + yaml.string() + " --out " + (d.path / "out").string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  auto s = read_csv(d.path / "out/summary.csv");
+  ASSERT_EQ(s.size(), 2u);
+  for (auto& row : s)
+    if (row.at("solver") == "gpu.wavefront" && row.at("status") == "skipped")
+      EXPECT_FALSE(row.at("message").empty()) << "skipped rows say why";
+}
+
+TEST(EndToEnd, TableTooLargeForMemoryIsRefusedWithBytes) {
+  e2e::TempDir d;
+  auto yaml = d.write("big.yaml",
+                      "name: e2e-big\nproblem: lcs\ninstances:\n  - generator: random\n    params: {n: 3000000}\n"
+                      "solvers:\n  - name: cpu.full_table\nrepetitions: 1\nwarmup: 0\n");
+  auto r = run(kDpgpu + " run " + yaml.string() + " --out " + (d.path / "out").string());
+  EXPECT_EQ(r.code, 1) << r.output;
+  auto s = read_csv(d.path / "out/summary.csv");
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].at("status"), "oom");
+  EXPECT_NE(s[0].at("message").find("bytes"), std::string::npos) << s[0].at("message");
+  EXPECT_NE(s[0].at("message").find("available"), std::string::npos) << s[0].at("message");
+}
+
+TEST(EndToEnd, FastaWithOneRecordIsAnErrorNamingTheFile) {
+  e2e::TempDir d;
+  d.write("one.fa", ">only\nACGT\n");
+  auto yaml = d.write("f.yaml",
+                      "name: e2e-fasta\nproblem: lcs\ninstances:\n  - file: one.fa\nsolvers:\n  - name: cpu.linear\n");
+  auto r = run(kDpgpu + " check " + yaml.string());
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("one.fa"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("f.yaml:4"), std::string::npos) << r.output;
+}
+
+TEST(EndToEnd, UnknownSolverListsKnownOnes) {
+  e2e::TempDir d;
+  auto yaml = d.write("u.yaml",
+                      "name: e2e-u\nproblem: lcs\ninstances:\n  - generator: random\nsolvers:\n  - name: cpu.nope\n");
+  auto r = run(kDpgpu + " check " + yaml.string());
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("u.yaml:6"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("cpu.bitparallel"), std::string::npos) << r.output;
+}
+
+TEST(EndToEnd, ListShowsParametersWithTypesDefaultsAndRanges) {
+  auto r = run(kDpgpu + " list solvers");
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("gpu.wavefront"), std::string::npos);
+  EXPECT_NE(r.output.find("cpu.omp_wavefront"), std::string::npos);
+  EXPECT_NE(r.output.find("default"), std::string::npos);
+}

@@ -1,0 +1,38 @@
+#include <gtest/gtest.h>
+
+#include "summary.hpp"
+
+using dpgpu::CsvRow;
+
+static CsvRow rep(const std::string& id, const std::string& status, const std::string& t, const std::string& valid = "true") {
+  return {{"case_id", id}, {"status", status}, {"time_s", t}, {"valid", valid}, {"work", "100"},
+          {"phase.compute_s", t}, {"s.block", "128"}};
+}
+
+TEST(Summary, StatisticsOverRepetitions) {
+  auto s = dpgpu::summarize({rep("a", "ok", "1"), rep("a", "ok", "3"), rep("a", "ok", "2"), rep("a", "ok", "10")});
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0]["reps"], "4");
+  EXPECT_EQ(s[0]["time_median_s"], "2.5");
+  EXPECT_EQ(s[0]["time_min_s"], "1");
+  EXPECT_EQ(s[0]["time_max_s"], "10");
+  EXPECT_EQ(s[0]["time_mean_s"], "4");
+  EXPECT_EQ(s[0]["throughput"], "40");
+  EXPECT_EQ(s[0]["phase.compute_s"], "2.5");
+  EXPECT_EQ(s[0]["s.block"], "128");
+  // sample standard deviation of {1,3,2,10} is 4.0825 → relative 1.0206
+  EXPECT_NEAR(std::stod(s[0]["time_rsd"]), 1.0206, 1e-3);
+  EXPECT_EQ(s[0]["status"], "ok");
+  EXPECT_EQ(s[0]["valid"], "true");
+}
+
+TEST(Summary, WorstStatusAndValidityWin) {
+  auto s = dpgpu::summarize({rep("a", "ok", "1"), rep("a", "invalid", "1", "false"), rep("b", "ok", "1", ""),
+                             rep("c", "skipped", "")});
+  ASSERT_EQ(s.size(), 3u);
+  EXPECT_EQ(s[0]["status"], "invalid");
+  EXPECT_EQ(s[0]["valid"], "false");
+  EXPECT_EQ(s[1]["valid"], "");
+  EXPECT_EQ(s[2]["status"], "skipped");
+  EXPECT_EQ(s[2]["reps"], "0");
+}

@@ -1,0 +1,152 @@
+// End-to-end runs of the toy problem: every runner path, through the real binary.
+#include <gtest/gtest.h>
+
+#include "e2e_support.hpp"
+
+using e2e::read_csv;
+using e2e::run;
+
+namespace {
+
+const std::string kToy = DPGPU_TOY_BIN;
+
+std::string experiment(const std::string& solvers, const std::string& extra = "") {
+  return "name: toyrun\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: [5, 7]}\n"
+         "solvers:\n" + solvers + "repetitions: 2\nwarmup: 0\ntimeout_s: 3\n" + extra;
+}
+
+std::map<std::string, std::string> status_by_solver(const std::vector<dpgpu::CsvRow>& summary) {
+  std::map<std::string, std::string> out;
+  for (auto& r : summary) out[r.at("solver")] = r.at("status");
+  return out;
+}
+
+}  // namespace
+
+TEST(ToyRun, GoodSolversProduceAllOutputs) {
+  e2e::TempDir d;
+  auto yaml = d.write("ok.yaml", experiment("  - name: cpu.right\n    params: {sleep_ms: [0, 1]}\n  - name: cpu.bare\n"));
+  auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  auto runs = read_csv(d.path / "out/runs.csv");
+  auto summary = read_csv(d.path / "out/summary.csv");
+  EXPECT_EQ(runs.size(), 2u * 3u * 2u);  // instances × solver points × repetitions
+  ASSERT_EQ(summary.size(), 6u);
+  for (auto& row : runs) {
+    EXPECT_EQ(row.at("status"), "ok");
+    EXPECT_EQ(row.at("objective"), row.at("i.n"));
+    EXPECT_EQ(row.at("backend"), "cpu");
+    EXPECT_TRUE(row.count("time_s"));
+    if (row.at("solver") == "cpu.right") {
+      EXPECT_EQ(row.at("valid"), "true");  // certificate and known optimum
+      EXPECT_EQ(row.at("c.answers"), "1");
+      EXPECT_TRUE(row.count("phase.compute_s"));
+    } else {
+      EXPECT_EQ(row.at("valid"), "true");  // known optimum alone
+    }
+  }
+  for (auto f : {"benchmark.json", "context.json", "experiment.yaml"})
+    EXPECT_TRUE(std::filesystem::exists(d.path / "out" / f)) << f;
+  auto bench = e2e::slurp(d.path / "out/benchmark.json");
+  EXPECT_NE(bench.find("\"benchmarks\""), std::string::npos);
+  EXPECT_NE(bench.find("manual_time"), std::string::npos) << "Google Benchmark's manual-time runs";
+  EXPECT_NE(e2e::slurp(d.path / "out/context.json").find("git_commit"), std::string::npos);
+}
+
+TEST(ToyRun, WrongAnswerIsInvalidAndExitIsNonZero) {
+  e2e::TempDir d;
+  auto yaml = d.write("w.yaml", experiment("  - name: cpu.right\n  - name: cpu.wrong\n"));
+  auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string());
+  EXPECT_EQ(r.code, 1) << r.output;
+  auto s = read_csv(d.path / "out/summary.csv");
+  for (auto& row : s) {
+    if (row.at("solver") == "cpu.wrong") {
+      EXPECT_EQ(row.at("status"), "invalid");
+      EXPECT_NE(row.at("message").find("known optimum"), std::string::npos) << row.at("message");
+    }
+    // the agreement check marks every solver of a disagreeing instance
+    EXPECT_NE(row.at("message").find("disagree"), std::string::npos) << row.at("message");
+  }
+}
+
+TEST(ToyRun, CrashHangAndOomCostOneRowEach) {
+  e2e::TempDir d;
+  auto yaml = d.write("bad.yaml", experiment("  - name: cpu.crash\n  - name: cpu.hang\n  - name: cpu.polite_hang\n"
+                                             "  - name: cpu.oom\n  - name: cpu.greedy\n  - name: gpu.none\n"
+                                             "  - name: cpu.right\n",
+                                             "isolate: always\n"));
+  auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string() + " --filter 'n=5'");
+  EXPECT_EQ(r.code, 1) << r.output;
+  auto s = read_csv(d.path / "out/summary.csv");
+  ASSERT_EQ(s.size(), 7u) << "the filter keeps the n=5 instance only";
+  auto st = status_by_solver(s);
+  EXPECT_EQ(st["cpu.crash"], "error");
+  EXPECT_EQ(st["cpu.hang"], "timeout");
+  EXPECT_EQ(st["cpu.polite_hang"], "timeout");
+  EXPECT_EQ(st["cpu.oom"], "oom");
+  EXPECT_EQ(st["cpu.greedy"], "oom");
+  EXPECT_EQ(st["gpu.none"], "skipped");
+  EXPECT_EQ(st["cpu.right"], "ok") << "the sweep goes on after failures";
+  for (auto& row : s) {
+    if (row.at("solver") == "cpu.crash") EXPECT_NE(row.at("message").find("signal 6"), std::string::npos);
+    if (row.at("solver") == "cpu.greedy") EXPECT_NE(row.at("message").find("bytes"), std::string::npos);
+    if (row.at("solver") == "gpu.none") EXPECT_NE(row.at("message").find("without an implementation"), std::string::npos);
+  }
+}
+
+TEST(ToyRun, ResumeSkipsFinishedCases) {
+  e2e::TempDir d;
+  auto yaml = d.write("r.yaml", experiment("  - name: cpu.right\n  - name: cpu.bare\n"));
+  auto out = (d.path / "out").string();
+  ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out + " --filter cpu.right").code, 0);
+  EXPECT_EQ(read_csv(d.path / "out/summary.csv").size(), 2u);
+  auto r = run(kToy + " run " + yaml.string() + " --out " + out + " --resume");
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(read_csv(d.path / "out/summary.csv").size(), 4u);
+  EXPECT_EQ(read_csv(d.path / "out/runs.csv").size(), 8u) << "finished cases were not run again";
+}
+
+TEST(ToyRun, DryRunWritesNothing) {
+  e2e::TempDir d;
+  auto yaml = d.write("d.yaml", experiment("  - name: cpu.right\n  - name: gpu.none\n"));
+  auto r = run(kToy + " run " + yaml.string() + " --dry-run --out " + (d.path / "out").string());
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("count[n=5]#1/cpu.right"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("skip"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(d.path / "out"));
+}
+
+TEST(ToyRun, UnwritableOutputFolderIsAClearError) {
+  if (geteuid() == 0) {
+    // root writes anywhere; use a path under a regular file instead
+  }
+  e2e::TempDir d;
+  auto yaml = d.write("u.yaml", experiment("  - name: cpu.right\n"));
+  auto blocker = d.write("file", "not a folder");
+  auto r = run(kToy + " run " + yaml.string() + " --out " + (blocker / "out").string());
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("output folder"), std::string::npos) << r.output;
+}
+
+TEST(ToyRun, MalformedYamlNamesFileLineAndColumn) {
+  e2e::TempDir d;
+  auto yaml = d.write("m.yaml", "name: x\nproblem: toy\ninstances: [\n  {generator: count\n");
+  auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string());
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("m.yaml:"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(d.path / "out/runs.csv"));
+}
+
+TEST(ToyRun, HarnessOverheadOnA10msCaseIsSmall) {
+  e2e::TempDir d;
+  auto yaml = d.write("o.yaml",
+                      "name: overhead\nproblem: toy\ninstances:\n  - generator: count\nsolvers:\n"
+                      "  - name: cpu.right\n    params: {sleep_ms: 10}\nrepetitions: 20\nwarmup: 1\n");
+  auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  auto s = read_csv(d.path / "out/summary.csv");
+  ASSERT_EQ(s.size(), 1u);
+  double overhead = std::stod(s[0].at("harness_overhead"));
+  std::cout << "harness overhead on a 10 ms case: " << overhead * 100 << "%\n";
+  EXPECT_LT(overhead, 0.05);
+}

@@ -1,0 +1,96 @@
+// A toy problem for end-to-end tests of the runner: its solvers answer right, answer wrong,
+// crash, hang, run out of memory, or take a known time, so every runner path is exercised.
+// Linked only into the `dpgpu_toy` test binary.
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+#include "dpgpu/error.hpp"
+#include "dpgpu/registry.hpp"
+
+namespace toy {
+
+struct Instance {
+  std::int64_t n = 0;
+};
+struct Solution {
+  std::int64_t value = 0;
+};
+
+struct Problem {
+  static constexpr const char* name = "toy";
+  static constexpr const char* help = "the objective is n (runner tests only)";
+  using Instance = toy::Instance;
+  using Solution = toy::Solution;
+  static dpgpu::Verdict check(const Instance& x, const Solution& s) {
+    if (s.value > x.n) return dpgpu::Verdict::invalid("value above n");
+    return dpgpu::Verdict::valid(s.value);
+  }
+  static double work(const Instance& x) { return double(x.n); }
+  static dpgpu::ValueMap dims(const Instance& x) { return {{"n", x.n}}; }
+  static std::vector<dpgpu::Generator<Instance>> generators() {
+    dpgpu::Schema s;
+    s.add({"n", dpgpu::ParamType::Int, std::int64_t{10}, dpgpu::between(0, 1e9), {}, "the answer"});
+    return {{"count", "instance whose optimum is n", s, [](const dpgpu::Params& p, std::uint64_t) {
+               dpgpu::Loaded<Instance> l;
+               l.name = "count";
+               l.instance.n = p.integer("n");
+               l.known_optimum = l.instance.n;
+               return l;
+             }}};
+  }
+  static std::vector<dpgpu::Loaded<Instance>> load(const dpgpu::FileSource& src) {
+    throw dpgpu::InputError(src.paths.at(0).string() + ": toy instances cannot be read from files");
+  }
+};
+
+DPGPU_REGISTER_PROBLEM(Problem);
+
+using Out = dpgpu::Outcome<Solution>;
+
+static const auto right = dpgpu::solver<Problem>("cpu.right", "answers n with a certificate")
+    .param("sleep_ms", std::int64_t{0}, dpgpu::between(0, 10000), "time to spend")
+    .solve([](const Instance& x, const dpgpu::Params& p, dpgpu::Context& ctx) {
+      auto c = ctx.phase("compute");
+      std::this_thread::sleep_for(std::chrono::milliseconds(p.integer("sleep_ms")));
+      ctx.set("answers", 1);
+      return Out{x.n, Solution{x.n}, std::nullopt};
+    });
+
+static const auto bare = dpgpu::solver<Problem>("cpu.bare", "answers n without a certificate")
+    .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context&) { return Out{x.n, std::nullopt, std::nullopt}; });
+
+static const auto wrong = dpgpu::solver<Problem>("cpu.wrong", "answers n - 1 with a matching certificate")
+    .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context&) {
+      return Out{x.n - 1, Solution{x.n - 1}, std::nullopt};
+    });
+
+static const auto crash = dpgpu::solver<Problem>("cpu.crash", "aborts the process")
+    .solve([](const Instance&, const dpgpu::Params&, dpgpu::Context&) -> Out { std::abort(); });
+
+static const auto hang = dpgpu::solver<Problem>("cpu.hang", "never returns and ignores its deadline")
+    .solve([](const Instance&, const dpgpu::Params&, dpgpu::Context&) -> Out {
+      for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+    });
+
+static const auto polite = dpgpu::solver<Problem>("cpu.polite_hang", "loops until its deadline")
+    .solve([](const Instance&, const dpgpu::Params&, dpgpu::Context& ctx) -> Out {
+      for (;;) {
+        ctx.check_deadline();
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+    });
+
+static const auto oom = dpgpu::solver<Problem>("cpu.oom", "runs out of memory")
+    .solve([](const Instance&, const dpgpu::Params&, dpgpu::Context&) -> Out {
+      throw dpgpu::OutOfMemory("needs 10 TiB");
+    });
+
+static const auto greedy = dpgpu::solver<Problem>("cpu.greedy", "asks for more memory than any machine has")
+    .memory([](const Instance&, const dpgpu::Params&) { return dpgpu::MemoryNeed{std::uint64_t(1) << 60, 0}; })
+    .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context&) { return Out{x.n, std::nullopt, std::nullopt}; });
+
+static const auto gpu_only = dpgpu::solver<Problem>("gpu.none", "a GPU solver that is never available")
+    .unavailable("registered without an implementation (test)");
+
+}  // namespace toy
