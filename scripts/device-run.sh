@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# One full, repeatable call on the GPU machine: build for the GPU present, run every test
+# (GPU tests included), compute-sanitizer (memcheck, racecheck) on small GPU cases, then
+# the named experiments through dpgpu. Logs and results land in $OUT (a tarball, since only
+# a few files come back).
+#
+#   . .deps/activate.sh; scripts/device-run.sh [--no-tests] [--no-sanitize] [EXPERIMENT.yaml ...]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/device-out}
+mkdir -p "$OUT/results"
+log() { echo "== $*" | tee -a "$OUT/steps.log"; }
+
+tests=1 sanitize=1 experiments=()
+for a in "$@"; do
+  case "$a" in
+    --no-tests) tests=0 ;;
+    --no-sanitize) sanitize=0 ;;
+    *) experiments+=("$a") ;;
+  esac
+done
+
+nvidia-smi > "$OUT/nvidia-smi.txt" 2>&1
+log "build"
+cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DDPGPU_CUDA=ON > "$OUT/build.log" 2>&1 &&
+  cmake --build build-gpu -j "$(nproc)" >> "$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }
+
+if [ $tests = 1 ]; then
+  log "tests"
+  ctest --test-dir build-gpu --output-on-failure -j 4 > "$OUT/ctest.log" 2>&1
+  echo "ctest exit $?" | tee -a "$OUT/steps.log"
+  grep -E "tests passed|tests failed|Failed|Skipped|\*\*\*" "$OUT/ctest.log" | tail -25
+fi
+
+if [ $sanitize = 1 ]; then
+  for t in build-gpu/strategies/*/test_*; do
+    [ -x "$t" ] || continue
+    for tool in memcheck racecheck; do
+      log "compute-sanitizer $tool $(basename "$t")"
+      compute-sanitizer --tool $tool --error-exitcode 9 "$t" --gtest_filter='*Small*:*small*:*Edge*:*edge*' \
+        > "$OUT/sanitize-$tool-$(basename "$t").log" 2>&1
+      echo "  exit $? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitize-$tool-$(basename "$t").log" | tail -1)" |
+        tee -a "$OUT/steps.log"
+    done
+  done
+fi
+
+for e in "${experiments[@]}"; do
+  name=$(basename "$e" .yaml)
+  log "experiment $name"
+  build-gpu/harness/dpgpu run "$e" --out "$OUT/results/$name" 2> "$OUT/results/$name.log"
+  echo "  exit $?" | tee -a "$OUT/steps.log"
+  tail -4 "$OUT/results/$name.log"
+  build-gpu/harness/dpgpu plot "$OUT/results/$name" >> "$OUT/results/$name.log" 2>&1
+done
+
+tar -czf "$OUT/device-results.tar.gz" -C "$OUT" results $(cd "$OUT" && ls *.log 2>/dev/null) 2>/dev/null
+rm -rf "$OUT/results"
+log "done"
