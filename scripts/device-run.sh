@@ -54,6 +54,6 @@ for e in "${experiments[@]}"; do
   build-gpu/harness/dpgpu plot "$OUT/results/$name" >> "$OUT/results/$name.log" 2>&1
 done
 
-tar -czf "$OUT/device-results.tar.gz" -C "$OUT" results $(cd "$OUT" && ls *.log 2>/dev/null) 2>/dev/null
-rm -rf "$OUT/results"
+# Few files come back: everything goes into one tarball; steps.log and ctest.log stay beside it.
+(cd "$OUT" && tar -czf device-results.tar.gz results *.log nvidia-smi.txt && rm -rf results build.log sanitize-*.log)
 log "done"
