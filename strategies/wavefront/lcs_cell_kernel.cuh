@@ -1,0 +1,46 @@
+// lcs_cell_kernel.cuh — cell mode, the paper's model (sections IV–V): one thread per cell of
+// an anti-diagonal, one launch per anti-diagonal, only the last three diagonals on the GPU.
+//
+// Layout. Cell (i, j) (1-based; row 0 and column 0 are the zero boundary) lies on diagonal
+// k = i + j and is stored at index i of that diagonal's buffer, so its three dependencies are
+//   up   = H[i−1][j]   = D[k−1][i−1]
+//   left = H[i][j−1]   = D[k−1][i]
+//   diag = H[i−1][j−1] = D[k−2][i−1]
+// and neighbouring threads read and write neighbouring words (coalesced). Three buffers
+// rotate (D[k] reuses D[k−3]'s); each is zeroed once by the host and padded to whole blocks.
+//
+// Padding instead of branches (the paper's "pre-allocated memory addresses"): a launch covers
+// the rows of the diagonal's interior cells rounded out to whole blocks, and every thread runs
+// the same code, reads its dependencies and writes its slot. The surplus threads are harmless:
+//   * rows are never below 1 (the launch starts at row ≥ 1), so slot 0 (the top boundary,
+//     H[0][j] = 0) is never written;
+//   * a thread with j ≤ 0 writes 0 (a select, not a branch): the left boundary H[i][0] = 0
+//     at j = 0, and the same zero where j < 0 keeps every rotated buffer's slot i = k zero;
+//   * a thread with j > m or i > n writes garbage into a cell right of or below the table;
+//     such cells are read only by other such cells, never by a real one.
+// The symbols are read through the read-only data cache (__ldg; the paper used texture
+// memory, which is the same cache on current GPUs); `block` guard symbols on each side make
+// the surplus threads' reads land in bounds.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+namespace dpgpu::wavefront {
+
+// Diagonal k; this launch's thread x handles row i = first_row + x.
+// a: a[i − 1] valid for i − 1 in [0, n + block − 1); b: b[j − 1] valid for j − 1 in
+// [−block, m + block) (the pointer is offset past the left guards).
+__global__ void lcs_cell_diagonal(const std::uint8_t* __restrict__ a, const std::uint8_t* __restrict__ b,
+                                  const int* __restrict__ d2, const int* __restrict__ d1, int* __restrict__ d0,
+                                  int k, int first_row) {
+  const int i = first_row + int(blockIdx.x * blockDim.x + threadIdx.x);
+  const int j = k - i;
+  const int up = d1[i - 1];
+  const int left = d1[i];
+  const int diag = d2[i - 1];
+  const int v = __ldg(a + (i - 1)) == __ldg(b + (j - 1)) ? diag + 1 : max(up, left);
+  d0[i] = j >= 1 ? v : 0;
+}
+
+}  // namespace dpgpu::wavefront

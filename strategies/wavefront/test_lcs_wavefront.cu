@@ -1,0 +1,486 @@
+// test_lcs_wavefront.cu — gpu.wavefront (LCS length) against a CPU two-row reference on
+// random strings, in every mode, every rows_per_thread, several tile widths and blocks.
+//
+// Strings are random with a fresh seed per run, printed with every failure; rerun one with
+//   DPGPU_TEST_SEED=<seed> ./test_lcs_wavefront
+// GPU tests are skipped (not passed) without a device; parameter checks run everywhere.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "device_buffer.cuh"  // dpgpu::gpu::device_present
+#include "dpgpu/context.hpp"
+#include "dpgpu/error.hpp"
+#include "dpgpu/registry.hpp"
+#include "lcs/lcs.hpp"
+#include "lcs_config.hpp"
+#include "lcs_wavefront.hpp"
+
+namespace {
+
+using dpgpu::wavefront::LcsMode;
+using dpgpu::wavefront::LcsWavefrontConfig;
+
+// ---------------------------------------------------------------------------- reference
+
+std::int64_t lcs_reference(const std::string& a, const std::string& b) {
+  std::vector<int> prev(b.size() + 1, 0), cur(b.size() + 1, 0);
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    for (std::size_t j = 1; j <= b.size(); ++j)
+      cur[j] = a[i - 1] == b[j - 1] ? prev[j - 1] + 1 : std::max(prev[j], cur[j - 1]);
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+// ---------------------------------------------------------------------------- inputs
+
+std::uint64_t base_seed() {
+  static const std::uint64_t seed = [] {
+    if (const char* e = std::getenv("DPGPU_TEST_SEED")) return std::uint64_t(std::strtoull(e, nullptr, 0));
+    std::random_device rd;
+    return (std::uint64_t(rd()) << 32) ^ rd();
+  }();
+  return seed;
+}
+
+std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+// Named symbol sets. Single-symbol alphabets of 0x00 and 0xFF, and {0x00, 0xFF}, check that
+// padding and guard symbols never match a real byte.
+struct Alphabet {
+  const char* name;
+  std::string symbols;
+};
+const std::vector<Alphabet>& alphabets() {
+  static const std::vector<Alphabet> all = [] {
+    std::string bytes;
+    for (int c = 0; c < 256; ++c) bytes.push_back(char(c));
+    return std::vector<Alphabet>{{"1{00}", std::string(1, '\0')},
+                                 {"1{ff}", std::string(1, '\xff')},
+                                 {"2{00,ff}", std::string("\x00\xff", 2)},
+                                 {"4{ACGT}", "ACGT"},
+                                 {"256{all bytes}", bytes}};
+  }();
+  return all;
+}
+
+enum class Kind { Independent, Related, Equal };
+const char* to_string(Kind k) {
+  return k == Kind::Independent ? "independent" : k == Kind::Related ? "related (b = a with ~10% edits)" : "equal";
+}
+
+struct Case {
+  std::string a, b;
+  std::string label;  // sizes, alphabet, kind, seed
+};
+
+// A random pair: |a| = n, |b| = m. Related pairs share most of their symbols in order, so
+// the match branch and long diagonals of equal values are exercised, not just max().
+Case make_case(std::int64_t n, std::int64_t m, const Alphabet& alpha, Kind kind, std::uint64_t salt) {
+  const std::uint64_t seed = mix(base_seed() ^ mix(salt));
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<std::size_t> pick(0, alpha.symbols.size() - 1);
+  auto random_string = [&](std::int64_t len) {
+    std::string s(std::size_t(len), '\0');
+    for (auto& ch : s) ch = alpha.symbols[pick(rng)];
+    return s;
+  };
+  Case c;
+  c.a = random_string(n);
+  std::string b;
+  if (kind == Kind::Related) {
+    std::uniform_int_distribution<int> pct(0, 99);
+    for (char ch : c.a) {
+      const int p = pct(rng);
+      if (p < 4) continue;                                   // delete
+      if (p < 7) b.push_back(alpha.symbols[pick(rng)]);      // insert before
+      b.push_back(p < 10 ? alpha.symbols[pick(rng)] : ch);   // substitute or keep
+    }
+  } else if (kind == Kind::Equal) {
+    b = c.a;  // LCS = min(n, m): one is a prefix of the other
+  }
+  if (std::int64_t(b.size()) > m) b.resize(std::size_t(m));
+  b += random_string(m - std::int64_t(b.size()));
+  c.b = std::move(b);
+  std::ostringstream os;
+  os << "|a|=" << n << " |b|=" << m << " alphabet=" << alpha.name << " " << to_string(kind)
+     << " (DPGPU_TEST_SEED=" << base_seed() << " salt=" << salt << ")";
+  c.label = os.str();
+  return c;
+}
+
+std::string hex(const std::string& s) {
+  static const char* d = "0123456789abcdef";
+  std::string out;
+  for (unsigned char ch : s) {
+    out.push_back(d[ch >> 4]);
+    out.push_back(d[ch & 15]);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------- configurations
+
+std::string describe(const LcsWavefrontConfig& c) {
+  std::ostringstream os;
+  os << "mode=" << dpgpu::wavefront::to_string(c.mode) << " block=" << c.block;
+  if (c.mode == LcsMode::Tile) os << " rows_per_thread=" << c.rows_per_thread << " tile_width=" << c.tile_width;
+  return os.str();
+}
+
+std::string geometry(const Case& c, const LcsWavefrontConfig& cfg) {
+  if (cfg.mode != LcsMode::Tile || c.a.empty() || c.b.empty()) return "";
+  const auto g = dpgpu::wavefront::tile_geometry(std::int64_t(c.a.size()), std::int64_t(c.b.size()), cfg);
+  std::ostringstream os;
+  os << " [tile " << g.tile_height << "x" << g.tile_width << ", " << g.tile_rows << "x" << g.tile_cols
+     << " tiles, " << g.diagonals() << " diagonals" << (g.swapped ? ", rows = b" : "") << "]";
+  return os.str();
+}
+
+LcsWavefrontConfig tile(int r, int tw, int block) {
+  LcsWavefrontConfig c;
+  c.mode = LcsMode::Tile;
+  c.rows_per_thread = r;
+  c.tile_width = tw;
+  c.block = block;
+  return c;
+}
+LcsWavefrontConfig cell(int block) {
+  LcsWavefrontConfig c;
+  c.mode = LcsMode::Cell;
+  c.block = block;
+  return c;
+}
+
+dpgpu::Context::Clock::time_point an_hour() { return std::chrono::steady_clock::now() + std::chrono::hours(1); }
+
+// Runs one solve in its own Context; a failure says what ran on what. Returns false when
+// the solve threw or disagreed with `expected`.
+bool check_one(const Case& c, std::int64_t expected, const LcsWavefrontConfig& cfg,
+               std::map<std::string, double>* counters = nullptr) {
+  std::int64_t got = -1;
+  std::string error;
+  try {
+    dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
+    ctx.begin();
+    got = dpgpu::wavefront::lcs_wavefront_length(c.a, c.b, cfg, ctx);
+    ctx.end();
+    if (counters) *counters = ctx.counters();
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  std::string strings;
+  if (c.a.size() + c.b.size() <= 96) strings = "\n  a=" + hex(c.a) + "\n  b=" + hex(c.b);
+  if (!error.empty()) {
+    ADD_FAILURE() << describe(cfg) << " on " << c.label << geometry(c, cfg) << " threw: " << error << strings;
+    return false;
+  }
+  if (got != expected) {
+    ADD_FAILURE() << describe(cfg) << " on " << c.label << geometry(c, cfg) << ": LCS length " << got
+                  << ", CPU reference " << expected << strings;
+    return false;
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------- GPU fixture
+
+class LcsWavefrontGpu : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!dpgpu::gpu::device_present()) GTEST_SKIP() << "no CUDA device";
+    static bool printed = false;
+    if (!printed) {
+      std::printf("[   SEED   ] DPGPU_TEST_SEED=%llu\n", static_cast<unsigned long long>(base_seed()));
+      printed = true;
+    }
+  }
+};
+
+class LcsWavefrontSizes : public ::testing::TestWithParam<LcsWavefrontConfig> {
+ protected:
+  void SetUp() override {
+    if (!dpgpu::gpu::device_present()) GTEST_SKIP() << "no CUDA device";
+  }
+};
+
+// Sizes around every boundary the configuration has: 0, 1, the warp, the block, the tile
+// height and width (±1), non-multiples of all of them, and very unequal lengths both ways.
+std::vector<std::pair<std::int64_t, std::int64_t>> sizes_for(const LcsWavefrontConfig& cfg) {
+  const std::int64_t th = cfg.mode == LcsMode::Tile ? 32 * cfg.rows_per_thread : cfg.block;
+  const std::int64_t tw = cfg.mode == LcsMode::Tile ? cfg.tile_width : cfg.block;
+  const std::int64_t bl = cfg.block;
+  return {{0, 0},          {0, 7},          {7, 0},          {1, 1},          {1, 9},
+          {9, 1},          {31, 33},        {32, 32},        {33, 31},        {bl - 1, bl + 1},
+          {bl + 1, bl - 1}, {th - 1, th + 1}, {th + 1, th - 1}, {th, tw},       {tw - 1, tw + 1},
+          {tw + 1, tw - 1}, {2 * th + 3, tw + 5}, {tw + 5, 2 * th + 3}, {3 * th + 17, 2 * tw + 11},
+          {5, 3000},       {3000, 5},       {1000, 777},     {777, 1000}};
+}
+
+TEST_P(LcsWavefrontSizes, MatchesCpuReference) {
+  const LcsWavefrontConfig cfg = GetParam();
+  SCOPED_TRACE(describe(cfg));
+  int failures = 0, index = 0;
+  for (auto [n, m] : sizes_for(cfg)) {
+    for (Kind kind : {Kind::Independent, Kind::Related}) {
+      const auto& alpha = alphabets()[std::size_t(index) % alphabets().size()];
+      const Case c = make_case(n, m, alpha, kind, std::uint64_t(index) * 7919 + std::uint64_t(cfg.block) * 31 +
+                                                       std::uint64_t(cfg.rows_per_thread) * 131 +
+                                                       std::uint64_t(cfg.tile_width) + (cfg.mode == LcsMode::Cell));
+      ++index;
+      if (!check_one(c, lcs_reference(c.a, c.b), cfg) && ++failures >= 6) {
+        ADD_FAILURE() << "stopping this configuration after 6 failures";
+        return;
+      }
+    }
+  }
+}
+
+std::vector<LcsWavefrontConfig> all_configs() {
+  std::vector<LcsWavefrontConfig> out;
+  for (int r : {4, 8, 16, 32})
+    for (int tw : {32, 96, 512})
+      for (int block : {32, 128}) out.push_back(tile(r, tw, block));
+  out.push_back(tile(16, 1024, 96));
+  out.push_back(tile(4, 64, 1024));
+  out.push_back(tile(8, 160, 64));
+  out.push_back(tile(32, 2048, 256));
+  out.push_back(LcsWavefrontConfig{});  // the defaults
+  for (int block : {32, 96, 128, 256, 1024}) out.push_back(cell(block));
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Configs, LcsWavefrontSizes, ::testing::ValuesIn(all_configs()),
+                         [](const ::testing::TestParamInfo<LcsWavefrontConfig>& info) {
+                           const auto& c = info.param;
+                           std::string s = std::to_string(info.index) + "_" + dpgpu::wavefront::to_string(c.mode) +
+                                           "_block" + std::to_string(c.block);
+                           if (c.mode == LcsMode::Tile)
+                             s += "_R" + std::to_string(c.rows_per_thread) + "_TW" + std::to_string(c.tile_width);
+                           return s;
+                         });
+
+// Every alphabet, equal strings (LCS = n) and related ones, in both modes.
+TEST_F(LcsWavefrontGpu, EveryAlphabetAndEqualStrings) {
+  int index = 0;
+  for (const auto& cfg : {LcsWavefrontConfig{}, tile(4, 32, 64), cell(128)}) {
+    for (const auto& alpha : alphabets()) {
+      for (auto [n, m] : std::vector<std::pair<std::int64_t, std::int64_t>>{{1, 1}, {300, 200}, {1025, 513}, {2049, 2049}}) {
+        for (Kind kind : {Kind::Independent, Kind::Related, Kind::Equal}) {
+          const Case c = make_case(n, m, alpha, kind, 1'000'000 + std::uint64_t(index++));
+          const std::int64_t expected = lcs_reference(c.a, c.b);
+          if (kind == Kind::Equal) EXPECT_EQ(expected, std::min(n, m)) << "reference broken on " << c.label;
+          check_one(c, expected, cfg);
+        }
+      }
+    }
+  }
+}
+
+// The largest size the test budget allows, in several shapes of tile and in cell mode.
+TEST_F(LcsWavefrontGpu, LargeInstance) {
+  for (Kind kind : {Kind::Independent, Kind::Related}) {
+    const Case c = make_case(20000, 17000, alphabets()[3], kind, 2'000'000 + std::uint64_t(kind));
+    const std::int64_t expected = lcs_reference(c.a, c.b);
+    for (const auto& cfg : {LcsWavefrontConfig{}, tile(4, 128, 256), tile(32, 64, 128), tile(8, 4096, 32), cell(256)})
+      check_one(c, expected, cfg);
+  }
+}
+
+// Counters, phases and the memory estimate agree with what the solve did.
+TEST_F(LcsWavefrontGpu, CountersPhasesAndMemory) {
+  const Case c = make_case(3000, 1100, alphabets()[3], Kind::Independent, 3'000'000);
+  const std::int64_t expected = lcs_reference(c.a, c.b);
+  for (const auto& cfg : {LcsWavefrontConfig{}, tile(8, 96, 64), cell(128)}) {
+    SCOPED_TRACE(describe(cfg));
+    dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
+    ctx.begin();
+    const std::int64_t got = dpgpu::wavefront::lcs_wavefront_length(c.a, c.b, cfg, ctx);
+    ctx.end();
+    EXPECT_EQ(got, expected);
+    const auto& k = ctx.counters();
+    ASSERT_TRUE(k.count("kernel_launches") && k.count("diagonals") && k.count("peak_device_bytes"));
+    const std::int64_t diagonals =
+        cfg.mode == LcsMode::Tile ? dpgpu::wavefront::tile_geometry(3000, 1100, cfg).diagonals() : 3000 + 1100 - 1;
+    EXPECT_EQ(k.at("kernel_launches"), double(diagonals));
+    EXPECT_EQ(k.at("diagonals"), double(diagonals));
+    EXPECT_EQ(k.at("peak_device_bytes"), double(dpgpu::wavefront::device_bytes(3000, 1100, cfg)))
+        << "memory estimate differs from what the solve allocated";
+    const auto phases = ctx.phase_seconds();
+    for (const char* p : {"alloc", "h2d", "compute", "d2h"}) {
+      ASSERT_TRUE(phases.count(p)) << "phase " << p << " missing";
+      EXPECT_GE(phases.at(p), 0.0);
+    }
+  }
+  // Empty strings: nothing launched, nothing allocated.
+  dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
+  ctx.begin();
+  EXPECT_EQ(dpgpu::wavefront::lcs_wavefront_length("", "abc", LcsWavefrontConfig{}, ctx), 0);
+  ctx.end();
+  EXPECT_EQ(ctx.counters().at("kernel_launches"), 0.0);
+  EXPECT_EQ(ctx.counters().at("peak_device_bytes"), 0.0);
+}
+
+// Through the registry, as the harness calls it: schema defaults, then solve.
+TEST_F(LcsWavefrontGpu, SolveThroughRegistry) {
+  const auto* e = dpgpu::Registry::get().solver("lcs", "gpu.wavefront");
+  ASSERT_NE(e, nullptr) << "gpu.wavefront is not registered for lcs";
+  ASSERT_TRUE(e->unavailable.empty()) << e->unavailable;
+  const Case c = make_case(1234, 987, alphabets()[3], Kind::Related, 4'000'000);
+  const std::int64_t expected = lcs_reference(c.a, c.b);
+  dpgpu::AnyInstance x;
+  x.name = "test";
+  x.data = std::make_shared<const lcs::Instance>(lcs::Instance{c.a, c.b});
+  for (const dpgpu::ValueMap& given :
+       {dpgpu::ValueMap{}, dpgpu::ValueMap{{"mode", std::string("cell")}, {"block", std::int64_t{64}}},
+        dpgpu::ValueMap{{"rows_per_thread", std::int64_t{8}}, {"tile_width", std::int64_t{256}}}}) {
+    const dpgpu::Params p = e->schema.resolve(given);
+    dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
+    ctx.begin();
+    const dpgpu::AnyOutcome out = e->solve(x, p, ctx);
+    ctx.end();
+    EXPECT_EQ(out.objective, expected) << c.label;
+    EXPECT_FALSE(out.solution) << "length only: no certificate expected";
+  }
+  // A combination the schema's ranges allow but the solver does not: refused by name.
+  dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
+  ctx.begin();
+  try {
+    e->solve(x, e->schema.resolve({{"block", std::int64_t{48}}}), ctx);
+    ADD_FAILURE() << "block=48 was accepted";
+  } catch (const dpgpu::InputError& err) {
+    EXPECT_NE(std::string(err.what()).find("'block'"), std::string::npos) << err.what();
+  }
+  ctx.end();
+}
+
+// The register-hungriest kernel with the largest block: runs, or is refused naming 'block'.
+TEST_F(LcsWavefrontGpu, LargestBlockRunsOrIsRefusedByName) {
+  const Case c = make_case(2100, 1500, alphabets()[3], Kind::Independent, 5'000'000);
+  const std::int64_t expected = lcs_reference(c.a, c.b);
+  for (int r : {4, 8, 16, 32}) {
+    const auto cfg = tile(r, 64, 1024);
+    dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
+    ctx.begin();
+    try {
+      EXPECT_EQ(dpgpu::wavefront::lcs_wavefront_length(c.a, c.b, cfg, ctx), expected) << describe(cfg);
+    } catch (const dpgpu::InputError& err) {
+      EXPECT_NE(std::string(err.what()).find("'block'"), std::string::npos) << err.what();
+      std::printf("[   NOTE   ] %s refused: %s\n", describe(cfg).c_str(), err.what());
+    }
+    ctx.end();
+  }
+}
+
+// ---------------------------------------------------------------------------- no GPU needed
+
+void expect_refused(const LcsWavefrontConfig& cfg, const std::string& parameter) {
+  try {
+    dpgpu::wavefront::validate(cfg);
+    ADD_FAILURE() << describe(cfg) << " was accepted; expected a refusal naming '" << parameter << "'";
+  } catch (const dpgpu::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'" + parameter + "'"), std::string::npos)
+        << "message does not name '" << parameter << "': " << e.what();
+  }
+}
+
+TEST(LcsWavefrontParams, RefusesInvalidConfigurationsByName) {
+  for (int block : {0, 16, 33, 48, 1000, 1056, 2048}) {
+    expect_refused(tile(16, 512, block), "block");
+    expect_refused(cell(block), "block");
+  }
+  for (int r : {0, 1, 2, 3, 5, 12, 24, 64}) expect_refused(tile(r, 512, 128), "rows_per_thread");
+  for (int tw : {0, 16, 31, 33, 48, 100, 65537, 65568, 131072}) expect_refused(tile(16, tw, 128), "tile_width");
+  // Valid ones pass; cell mode ignores the tile parameters.
+  for (int block : {32, 64, 96, 128, 1024}) {
+    EXPECT_NO_THROW(dpgpu::wavefront::validate(tile(4, 32, block)));
+    EXPECT_NO_THROW(dpgpu::wavefront::validate(cell(block)));
+  }
+  EXPECT_NO_THROW(dpgpu::wavefront::validate(tile(32, 65536, 128)));
+  LcsWavefrontConfig c = cell(128);
+  c.rows_per_thread = 12;
+  c.tile_width = 48;
+  EXPECT_NO_THROW(dpgpu::wavefront::validate(c)) << "cell mode should ignore the tile parameters";
+}
+
+TEST(LcsWavefrontParams, RegisteredWithSchema) {
+  const auto* e = dpgpu::Registry::get().solver("lcs", "gpu.wavefront");
+  ASSERT_NE(e, nullptr) << "gpu.wavefront is not registered for lcs";
+  EXPECT_EQ(e->backend, dpgpu::Backend::Gpu);
+  EXPECT_TRUE(e->memory);
+  const dpgpu::Params d = e->schema.resolve({});
+  EXPECT_EQ(d.text("mode"), "tile");
+  EXPECT_EQ(d.integer("block"), 128);
+  EXPECT_EQ(d.integer("rows_per_thread"), 16);
+  EXPECT_EQ(d.integer("tile_width"), 512);
+  // Out of the schema's ranges or of the wrong type: refused naming the key.
+  const std::vector<std::pair<std::string, dpgpu::ValueMap>> bad = {
+      {"block", {{"block", std::int64_t{2048}}}},
+      {"block", {{"block", std::int64_t{16}}}},
+      {"block", {{"block", 1.5}}},
+      {"mode", {{"mode", std::string("diagonal")}}},
+      {"rows_per_thread", {{"rows_per_thread", std::int64_t{64}}}},
+      {"rows_per_thread", {{"rows_per_thread", std::string("16")}}},
+      {"tile_width", {{"tile_width", std::int64_t{16}}}},
+      {"tile_width", {{"tile_width", std::int64_t{1} << 20}}},
+      {"tiles", {{"tiles", std::int64_t{4}}}},
+  };
+  for (const auto& [key, given] : bad) {
+    try {
+      e->schema.resolve(given);
+      ADD_FAILURE() << "accepted a bad '" << key << "'";
+    } catch (const dpgpu::InputError& err) {
+      EXPECT_NE(std::string(err.what()).find("'" + key + "'"), std::string::npos) << err.what();
+    }
+  }
+  // The memory estimate is what the geometry allocates, and nothing for empty strings.
+  dpgpu::AnyInstance x;
+  x.data = std::make_shared<const lcs::Instance>(lcs::Instance{std::string(1000, 'a'), std::string(300, 'b')});
+  const auto need = e->memory(x, d);
+  EXPECT_EQ(need.device, dpgpu::wavefront::device_bytes(1000, 300, LcsWavefrontConfig{}));
+  // 1000 rows → 1024 (TH 512), 300 columns → tile width 320: strings 2 B, H_row/V_col 4 B, 2 corners.
+  EXPECT_EQ(need.device, std::uint64_t((1024 + 320) * 2 + (1024 + 320) * 4 + 2 * 4));
+  x.data = std::make_shared<const lcs::Instance>(lcs::Instance{"", "abc"});
+  EXPECT_EQ(e->memory(x, d).device, 0u);
+}
+
+TEST(LcsWavefrontParams, TileGeometry) {
+  using dpgpu::wavefront::tile_geometry;
+  auto g = tile_geometry(65536, 65536, LcsWavefrontConfig{});
+  EXPECT_EQ(g.tile_height, 512);
+  EXPECT_EQ(g.tile_width, 512);
+  EXPECT_EQ(g.tile_rows, 128);
+  EXPECT_EQ(g.tile_cols, 128);
+  EXPECT_EQ(g.diagonals(), 255);
+  EXPECT_FALSE(g.swapped);
+  g = tile_geometry(5, 3000, LcsWavefrontConfig{});  // rows = the longer string
+  EXPECT_TRUE(g.swapped);
+  EXPECT_EQ(g.padded_rows, 3072);
+  EXPECT_EQ(g.tile_width, 32);
+  EXPECT_EQ(g.padded_cols, 32);
+  g = tile_geometry(3000, 5, LcsWavefrontConfig{});
+  EXPECT_FALSE(g.swapped);
+  EXPECT_EQ(g.padded_rows, 3072);
+  EXPECT_EQ(g.padded_cols, 32);
+  g = tile_geometry(1000, 1000, tile(4, 96, 128));
+  EXPECT_EQ(g.padded_rows, 1024);
+  EXPECT_EQ(g.padded_cols, 1056);  // 11 tiles of 96
+}
+
+}  // namespace
