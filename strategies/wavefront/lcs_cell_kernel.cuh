@@ -22,7 +22,9 @@
 // memory, which is the same cache on current GPUs); `block` guard symbols on each side make
 // the surplus threads' reads land in bounds.
 #pragma once
+#if !defined(DPGPU_WAVEFRONT_CPU_EMULATION)  // test_lcs_kernels_on_cpu.cpp
 #include <cuda_runtime.h>
+#endif
 
 #include <cstdint>
 

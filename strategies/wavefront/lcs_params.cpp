@@ -8,6 +8,7 @@
 #include "dpgpu/registry.hpp"
 #include "lcs/lcs.hpp"
 #include "lcs_config.hpp"
+#include "lcs_geometry.hpp"
 #if DPGPU_WITH_CUDA
 #include "lcs_wavefront.hpp"
 #endif

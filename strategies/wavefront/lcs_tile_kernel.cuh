@@ -24,20 +24,19 @@
 // 32 columns at a time. So the kernel uses no shared memory, no __syncwarp, and TW is not
 // bounded by shared-memory capacity.
 //
-// Padding (done by the host): rows padded with a symbol that matches nothing, columns with
-// another one, so every tile is full, no lane ever tests a ragged edge, and H at the padded
+// Padding (done by the host, lcs_geometry.hpp): rows padded with a symbol that matches
+// nothing, columns with another one, so every tile is full, no lane ever tests a ragged edge, and H at the padded
 // corner equals the LCS of the original strings.
 #pragma once
+#if !defined(DPGPU_WAVEFRONT_CPU_EMULATION)  // test_lcs_kernels_on_cpu.cpp
 #include <cuda_runtime.h>
+#endif
 
 #include <cstdint>
 
 namespace dpgpu::wavefront {
 
 inline constexpr unsigned kFullWarp = 0xffffffffu;
-// Symbols are uint16: bytes 0..255 as themselves, padding above 255 and different per side.
-inline constexpr std::uint16_t kRowPad = 0x100;
-inline constexpr std::uint16_t kColPad = 0x101;
 
 namespace tile_detail {
 

@@ -13,6 +13,7 @@
 #include "device_buffer.cuh"
 #include "dpgpu/error.hpp"
 #include "lcs_cell_kernel.cuh"
+#include "lcs_geometry.hpp"
 #include "lcs_tile_kernel.cuh"
 
 namespace dpgpu::wavefront {
@@ -26,7 +27,7 @@ constexpr std::int64_t kDeadlineEvery = 256;  // launches between deadline check
 // Tile mode with R rows per lane: tiles of 32·R × TW, one launch per anti-diagonal of tiles.
 template <int R>
 std::int64_t run_tile(const std::string& a, const std::string& b, const LcsWavefrontConfig& cfg,
-                      Context& ctx) {
+                      Context& ctx, LcsTileBoundaries* boundaries) {
   const TileGeometry g = tile_geometry(std::int64_t(a.size()), std::int64_t(b.size()), cfg);
   const std::string& row_str = g.swapped ? b : a;
   const std::string& col_str = g.swapped ? a : b;
@@ -65,24 +66,19 @@ std::int64_t run_tile(const std::string& a, const std::string& b, const LcsWavef
   }
   {
     auto phase = ctx.phase("h2d");
-    for (std::size_t i = 0; i < N; ++i)
-      h_a[i] = i < row_str.size() ? std::uint16_t(static_cast<unsigned char>(row_str[i])) : kRowPad;
-    for (std::size_t j = 0; j < M; ++j)
-      h_b[j] = j < col_str.size() ? std::uint16_t(static_cast<unsigned char>(col_str[j])) : kColPad;
+    fill_tile_symbols(row_str, kRowPad, h_a.get(), N);
+    fill_tile_symbols(col_str, kColPad, h_b.get(), M);
     CUDA_CHECK(cudaMemcpyAsync(d_a.get(), h_a.get(), d_a.bytes(), cudaMemcpyHostToDevice, stream));
     CUDA_CHECK(cudaMemcpyAsync(d_b.get(), h_b.get(), d_b.bytes(), cudaMemcpyHostToDevice, stream));
   }
-  const int warps_per_block = cfg.block / 32;
   const std::int64_t diagonals = g.diagonals();
   {
     auto phase = ctx.phase("compute");
     for (std::int64_t d = 0; d < diagonals; ++d) {
-      const std::int64_t first = std::max<std::int64_t>(0, d - (g.tile_cols - 1));
-      const std::int64_t tiles = std::min<std::int64_t>(g.tile_rows - 1, d) - first + 1;
-      const auto blocks = static_cast<unsigned>((tiles + warps_per_block - 1) / warps_per_block);
-      kernel<<<blocks, cfg.block, 0, stream>>>(d_a.get(), d_b.get(), d_hrow.get(), d_vcol.get(),
-                                               d_corner.get(), int(g.tile_rows), int(g.tile_cols),
-                                               g.tile_width, int(d));
+      const TileLaunch l = tile_launch(g, d, cfg.block);
+      kernel<<<static_cast<unsigned>(l.blocks), cfg.block, 0, stream>>>(
+          d_a.get(), d_b.get(), d_hrow.get(), d_vcol.get(), d_corner.get(), int(g.tile_rows),
+          int(g.tile_cols), g.tile_width, int(d));
       CUDA_CHECK_LAUNCH();
       if ((d + 1) % kDeadlineEvery == 0) ctx.check_deadline();
     }
@@ -92,6 +88,15 @@ std::int64_t run_tile(const std::string& a, const std::string& b, const LcsWavef
     // H at the padded corner = LCS of the originals (padding matches nothing).
     CUDA_CHECK(cudaMemcpyAsync(h_result.get(), d_hrow.get() + (M - 1), sizeof(int),
                                cudaMemcpyDeviceToHost, stream));
+    if (boundaries) {
+      boundaries->rows_are_a = !g.swapped;
+      boundaries->last_row.resize(M);
+      boundaries->last_col.resize(N);
+      CUDA_CHECK(cudaMemcpyAsync(boundaries->last_row.data(), d_hrow.get(), d_hrow.bytes(),
+                                 cudaMemcpyDeviceToHost, stream));
+      CUDA_CHECK(cudaMemcpyAsync(boundaries->last_col.data(), d_vcol.get(), d_vcol.bytes(),
+                                 cudaMemcpyDeviceToHost, stream));
+    }
     CUDA_CHECK(cudaStreamSynchronize(stream));
   }
   ctx.set("kernel_launches", double(diagonals));
@@ -129,23 +134,18 @@ std::int64_t run_cell(const std::string& a, const std::string& b, const LcsWavef
   }
   {
     auto phase = ctx.phase("h2d");
-    // Guard symbols: read only by threads whose cells lie outside the table.
-    std::fill(h_a.get(), h_a.get() + h_a.size(), std::uint8_t{0});
-    std::fill(h_b.get(), h_b.get() + h_b.size(), std::uint8_t{0});
-    std::copy(a.begin(), a.end(), reinterpret_cast<char*>(h_a.get()));
-    std::copy(b.begin(), b.end(), reinterpret_cast<char*>(h_b.get()) + block);
+    fill_cell_symbols(a, 0, h_a.get(), h_a.size());
+    fill_cell_symbols(b, std::size_t(block), h_b.get(), h_b.size());
     CUDA_CHECK(cudaMemcpyAsync(d_a.get(), h_a.get(), d_a.bytes(), cudaMemcpyHostToDevice, stream));
     CUDA_CHECK(cudaMemcpyAsync(d_b.get(), h_b.get(), d_b.bytes(), cudaMemcpyHostToDevice, stream));
   }
   {
     auto phase = ctx.phase("compute");
     for (std::int64_t k = 2; k <= n + m; ++k) {
-      const std::int64_t lo = std::max<std::int64_t>(1, k - m), hi = std::min<std::int64_t>(n, k - 1);
-      const std::int64_t first = 1 + (lo - 1) / block * block;
-      const std::int64_t blocks = (hi - first + block) / block;
-      lcs_cell_diagonal<<<static_cast<unsigned>(blocks), cfg.block, 0, stream>>>(
+      const CellLaunch l = cell_launch(g, k);
+      lcs_cell_diagonal<<<static_cast<unsigned>(l.blocks), cfg.block, 0, stream>>>(
           d_a.get(), d_b.get() + block, d_diag[(k - 2) % 3].get(), d_diag[(k - 1) % 3].get(),
-          d_diag[k % 3].get(), int(k), int(first));
+          d_diag[k % 3].get(), int(k), int(l.first_row));
       CUDA_CHECK_LAUNCH();
       if ((k - 1) % kDeadlineEvery == 0) ctx.check_deadline();
     }
@@ -164,7 +164,8 @@ std::int64_t run_cell(const std::string& a, const std::string& b, const LcsWavef
 }  // namespace
 
 std::int64_t lcs_wavefront_length(const std::string& a, const std::string& b,
-                                  const LcsWavefrontConfig& config, Context& ctx) {
+                                  const LcsWavefrontConfig& config, Context& ctx,
+                                  LcsTileBoundaries* boundaries) {
   validate(config);
   if (std::int64_t(a.size()) + std::int64_t(b.size()) > kMaxLength)
     throw InputError("gpu.wavefront: |a| + |b| = " + std::to_string(a.size() + b.size()) +
@@ -177,10 +178,10 @@ std::int64_t lcs_wavefront_length(const std::string& a, const std::string& b,
     result = run_cell(a, b, config, ctx);
   } else {
     switch (config.rows_per_thread) {
-      case 4: result = run_tile<4>(a, b, config, ctx); break;
-      case 8: result = run_tile<8>(a, b, config, ctx); break;
-      case 16: result = run_tile<16>(a, b, config, ctx); break;
-      case 32: result = run_tile<32>(a, b, config, ctx); break;
+      case 4: result = run_tile<4>(a, b, config, ctx, boundaries); break;
+      case 8: result = run_tile<8>(a, b, config, ctx, boundaries); break;
+      case 16: result = run_tile<16>(a, b, config, ctx, boundaries); break;
+      case 32: result = run_tile<32>(a, b, config, ctx, boundaries); break;
       default: validate(config);  // unreachable: validate() rejects other values
     }
   }

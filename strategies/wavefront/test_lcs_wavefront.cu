@@ -24,24 +24,23 @@
 #include "dpgpu/registry.hpp"
 #include "lcs/lcs.hpp"
 #include "lcs_config.hpp"
+#include "lcs_geometry.hpp"
 #include "lcs_wavefront.hpp"
+#include "test_lcs_reference.hpp"
+
+namespace dpgpu::wavefront {
+// gtest prints parameters with this (ADL): "mode=tile block=128 rows_per_thread=16 ...".
+void PrintTo(const LcsWavefrontConfig& c, std::ostream* os);
+}  // namespace dpgpu::wavefront
 
 namespace {
 
 using dpgpu::wavefront::LcsMode;
 using dpgpu::wavefront::LcsWavefrontConfig;
-
-// ---------------------------------------------------------------------------- reference
-
-std::int64_t lcs_reference(const std::string& a, const std::string& b) {
-  std::vector<int> prev(b.size() + 1, 0), cur(b.size() + 1, 0);
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    for (std::size_t j = 1; j <= b.size(); ++j)
-      cur[j] = a[i - 1] == b[j - 1] ? prev[j - 1] + 1 : std::max(prev[j], cur[j - 1]);
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
-}
+using dpgpu::wavefront::test::check_boundaries;
+using dpgpu::wavefront::test::Expected;
+using dpgpu::wavefront::test::lcs_reference;
+using dpgpu::wavefront::test::reference;
 
 // ---------------------------------------------------------------------------- inputs
 
@@ -144,6 +143,10 @@ std::string describe(const LcsWavefrontConfig& c) {
   return os.str();
 }
 
+}  // namespace
+void dpgpu::wavefront::PrintTo(const LcsWavefrontConfig& c, std::ostream* os) { *os << describe(c); }
+namespace {
+
 std::string geometry(const Case& c, const LcsWavefrontConfig& cfg) {
   if (cfg.mode != LcsMode::Tile || c.a.empty() || c.b.empty()) return "";
   const auto g = dpgpu::wavefront::tile_geometry(std::int64_t(c.a.size()), std::int64_t(c.b.size()), cfg);
@@ -170,16 +173,19 @@ LcsWavefrontConfig cell(int block) {
 
 dpgpu::Context::Clock::time_point an_hour() { return std::chrono::steady_clock::now() + std::chrono::hours(1); }
 
-// Runs one solve in its own Context; a failure says what ran on what. Returns false when
-// the solve threw or disagreed with `expected`.
-bool check_one(const Case& c, std::int64_t expected, const LcsWavefrontConfig& cfg,
+// Runs one solve in its own Context; a failure says what ran on what. Tile mode also checks
+// its final boundaries (the bottom row and right column of the whole table), which catches
+// wrong cells that the final length alone can hide. Returns false on any disagreement.
+bool check_one(const Case& c, const Expected& expected, const LcsWavefrontConfig& cfg,
                std::map<std::string, double>* counters = nullptr) {
   std::int64_t got = -1;
   std::string error;
+  dpgpu::wavefront::LcsTileBoundaries boundaries;
+  const bool tile_mode = cfg.mode == LcsMode::Tile && !c.a.empty() && !c.b.empty();
   try {
     dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
     ctx.begin();
-    got = dpgpu::wavefront::lcs_wavefront_length(c.a, c.b, cfg, ctx);
+    got = dpgpu::wavefront::lcs_wavefront_length(c.a, c.b, cfg, ctx, tile_mode ? &boundaries : nullptr);
     ctx.end();
     if (counters) *counters = ctx.counters();
   } catch (const std::exception& e) {
@@ -191,9 +197,14 @@ bool check_one(const Case& c, std::int64_t expected, const LcsWavefrontConfig& c
     ADD_FAILURE() << describe(cfg) << " on " << c.label << geometry(c, cfg) << " threw: " << error << strings;
     return false;
   }
-  if (got != expected) {
-    ADD_FAILURE() << describe(cfg) << " on " << c.label << geometry(c, cfg) << ": LCS length " << got
-                  << ", CPU reference " << expected << strings;
+  std::string wrong;
+  if (got != expected.length)
+    wrong = "LCS length " + std::to_string(got) + ", CPU reference " + std::to_string(expected.length) + "; ";
+  if (tile_mode)
+    wrong += check_boundaries(boundaries, expected,
+                              dpgpu::wavefront::tile_geometry(std::int64_t(c.a.size()), std::int64_t(c.b.size()), cfg));
+  if (!wrong.empty()) {
+    ADD_FAILURE() << describe(cfg) << " on " << c.label << geometry(c, cfg) << ": " << wrong << strings;
     return false;
   }
   return true;
@@ -244,7 +255,7 @@ TEST_P(LcsWavefrontSizes, MatchesCpuReference) {
                                                        std::uint64_t(cfg.rows_per_thread) * 131 +
                                                        std::uint64_t(cfg.tile_width) + (cfg.mode == LcsMode::Cell));
       ++index;
-      if (!check_one(c, lcs_reference(c.a, c.b), cfg) && ++failures >= 6) {
+      if (!check_one(c, reference(c.a, c.b), cfg) && ++failures >= 6) {
         ADD_FAILURE() << "stopping this configuration after 6 failures";
         return;
       }
@@ -284,8 +295,8 @@ TEST_F(LcsWavefrontGpu, EveryAlphabetAndEqualStrings) {
       for (auto [n, m] : std::vector<std::pair<std::int64_t, std::int64_t>>{{1, 1}, {300, 200}, {1025, 513}, {2049, 2049}}) {
         for (Kind kind : {Kind::Independent, Kind::Related, Kind::Equal}) {
           const Case c = make_case(n, m, alpha, kind, 1'000'000 + std::uint64_t(index++));
-          const std::int64_t expected = lcs_reference(c.a, c.b);
-          if (kind == Kind::Equal) EXPECT_EQ(expected, std::min(n, m)) << "reference broken on " << c.label;
+          const Expected expected = reference(c.a, c.b);
+          if (kind == Kind::Equal) EXPECT_EQ(expected.length, std::min(n, m)) << "reference broken on " << c.label;
           check_one(c, expected, cfg);
         }
       }
@@ -297,7 +308,7 @@ TEST_F(LcsWavefrontGpu, EveryAlphabetAndEqualStrings) {
 TEST_F(LcsWavefrontGpu, LargeInstance) {
   for (Kind kind : {Kind::Independent, Kind::Related}) {
     const Case c = make_case(20000, 17000, alphabets()[3], kind, 2'000'000 + std::uint64_t(kind));
-    const std::int64_t expected = lcs_reference(c.a, c.b);
+    const Expected expected = reference(c.a, c.b);
     for (const auto& cfg : {LcsWavefrontConfig{}, tile(4, 128, 256), tile(32, 64, 128), tile(8, 4096, 32), cell(256)})
       check_one(c, expected, cfg);
   }
