@@ -24,6 +24,13 @@ using gpu::PinnedBuffer;
 
 constexpr std::int64_t kDeadlineEvery = 256;  // launches between deadline checks
 
+// Declared after a solve's buffers, so destroyed before them: when the solve throws (deadline,
+// failed launch) with work still queued, the stream drains before any buffer it uses is freed.
+struct DrainOnExit {
+  cudaStream_t stream;
+  ~DrainOnExit() { cudaStreamSynchronize(stream); }  // errors surface at ctx.end()
+};
+
 // Tile mode with R rows per lane: tiles of 32·R × TW, one launch per anti-diagonal of tiles.
 template <int R>
 std::int64_t run_tile(const std::string& a, const std::string& b, const LcsWavefrontConfig& cfg,
@@ -49,6 +56,7 @@ std::int64_t run_tile(const std::string& a, const std::string& b, const LcsWavef
   DeviceBuffer<int> d_hrow, d_vcol, d_corner;
   PinnedBuffer<std::uint16_t> h_a, h_b;
   PinnedBuffer<int> h_result;
+  const DrainOnExit drain{stream};
   {
     auto phase = ctx.phase("alloc");
     d_a = DeviceBuffer<std::uint16_t>(N, &ctx);
@@ -120,6 +128,7 @@ std::int64_t run_cell(const std::string& a, const std::string& b, const LcsWavef
   DeviceBuffer<int> d_diag[3];
   PinnedBuffer<std::uint8_t> h_a, h_b;
   PinnedBuffer<int> h_result;
+  const DrainOnExit drain{stream};
   {
     auto phase = ctx.phase("alloc");
     d_a = DeviceBuffer<std::uint8_t>(std::size_t(g.a_length), &ctx);

@@ -107,9 +107,9 @@ Case make_case(std::int64_t n, std::int64_t m, const Alphabet& alpha, Kind kind,
     std::uniform_int_distribution<int> pct(0, 99);
     for (char ch : c.a) {
       const int p = pct(rng);
-      if (p < 4) continue;                                   // delete
-      if (p < 7) b.push_back(alpha.symbols[pick(rng)]);      // insert before
-      b.push_back(p < 10 ? alpha.symbols[pick(rng)] : ch);   // substitute or keep
+      if (p < 4) continue;                                  // delete
+      if (p < 7) b.push_back(alpha.symbols[pick(rng)]);     // insert before
+      b.push_back(p >= 7 && p < 10 ? alpha.symbols[pick(rng)] : ch);  // substitute, else keep
     }
   } else if (kind == Kind::Equal) {
     b = c.a;  // LCS = min(n, m): one is a prefix of the other
