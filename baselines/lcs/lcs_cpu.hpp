@@ -1,0 +1,54 @@
+// lcs_cpu.hpp — CPU algorithms for LCS, as plain functions (register.cpp makes them solvers).
+// Each takes a `Poll` that long loops call every few million cell updates; it throws
+// (dpgpu::Timeout from the solver's context) to stop them.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace lcs::cpu {
+
+using Poll = std::function<void()>;  // empty: never stops early
+
+// Calls `poll` once per `every` units of work reported through tick().
+class Poller {
+ public:
+  explicit Poller(const Poll& poll, std::uint64_t every = std::uint64_t{1} << 22)
+      : poll_(poll), every_(every) {}
+  void tick(std::uint64_t work) {
+    due_ += work;
+    if (due_ >= every_) {
+      due_ = 0;
+      if (poll_) poll_();
+    }
+  }
+
+ private:
+  const Poll& poll_;
+  std::uint64_t every_, due_ = 0;
+};
+
+// Full (n+1)(m+1) score table, then traceback: one longest common subsequence.
+// Cells are 8, 16 or 32 bits, the least that holds min(n, m).
+std::string full_table(std::string_view a, std::string_view b, const Poll& poll = {});
+// Bytes full_table allocates for these lengths (the table and the result).
+std::uint64_t full_table_bytes(std::uint64_t n, std::uint64_t m);
+
+// Two rows over the shorter string: the length only.
+std::int64_t linear(std::string_view a, std::string_view b, const Poll& poll = {});
+
+// Hirschberg's divide and conquer: one longest common subsequence in O(n + m) space.
+std::string hirschberg(std::string_view a, std::string_view b, const Poll& poll = {});
+
+// OpenMP over anti-diagonals of tile × tile blocks: the length only.
+// threads 0: OpenMP's default (OMP_NUM_THREADS, else all cores).
+std::int64_t omp_wavefront(std::string_view a, std::string_view b, int threads, int tile,
+                           const Poll& poll = {});
+
+// Bit-parallel length (Allison–Dix, Hyyrö): 64 cells per word operation.
+std::int64_t bitparallel(std::string_view a, std::string_view b, const Poll& poll = {});
+// Bytes bitparallel allocates (the bit vector, and one match mask per distinct symbol).
+std::uint64_t bitparallel_bytes(std::string_view a, std::string_view b);
+
+}  // namespace lcs::cpu
