@@ -58,7 +58,7 @@ struct Hirschberg {
     std::uint32_t best = 0;
     for (std::size_t j = 0; j <= m; ++j) {
       const std::uint32_t total = forward[j] + backward[m - j];
-      if (total > best || j == 0) best = total, cut = j;
+      if (total > best) best = total, cut = j;
     }
     solve(a.substr(0, mid), b.substr(0, cut));
     solve(a.substr(mid), b.substr(cut));
