@@ -33,17 +33,15 @@ if [ $tests = 1 ]; then
 fi
 
 if [ $sanitize = 1 ]; then
-  # Each strategy folder names its small cases in sanitize.gtest-filter (one line).
-  for t in build-gpu/strategies/*/test_*; do
-    [ -x "$t" ] || continue
-    src=strategies/$(basename "$(dirname "$t")")
-    [ -f "$src/sanitize.gtest-filter" ] || continue
-    filter=$(head -n 1 "$src/sanitize.gtest-filter")
-    for tool in memcheck racecheck; do
-      log "compute-sanitizer $tool $(basename "$t")"
-      compute-sanitizer --tool $tool --error-exitcode 9 "$t" --gtest_filter="$filter" \
-        > "$OUT/sanitize-$tool-$(basename "$t").log" 2>&1
-      echo "  exit $? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitize-$tool-$(basename "$t").log" | tail -1)" |
+  # Each strategy folder lists its small cases in sanitize.txt: TOOL BINARY GTEST_FILTER.
+  for list in strategies/*/sanitize.txt; do
+    dir=build-gpu/$(dirname "$list")
+    grep -v '^#' "$list" | while read -r tool bin filter; do
+      [ -n "$tool" ] || continue
+      log "compute-sanitizer $tool $bin $filter"
+      timeout 240 compute-sanitizer --tool "$tool" --error-exitcode 9 "$dir/$bin" --gtest_filter="$filter" \
+        > "$OUT/sanitize-$tool-$bin.log" 2>&1
+      echo "  exit $? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|PASSED|FAILED' "$OUT/sanitize-$tool-$bin.log" | tr '\n' ' ')" |
         tee -a "$OUT/steps.log"
     done
   done
