@@ -17,9 +17,9 @@ enum class LcsMode {
 
 struct LcsWavefrontConfig {
   LcsMode mode = LcsMode::Tile;
-  int block = 128;            // threads per block; multiple of 32 (tile: one warp per tile)
+  int block = 64;             // threads per block; multiple of 32 (tile: one warp per tile)
   int rows_per_thread = 16;   // tile: R rows per lane, tile height TH = 32·R; one of 4, 8, 16, 32
-  int tile_width = 512;       // tile: TW columns per tile; multiple of 32
+  int tile_width = 256;       // tile: TW columns per tile; multiple of 32
 };
 
 inline const char* to_string(LcsMode m) { return m == LcsMode::Tile ? "tile" : "cell"; }

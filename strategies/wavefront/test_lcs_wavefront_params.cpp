@@ -83,9 +83,9 @@ TEST(LcsWavefrontParams, RegisteredWithSchema) {
 #endif
   const dpgpu::Params d = e->schema.resolve({});
   EXPECT_EQ(d.text("mode"), "tile");
-  EXPECT_EQ(d.integer("block"), 128);
+  EXPECT_EQ(d.integer("block"), 64);
   EXPECT_EQ(d.integer("rows_per_thread"), 16);
-  EXPECT_EQ(d.integer("tile_width"), 512);
+  EXPECT_EQ(d.integer("tile_width"), 256);
   // Out of the schema's ranges or of the wrong type: refused naming the key.
   const std::vector<std::pair<std::string, dpgpu::ValueMap>> bad = {
       {"block", {{"block", std::int64_t{2048}}}},
