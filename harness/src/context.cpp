@@ -32,10 +32,11 @@ struct Context::PhaseRecord {
   }
 };
 
-Context::Context(Backend backend, Clock::time_point deadline, bool verbose)
-    : backend_(backend), deadline_(deadline), verbose_(verbose) {
+Context::Context(Backend backend, Clock::time_point deadline, bool verbose, void* stream)
+    : backend_(backend), deadline_(deadline), verbose_(verbose), stream_(stream) {
 #if DPGPU_WITH_CUDA
-  if (backend_ == Backend::Gpu) {
+  if (backend_ == Backend::Gpu && !stream_) {
+    owns_stream_ = true;
     cudaStream_t s;
     DPGPU_CUDA_OK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
     stream_ = s;
@@ -49,7 +50,7 @@ Context::~Context() {
   phases_.clear();
   whole_.reset();
 #if DPGPU_WITH_CUDA
-  if (stream_) cudaStreamDestroy(static_cast<cudaStream_t>(stream_));
+  if (owns_stream_) cudaStreamDestroy(static_cast<cudaStream_t>(stream_));
 #endif
 }
 

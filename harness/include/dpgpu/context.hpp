@@ -33,7 +33,9 @@ class Context {
  public:
   using Clock = std::chrono::steady_clock;
 
-  Context(Backend backend, Clock::time_point deadline, bool verbose = false);
+  // `stream`: a cudaStream_t the runner owns for the whole case (so creating one stays out of
+  // the repetitions); nullptr makes the Context create and destroy its own.
+  Context(Backend backend, Clock::time_point deadline, bool verbose = false, void* stream = nullptr);
   ~Context();
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
@@ -78,6 +80,7 @@ class Context {
   Clock::time_point deadline_;
   bool verbose_;
   void* stream_ = nullptr;
+  bool owns_stream_ = false;
   std::vector<std::unique_ptr<PhaseRecord>> phases_;
   std::unique_ptr<PhaseRecord> whole_;
   std::map<std::string, double> counters_;
