@@ -33,8 +33,8 @@ if [ $tests = 1 ]; then
 fi
 
 if [ $sanitize = 1 ]; then
-  # Each strategy folder lists its small cases in sanitize.txt: TOOL BINARY GTEST_FILTER.
-  for list in strategies/*/sanitize.txt; do
+  # Each strategy folder lists its small cases in sanitize*.txt: TOOL BINARY GTEST_FILTER.
+  for list in strategies/*/sanitize*.txt; do
     dir=build-gpu/$(dirname "$list")
     grep -v '^#' "$list" | while read -r tool bin filter; do
       [ -n "$tool" ] || continue

@@ -100,7 +100,6 @@ class HostOffload {
       wait_s_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       ++waits_;
     }
-    CUDA_CHECK(cudaGetLastError());
     std::memcpy(dest_ + s.offset, staging_.get() + s.index * slot_bytes_, s.bytes);
     s.busy = false;
   }
