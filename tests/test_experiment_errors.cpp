@@ -81,8 +81,12 @@ const Case kCases[] = {
     // top level
     {"UnknownTopLevelKey", kValid + "repetition: 3\n", "4:1",
      {"unknown key 'repetition'",
-      "(allowed: name, description, problem, instances, solvers, repetitions, warmup, timeout_s, isolate, profile, "
-      "plot)"}},
+      "(allowed: name, description, problem, instances, solvers, repetitions, warmup, max_repetitions, max_noise, "
+      "cold, timeout_s, isolate, profile, plot)"}},
+    {"MaxRepetitionsBelowRepetitions", kValid + "repetitions: 5\nmax_repetitions: 3\n", "5:18",
+     {"max_repetitions", "must be at least repetitions (5), got 3"}},
+    {"MaxNoiseNotPositive", kValid + "max_noise: 0\n", "4:12", {"max_noise", "positive relative standard deviation"}},
+    {"ColdNotABool", kValid + "cold: yes\n", "4:7", {"cold", "expected true or false"}},
     {"MissingProblem", kInstances + kSolvers, "1:1", {"missing required key 'problem'"}},
     {"MissingInstances", kProblem + kSolvers, "1:1", {"missing required key 'instances'"}},
     {"MissingSolvers", kProblem + kInstances, "1:1", {"missing required key 'solvers'"}},

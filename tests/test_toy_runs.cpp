@@ -150,3 +150,19 @@ TEST(ToyRun, HarnessOverheadOnA10msCaseIsSmall) {
   std::cout << "harness overhead on a 10 ms case: " << overhead * 100 << "%\n";
   EXPECT_LT(overhead, 0.05);
 }
+
+TEST(ToyRun, StoppingRuleAddsRepetitionsOnlyWhileNoisy) {
+  e2e::TempDir d;
+  auto yaml = d.write("s.yaml",
+                      "name: stop\nproblem: toy\ninstances:\n  - generator: count\nsolvers:\n"
+                      "  - name: cpu.right\n    params: {sleep_ms: 5}\n  - name: cpu.noisy\n"
+                      "repetitions: 3\nmax_repetitions: 7\nmax_noise: 0.2\nwarmup: 0\n");
+  auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  auto s = read_csv(d.path / "out/summary.csv");
+  ASSERT_EQ(s.size(), 2u);
+  for (auto& row : s) {
+    if (row.at("solver") == "cpu.right") EXPECT_EQ(row.at("reps"), "3") << "steady: the minimum count";
+    if (row.at("solver") == "cpu.noisy") EXPECT_EQ(row.at("reps"), "7") << "noisy: up to max_repetitions";
+  }
+}

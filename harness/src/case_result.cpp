@@ -26,8 +26,9 @@ nlohmann::json to_json(const CaseResult& r) {
     if (x.checksum) j["checksum"] = *x.checksum;
     reps.push_back(std::move(j));
   }
-  return {{"status", to_string(r.status)}, {"message", r.message}, {"reps", reps}, {"wall_s", r.wall_s},
-          {"benchmarks", r.benchmarks},    {"benchmark_context", r.benchmark_context}};
+  return {{"status", to_string(r.status)}, {"message", r.message},   {"reps", reps},
+          {"wall_s", r.wall_s},            {"benchmarks", r.benchmarks}, {"benchmark_context", r.benchmark_context},
+          {"gpu_start", r.gpu_start},      {"gpu_end", r.gpu_end}};
 }
 
 CaseResult case_result_from_json(const nlohmann::json& j) {
@@ -37,6 +38,8 @@ CaseResult case_result_from_json(const nlohmann::json& j) {
   r.wall_s = j.value("wall_s", 0.0);
   r.benchmarks = j.value("benchmarks", nlohmann::json::array());
   r.benchmark_context = j.value("benchmark_context", nlohmann::json());
+  r.gpu_start = j.value("gpu_start", nlohmann::json());
+  r.gpu_end = j.value("gpu_end", nlohmann::json());
   for (auto& x : j.at("reps")) {
     RepRecord rec;
     rec.rep = x.at("rep");

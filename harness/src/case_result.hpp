@@ -32,6 +32,7 @@ struct CaseResult {
   std::string message;
   std::vector<RepRecord> reps;
   double wall_s = 0;  // wall time of the counted repetitions, harness work included
+  nlohmann::json gpu_start, gpu_end;  // GpuSample fields at the case's start and end, or null
   nlohmann::json benchmarks = nlohmann::json::array();  // Google Benchmark entries
   nlohmann::json benchmark_context;                     // Google Benchmark's "context"
 };

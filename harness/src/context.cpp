@@ -2,12 +2,14 @@
 #include "dpgpu/context.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "dpgpu/error.hpp"
 
 #if DPGPU_WITH_CUDA
 #include <cuda_runtime.h>
+#include <cuda_profiler_api.h>
 #include <nvtx3/nvToolsExt.h>
 #define DPGPU_CUDA_OK(call)                                                              \
   do {                                                                                   \
@@ -34,6 +36,7 @@ struct Context::PhaseRecord {
 
 Context::Context(Backend backend, Clock::time_point deadline, bool verbose, void* stream)
     : backend_(backend), deadline_(deadline), verbose_(verbose), stream_(stream) {
+  if (const char* stride = std::getenv("DPGPU_PROFILE_STRIDE")) profile_stride_ = std::strtoull(stride, nullptr, 10);
 #if DPGPU_WITH_CUDA
   if (backend_ == Backend::Gpu && !stream_) {
     owns_stream_ = true;
@@ -86,6 +89,23 @@ Phase::~Phase() {
   } catch (...) {
     // A failing event record shows up again at Context::end(); never throw from here.
   }
+}
+
+ProfiledLaunch::ProfiledLaunch(bool sampled) : sampled_(sampled) {
+#if DPGPU_WITH_CUDA
+  if (sampled_) cudaProfilerStart();
+#endif
+}
+ProfiledLaunch::~ProfiledLaunch() {
+#if DPGPU_WITH_CUDA
+  if (sampled_) cudaProfilerStop();
+#endif
+}
+
+ProfiledLaunch Context::profiled_launch() {
+  const std::uint64_t index = annotated_launches_++;
+  counters_["annotated_launches"] = double(annotated_launches_);
+  return ProfiledLaunch(profile_stride_ > 0 && index % profile_stride_ == 0);
 }
 
 void Context::check_deadline() const {

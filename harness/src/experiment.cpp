@@ -479,14 +479,34 @@ YAML::Node load_yaml(const Source& src, const std::string& text) {
   }
 }
 
-const Keys kTopLevelKeys = {"name",    "description", "problem", "instances", "solvers", "repetitions",
-                                "warmup", "timeout_s",   "isolate", "profile",   "plot"};
+const Keys kTopLevelKeys = {"name",      "description", "problem",         "instances", "solvers",
+                            "repetitions", "warmup",    "max_repetitions", "max_noise", "cold",
+                            "timeout_s", "isolate",     "profile",         "plot"};
+
+bool read_flag(const Source& src, const Entry& e) {
+  Value v = e.value.IsScalar() ? scalar_value(src, e.value, e.path) : Value{std::string{}};
+  auto b = std::get_if<bool>(&v);
+  if (!b) fail(src, e, "expected true or false, got " + describe(e.value));
+  return *b;
+}
 
 void read_run_settings(const Source& src, const std::vector<Entry>& top, Experiment& e) {
   if (const Entry* x = find(top, "repetitions")) e.repetitions = read_count(src, *x, 1);
   if (const Entry* x = find(top, "warmup")) e.warmup = read_count(src, *x, 0);
   if (const Entry* x = find(top, "timeout_s")) e.timeout_s = read_timeout(src, *x);
   if (const Entry* x = find(top, "isolate")) e.isolate = read_choice(src, *x, {"auto", "always", "never"});
+  if (const Entry* x = find(top, "cold")) e.cold = read_flag(src, *x);
+  e.max_repetitions = e.repetitions;
+  if (const Entry* x = find(top, "max_repetitions")) {
+    e.max_repetitions = read_count(src, *x, 1);
+    if (e.max_repetitions < e.repetitions)
+      fail(src, *x, fmt::format("must be at least repetitions ({}), got {}", e.repetitions, e.max_repetitions));
+  }
+  if (const Entry* x = find(top, "max_noise")) {
+    double v = read_number(src, *x);
+    if (!(v > 0) || !std::isfinite(v)) fail(src, *x, "expected a positive relative standard deviation (e.g. 0.02), got " + describe(x->value));
+    e.max_noise = v;
+  }
 }
 
 }  // namespace

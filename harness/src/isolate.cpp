@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstring>
 #include <fmt/format.h>
+#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <string_view>
@@ -31,11 +32,15 @@ constexpr double kGraceSeconds = 5;    // past timeout_s, for a solver that igno
 constexpr std::string_view kReady = "ready\n";
 constexpr std::size_t kStderrTail = 4000;
 
-nlohmann::json to_json(const WorkerRequest& r) {
-  return {{"experiment", r.experiment},   {"instance_point", r.instance_point}, {"loaded_index", r.loaded_index},
-          {"solver_point", r.solver_point}, {"repetitions", r.repetitions},     {"warmup", r.warmup},
-          {"timeout_s", r.timeout_s},     {"verbose", r.verbose}};
+}  // namespace
+
+std::string worker_request_json(const WorkerRequest& r) {
+  return nlohmann::json{{"experiment", r.experiment},   {"instance_point", r.instance_point}, {"loaded_index", r.loaded_index},
+          {"solver_point", r.solver_point}, {"repetitions", r.repetitions},     {"warmup", r.warmup}, {"max_repetitions", r.max_repetitions},
+          {"timeout_s", r.timeout_s},     {"verbose", r.verbose}}.dump();
 }
+
+namespace {
 
 WorkerRequest request_from_json(const nlohmann::json& j) {
   WorkerRequest r;
@@ -45,6 +50,7 @@ WorkerRequest request_from_json(const nlohmann::json& j) {
   r.solver_point = j.at("solver_point");
   r.repetitions = j.at("repetitions");
   r.warmup = j.at("warmup");
+  r.max_repetitions = j.value("max_repetitions", 0);
   r.timeout_s = j.at("timeout_s");
   r.verbose = j.at("verbose");
   return r;
@@ -101,7 +107,7 @@ CaseResult run_in_child(const WorkerRequest& req) {
   if (rc != 0) return broken(Status::Error, std::string("cannot start worker process: ") + std::strerror(rc));
   in.close_end(0), result.close_end(1), err.close_end(1);
 
-  std::string request = to_json(req).dump();
+  std::string request = worker_request_json(req);
   {
     auto old = signal(SIGPIPE, SIG_IGN);
     (void)!write(in.fd[1], request.data(), request.size());
@@ -169,10 +175,28 @@ CaseResult run_in_child(const WorkerRequest& req) {
   }
 }
 
-int worker_main(int result_fd) {
+int worker_main(int argc, char** argv) {
+  int result_fd = 3;
+  std::string request_file, result_file;
+  for (int i = 2; i + 1 < argc; i += 2) {
+    std::string key = argv[i];
+    if (key == "--result-fd") result_fd = std::atoi(argv[i + 1]);
+    if (key == "--request") request_file = argv[i + 1];
+    if (key == "--result") result_file = argv[i + 1];
+  }
+  if (!result_file.empty()) {
+    result_fd = open(result_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (result_fd < 0) return 3;
+  }
   CaseResult result;
   try {
-    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    std::string text;
+    if (request_file.empty()) {
+      text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    } else {
+      std::ifstream in(request_file);
+      text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
     WorkerRequest req = request_from_json(nlohmann::json::parse(text));
     Experiment e = parse_experiment(req.experiment);
     Plan plan = expand(e);
@@ -180,7 +204,7 @@ int worker_main(int result_fd) {
     const InstancePoint& ip = plan.instances.at(req.instance_point);
     const SolverPoint& sp = plan.solvers.at(req.solver_point);
     std::vector<AnyInstance> instances = materialize(e, *problem, ip);
-    if (write(result_fd, kReady.data(), kReady.size()) != ssize_t(kReady.size())) return 3;
+    if (result_file.empty() && write(result_fd, kReady.data(), kReady.size()) != ssize_t(kReady.size())) return 3;
     CaseJob job;
     job.problem = problem;
     job.solver = sp.solver;
@@ -188,6 +212,9 @@ int worker_main(int result_fd) {
     job.params = sp.params;
     job.name = ip.label + "/" + sp.label;
     job.repetitions = req.repetitions;
+    job.max_repetitions = std::max(req.repetitions, req.max_repetitions);
+    job.max_noise = e.max_noise;
+    job.cold = e.cold;
     job.warmup = req.warmup;
     job.timeout_s = req.timeout_s;
     job.verbose = req.verbose;

@@ -12,6 +12,7 @@ struct WorkerRequest {
   std::string experiment;  // absolute path
   std::size_t instance_point = 0, loaded_index = 0, solver_point = 0;
   int repetitions = 5, warmup = 1;
+  int max_repetitions = 0;  // 0: the same as repetitions (no stopping rule)
   double timeout_s = 300;
   bool verbose = false;
 };
@@ -19,8 +20,12 @@ struct WorkerRequest {
 // Parent side: runs the request in a child, kills it after timeout_s plus a grace period.
 CaseResult run_in_child(const WorkerRequest& req);
 
-// Child side (`dpgpu __worker --result-fd N`): reads the request as JSON on stdin, writes
-// the CaseResult as JSON to the result fd. Returns the process exit code.
-int worker_main(int result_fd);
+std::string worker_request_json(const WorkerRequest& req);
+
+// Child side. `dpgpu __worker --result-fd N`: reads the request as JSON on stdin, says
+// "ready" on the fd once the instance exists, then writes the CaseResult as JSON there.
+// `dpgpu __worker --request FILE --result FILE` (under ncu): the same through files.
+// Returns the process exit code.
+int worker_main(int argc, char** argv);
 
 }  // namespace dpgpu

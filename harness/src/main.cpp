@@ -49,10 +49,7 @@ int list(const std::string& what) {
 
 int main(int argc, char** argv) {
   // The child-process side of an isolated case; not a user command.
-  if (argc >= 2 && std::string(argv[1]) == "__worker") {
-    int fd = argc >= 4 ? std::atoi(argv[3]) : 3;
-    return dpgpu::worker_main(fd);
-  }
+  if (argc >= 2 && std::string(argv[1]) == "__worker") return dpgpu::worker_main(argc, argv);
 
   CLI::App app{"dpgpu: GPU strategies for dynamic programming and backtracking against CPU baselines"};
   app.require_subcommand(1);
@@ -69,6 +66,8 @@ int main(int argc, char** argv) {
   run->add_flag("--resume", run_opt.resume, "skip cases already in runs.csv");
   run->add_flag("--dry-run", run_opt.dry_run, "print the cases and what would happen; write nothing");
   run->add_flag("-v,--verbose", run_opt.verbose, "solver logs and child-process output");
+  run->add_flag("--profile", run_opt.profile, "profile GPU cases with ncu (metrics of the file's profile: section, or the paper's three)");
+  run->add_flag("--no-profile", run_opt.no_profile, "skip profiling even when the file asks for it");
 
   std::string check_file;
   auto* check = app.add_subcommand("check", "validate an experiment file and print its cases");

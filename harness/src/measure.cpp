@@ -4,12 +4,14 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cmath>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
 
 #include "dpgpu/error.hpp"
+#include "gpu_monitor.hpp"
 
 #if DPGPU_WITH_CUDA
 #include <cuda_runtime.h>
@@ -123,6 +125,30 @@ nlohmann::json run_benchmark(const std::string& name, int repetitions,
   return nlohmann::json::parse(std::regex_replace(json.str(), non_finite, ": null"));
 }
 
+// Relative standard deviation of the times of the repetitions that ran.
+double noise_of(const std::vector<RepRecord>& reps) {
+  std::vector<double> t;
+  for (auto& r : reps)
+    if (r.status == Status::Ok || r.status == Status::Invalid) t.push_back(r.time_s);
+  if (t.size() < 2) return 0;
+  double mean = 0, var = 0;
+  for (double x : t) mean += x;
+  mean /= double(t.size());
+  for (double x : t) var += (x - mean) * (x - mean);
+  return mean > 0 ? std::sqrt(var / double(t.size() - 1)) / mean : 0;
+}
+
+bool failed(const CaseResult& r) {
+  return !r.reps.empty() && r.reps.back().status != Status::Ok && r.reps.back().status != Status::Invalid;
+}
+
+nlohmann::json sample_json() {
+  auto s = sample_gpu();
+  if (!s) return nullptr;
+  return {{"sm_clock_mhz", s->sm_clock_mhz}, {"memory_clock_mhz", s->memory_clock_mhz},
+          {"temperature_c", s->temperature_c}, {"reasons", s->reasons}};
+}
+
 // One CUDA stream for all solves of a GPU case, so its creation is not repeated per solve.
 class CaseStream {
  public:
@@ -135,14 +161,37 @@ class CaseStream {
   }
   ~CaseStream() {
 #if DPGPU_WITH_CUDA
+    if (flush_) cudaFree(flush_);
     if (s_) cudaStreamDestroy(s_);
 #endif
   }
   void* get() const { return s_; }
 
+  // Overwrites a buffer twice the L2 size on the stream, so the next solve starts cold.
+  void flush_l2() {
+#if DPGPU_WITH_CUDA
+    if (!s_) return;
+    if (!flush_) {
+      int dev = 0, l2 = 0;
+      cudaGetDevice(&dev);
+      cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev);
+      flush_bytes_ = std::size_t(std::max(l2, 1 << 20)) * 2;
+      if (cudaMalloc(&flush_, flush_bytes_) != cudaSuccess) {
+        flush_ = nullptr;
+        throw std::runtime_error("cold: cannot allocate the L2 flush buffer");
+      }
+    }
+    cudaMemsetAsync(flush_, ++flushes_ & 0xff, flush_bytes_, s_);
+    cudaStreamSynchronize(s_);
+#endif
+  }
+
  private:
 #if DPGPU_WITH_CUDA
   cudaStream_t s_ = nullptr;
+  void* flush_ = nullptr;
+  std::size_t flush_bytes_ = 0;
+  int flushes_ = 0;
 #else
   void* s_ = nullptr;
 #endif
@@ -167,11 +216,11 @@ CaseResult measure_case(const CaseJob& job) {
   const double work = job.instance->work;
   auto body = [&](benchmark::State& state) {
     for (auto _ : state) {
-      if (!result.reps.empty() && result.reps.back().status != Status::Ok &&
-          result.reps.back().status != Status::Invalid) {
+      if (failed(result)) {
         state.SkipWithError("an earlier repetition failed");
         break;
       }
+      if (job.cold) stream.flush_l2();
       RepRecord rec = solve_once(job, deadline, stream.get());
       rec.rep = int(result.reps.size());
       state.SetIterationTime(rec.time_s);
@@ -186,11 +235,19 @@ CaseResult measure_case(const CaseJob& job) {
       result.reps.push_back(std::move(rec));
     }
   };
+  if (job.solver->backend == Backend::Gpu) result.gpu_start = sample_json();
   auto start = std::chrono::steady_clock::now();
+  // The stopping rule: the minimum count first, then one more at a time while noisy.
   nlohmann::json gb = run_benchmark(job.name, job.repetitions, body);
-  result.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.benchmarks = gb.value("benchmarks", nlohmann::json::array());
   result.benchmark_context = gb.value("context", nlohmann::json());
+  while (job.max_noise && !failed(result) && int(result.reps.size()) < job.max_repetitions &&
+         noise_of(result.reps) > *job.max_noise && Context::Clock::now() < deadline) {
+    for (auto& b : run_benchmark(job.name, 1, body).value("benchmarks", nlohmann::json::array()))
+      result.benchmarks.push_back(b);
+  }
+  result.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (job.solver->backend == Backend::Gpu) result.gpu_end = sample_json();
 
   for (auto& rec : result.reps)
     if (rec.status != Status::Ok && rec.status != Status::Invalid) {

@@ -2,6 +2,7 @@
 // through Google Benchmark (manual time: CUDA events for GPU solvers, the steady clock for
 // CPU ones), each outcome rechecked by the problem's own check.
 #pragma once
+#include <optional>
 #include <string>
 
 #include "case_result.hpp"
@@ -15,7 +16,10 @@ struct CaseJob {
   const AnyInstance* instance = nullptr;
   Params params;
   std::string name;  // the case id, used as the benchmark's name
-  int repetitions = 5;
+  int repetitions = 5;      // at least
+  int max_repetitions = 5;  // at most, while the noise is above max_noise
+  std::optional<double> max_noise;
+  bool cold = false;        // flush the L2 cache before each GPU repetition
   int warmup = 1;
   double timeout_s = 300;  // for warm-ups and repetitions together
   bool verbose = false;

@@ -19,6 +19,8 @@
 #include "instances.hpp"
 #include "isolate.hpp"
 #include "measure.hpp"
+#include "gpu_monitor.hpp"
+#include "profiler.hpp"
 #include "summary.hpp"
 
 namespace fs = std::filesystem;
@@ -76,6 +78,25 @@ CsvRow case_row(const Experiment& e, const Case& c, const InstancePoint& ip) {
   return r;
 }
 
+// GPU clocks and temperature at the case's start and end, and a warning when it throttled.
+void add_gpu_samples(CsvRow& r, const CaseResult& res) {
+  if (res.gpu_start.is_null() || res.gpu_end.is_null()) return;
+  auto sample = [](const nlohmann::json& j) {
+    GpuSample s;
+    s.sm_clock_mhz = j.value("sm_clock_mhz", 0u);
+    s.memory_clock_mhz = j.value("memory_clock_mhz", 0u);
+    s.temperature_c = j.value("temperature_c", 0u);
+    s.reasons = j.value("reasons", 0ull);
+    return s;
+  };
+  GpuSample a = sample(res.gpu_start), b = sample(res.gpu_end);
+  r["gpu.sm_clock_start_mhz"] = std::to_string(a.sm_clock_mhz);
+  r["gpu.sm_clock_end_mhz"] = std::to_string(b.sm_clock_mhz);
+  r["gpu.temperature_start_c"] = std::to_string(a.temperature_c);
+  r["gpu.temperature_end_c"] = std::to_string(b.temperature_c);
+  r["gpu.throttle"] = throttle_warning(a, b);
+}
+
 std::vector<CsvRow> rows_of(const CsvRow& base, const CaseResult& res) {
   std::vector<CsvRow> rows;
   double measured = 0;
@@ -93,6 +114,7 @@ std::vector<CsvRow> rows_of(const CsvRow& base, const CaseResult& res) {
       if (rep.time_s > 0) r["throughput"] = fmt::format("{:.6g}", std::stod(base.at("work")) / rep.time_s);
       r["harness_s"] = fmt::format("{:.6g}", harness_per_rep);
       if (rep.checksum) r["checksum"] = std::to_string(*rep.checksum);
+      add_gpu_samples(r, res);
       for (auto& [k, v] : rep.phases) r["phase." + k + "_s"] = fmt::format("{:.9g}", v);
       for (auto& [k, v] : rep.counters) r["c." + k] = fmt::format("{:.17g}", v);
     }
@@ -140,6 +162,66 @@ bool mark_disagreements(std::vector<CsvRow>& rows, const std::set<std::string>& 
   return true;
 }
 
+const std::vector<std::string>& metric_columns() {
+  static const std::vector<std::string> c{"experiment", "case_id",  "problem",  "instance",          "solver",
+                                          "kernel",     "metric",   "ncu_metric", "unit",            "min",
+                                          "mean",       "max",      "launches_profiled", "launches_total",
+                                          "sampling",   "status",   "message",  "profile_wall_s",    "profile_cost_x"};
+  return c;
+}
+
+// summary.csv gains m.<metric>: the mean over every profiled launch of the case.
+void merge_metric_means(std::vector<CsvRow>& summary, const std::vector<CsvRow>& metrics) {
+  std::map<std::string, std::map<std::string, std::pair<double, double>>> acc;  // case → metric → (Σ, n)
+  for (auto& m : metrics) {
+    if (m.count("status") == 0 || m.at("status") != "ok") continue;
+    double n = std::stod(m.at("launches_profiled"));
+    auto& a = acc[m.at("case_id")][m.at("metric")];
+    a.first += std::stod(m.at("mean")) * n;
+    a.second += n;
+  }
+  for (auto& row : summary) {
+    auto it = acc.find(row["case_id"]);
+    if (it == acc.end()) continue;
+    for (auto& [metric, a] : it->second)
+      if (a.second > 0) row["m." + metric] = fmt::format("{:.6g}", a.first / a.second);
+  }
+}
+
+std::vector<CsvRow> metric_rows(const CsvRow& base, const ProfileOutcome& po, const ProfilePlan& plan,
+                                double launches_total, double cost_x) {
+  std::vector<CsvRow> rows;
+  CsvRow common;
+  for (auto key : {"experiment", "case_id", "problem", "instance", "solver"})
+    if (base.count(key)) common[key] = base.at(key);
+  common["sampling"] = plan.sampling;
+  common["launches_total"] = fmt::format("{:.0f}", launches_total);
+  common["profile_wall_s"] = fmt::format("{:.3f}", po.wall_s);
+  if (cost_x > 0) common["profile_cost_x"] = fmt::format("{:.3g}", cost_x);
+  if (!po.ok) {
+    CsvRow r = common;
+    r["status"] = "error";
+    r["message"] = po.message;
+    rows.push_back(std::move(r));
+    return rows;
+  }
+  for (auto& st : po.stats) {
+    CsvRow r = common;
+    r["kernel"] = st.kernel;
+    r["metric"] = st.metric;
+    r["ncu_metric"] = st.ncu_metric;
+    r["unit"] = st.unit;
+    r["min"] = fmt::format("{:.6g}", st.min);
+    r["mean"] = fmt::format("{:.6g}", st.mean);
+    r["max"] = fmt::format("{:.6g}", st.max);
+    r["launches_profiled"] = std::to_string(st.count);
+    r["status"] = "ok";
+    r["message"] = po.message;
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
 std::string duration_text(double s) {
   if (s < 60) return fmt::format("{:.0f}s", s);
   if (s < 3600) return fmt::format("{}m{:02}s", int(s) / 60, int(s) % 60);
@@ -167,6 +249,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   const ProblemEntry* problem = Registry::get().problem(e.problem);
   const int reps = opt.repetitions.value_or(int(e.repetitions));
   if (reps < 1) throw InputError("--repetitions must be at least 1");
+  const int max_reps = std::max(reps, int(e.max_repetitions));
   std::optional<std::regex> filter;
   if (!opt.filter.empty()) {
     try {
@@ -180,6 +263,16 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
 
   CsvTable runs(out / "runs.csv", run_columns());
   CsvTable summary(out / "summary.csv", summary_columns());
+  CsvTable metrics(out / "metrics.csv", metric_columns());
+  const bool profiling = !opt.no_profile && (opt.profile || e.profile.has_value());
+  const std::vector<MetricName> metric_names =
+      resolve_metrics(e.profile && !e.profile->metrics.empty() ? e.profile->metrics : default_metrics());
+  const std::int64_t max_launches = e.profile ? e.profile->max_launches : 200;
+  auto resummarize = [&] {
+    auto rows = summarize(runs.rows());
+    merge_metric_means(rows, metrics.rows());
+    summary.replace_all(std::move(rows));
+  };
   std::set<std::string> finished;
   nlohmann::json benchmarks = nlohmann::json::array(), bench_context;
   nlohmann::json context;
@@ -187,6 +280,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
     ensure_writable(out);
     if (opt.resume) {
       for (auto& r : runs.load()) finished.insert(r["case_id"]);
+      metrics.load();
       std::ifstream old(out / "benchmark.json");
       if (old) try {
           auto j = nlohmann::json::parse(old);
@@ -196,6 +290,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
         }
     } else {
       runs.replace_all({});
+      if (profiling) metrics.replace_all({});
     }
     write_file_atomically(out / "experiment.yaml", e.source_text);
     context = {{"experiment", e.name}, {"experiment_file", fs::absolute(file).string()},
@@ -268,21 +363,39 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
         } else {
           CaseResult res;
           if (isolated(e, s)) {
-            WorkerRequest req{fs::absolute(file).string(), ii, li, si, reps, int(e.warmup), e.timeout_s, opt.verbose};
+            WorkerRequest req{fs::absolute(file).string(), ii, li, si, reps, int(e.warmup), max_reps, e.timeout_s,
+                              opt.verbose};
             res = run_in_child(req);
           } else {
-            CaseJob job{problem, &s, &x, sp.params, c.id, reps, int(e.warmup), e.timeout_s, opt.verbose};
+            CaseJob job{problem, &s, &x, sp.params, c.id, reps, max_reps, e.max_noise, e.cold, int(e.warmup),
+                        e.timeout_s, opt.verbose};
             res = measure_case(job);
           }
           for (auto& b : res.benchmarks) benchmarks.push_back(b);
           if (bench_context.is_null() && !res.benchmark_context.is_null()) bench_context = res.benchmark_context;
           rows = rows_of(base, res);
           ++ran;
-          measured_wall += std::chrono::duration<double>(Clock::now() - case_start).count();
+          double case_wall = std::chrono::duration<double>(Clock::now() - case_start).count();
+          measured_wall += case_wall;
+          if (profiling && s.backend == Backend::Gpu && res.status == Status::Ok && !res.reps.empty()) {
+            auto& cnt = res.reps.front().counters;
+            double launches = cnt.count("kernel_launches") ? cnt.at("kernel_launches") : 0;
+            double marked = cnt.count("annotated_launches") ? cnt.at("annotated_launches") : 0;
+            ProfilePlan plan = plan_profile(max_launches, launches, marked);
+            WorkerRequest req{fs::absolute(file).string(), ii, li, si, 1, 0, 1, e.timeout_s, opt.verbose};
+            ProfileOutcome po = profile_case(req, metric_names, plan);
+            // Against one timed run in its own process (start-up included), as profiling is.
+            double one_run = case_wall / double(reps + e.warmup);
+            for (auto& m : metric_rows(base, po, plan, launches, one_run > 0 ? po.wall_s / one_run : 0))
+              metrics.append(m);
+            std::cerr << (po.ok ? fmt::format("  profiled {} launches ({}) in {:.1f} s{}\n", po.launches_profiled,
+                                              plan.sampling, po.wall_s, po.message.empty() ? "" : ": " + po.message)
+                                : "  profiling failed: " + po.message + "\n");
+          }
         }
         for (auto& r : rows) runs.append(r);
         instance_cases.insert(c.id);
-        summary.replace_all(summarize(runs.rows()));
+        resummarize();
 
         auto final_row = summarize(rows).front();
         std::string st = final_row["status"];
@@ -298,7 +411,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
       // Cross-solver agreement on this instance.
       if (!opt.dry_run && instance_cases.size() > 1 && mark_disagreements(runs.mutable_rows(), instance_cases)) {
         runs.rewrite();
-        summary.replace_all(summarize(runs.rows()));
+        resummarize();
         std::cerr << "invalid: solvers disagree on " << x.name << "\n";
       }
     }

@@ -47,7 +47,7 @@ CsvRow summarize_case(const std::vector<const CsvRow*>& reps) {
   for (auto key : {"experiment", "case_id", "problem", "instance", "seed", "solver", "backend", "work", "objective"})
     if (auto it = first.find(key); it != first.end()) out[key] = it->second;
   for (auto& [k, v] : first)
-    if (k.rfind("i.", 0) == 0 || k.rfind("s.", 0) == 0) out[k] = v;
+    if (k.rfind("i.", 0) == 0 || k.rfind("s.", 0) == 0 || k.rfind("gpu.", 0) == 0) out[k] = v;
 
   std::string status = "ok", message;
   std::vector<double> times, harness;

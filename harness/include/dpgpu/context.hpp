@@ -15,6 +15,21 @@ enum class Backend { Cpu, Gpu };
 
 class Context;
 
+// Marks one kernel launch for the profiler: `{ auto mark = ctx.profiled_launch(); k<<<...>>>(); }`.
+// When dpgpu profiles a case that launches more kernels than its `max_launches`, it runs ncu
+// with profiling off from the start, and every k-th marked launch sits in a
+// cudaProfilerStart/Stop range, so the sample spreads over the whole run.
+class ProfiledLaunch {
+ public:
+  explicit ProfiledLaunch(bool sampled);
+  ~ProfiledLaunch();
+  ProfiledLaunch(const ProfiledLaunch&) = delete;
+  ProfiledLaunch& operator=(const ProfiledLaunch&) = delete;
+
+ private:
+  bool sampled_;
+};
+
 // RAII phase: an NVTX range, timed by CUDA events on the solver's stream (GPU solvers)
 // or by the steady clock (CPU solvers). Phases of one name add up.
 class Phase {
@@ -48,6 +63,9 @@ class Context {
   // Counters with units in their names where it helps ("bytes_offloaded", "kernel_launches").
   void set(const std::string& counter, double value) { counters_[counter] = value; }
   void add(const std::string& counter, double delta) { counters_[counter] += delta; }
+
+  // Wrap each kernel launch (see ProfiledLaunch); counts launches as "annotated_launches".
+  [[nodiscard]] ProfiledLaunch profiled_launch();
 
   // The stream a GPU solver must issue its work on (a cudaStream_t; nullptr for CPU solvers).
   void* stream() const { return stream_; }
@@ -85,6 +103,8 @@ class Context {
   std::unique_ptr<PhaseRecord> whole_;
   std::map<std::string, double> counters_;
   std::size_t device_now_ = 0, device_peak_ = 0;
+  std::uint64_t annotated_launches_ = 0;
+  std::uint64_t profile_stride_ = 0;  // from DPGPU_PROFILE_STRIDE; 0: not sampling
 };
 
 }  // namespace dpgpu

@@ -15,8 +15,11 @@
 //       params: {block: [128, 256]}
 //     - name: cpu.full_table
 //       max: {n: 20000}               # larger instances: recorded as skipped, not run
-//   repetitions: 5
+//   repetitions: 5                    # at least; more while noisy (max_noise, max_repetitions)
 //   warmup: 1
+//   max_repetitions: 20
+//   max_noise: 0.02                   # relative standard deviation to stop at
+//   cold: false                       # flush the L2 cache before each GPU repetition
 //   timeout_s: 300
 //   isolate: auto                     # auto (GPU cases in a child process) | always | never
 //   profile: {metrics: [gld_efficiency, ipc], max_launches: 200}
@@ -77,8 +80,14 @@ struct Experiment {
   std::string name, description, problem;
   std::vector<InstanceSource> instances;
   std::vector<SolverSpec> solvers;
-  std::int64_t repetitions = 5;
+  std::int64_t repetitions = 5;      // counted runs at least
   std::int64_t warmup = 1;
+  // Stopping rule (NVBench's habit): after `repetitions`, keep adding runs while the relative
+  // standard deviation of the times is above `max_noise`, up to `max_repetitions` and within
+  // timeout_s. Without max_noise, exactly `repetitions` runs.
+  std::int64_t max_repetitions = 5;
+  std::optional<double> max_noise;
+  bool cold = false;  // flush the GPU's L2 cache before each GPU repetition
   double timeout_s = 300;
   std::string isolate = "auto";
   std::optional<ProfileSpec> profile;

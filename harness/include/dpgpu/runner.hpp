@@ -14,6 +14,10 @@ struct RunOptions {
   bool resume = false;             // skip cases already in runs.csv
   bool dry_run = false;            // print the cases and what would happen; write nothing
   bool verbose = false;
+  // Profiler metrics for GPU cases: on when the file has a `profile:` section or with
+  // --profile (the file's metrics, else gld_efficiency, warp_execution_efficiency, ipc).
+  bool profile = false;
+  bool no_profile = false;
 };
 
 // Returns the process exit code: 0 when every case ran ok (or was skipped), 1 when any was

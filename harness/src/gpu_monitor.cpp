@@ -1,0 +1,65 @@
+#include "gpu_monitor.hpp"
+
+#include <dlfcn.h>
+#include <fmt/format.h>
+
+#include <vector>
+
+namespace dpgpu {
+
+namespace {
+
+// The few NVML entry points used, resolved once.
+struct Nvml {
+  using Device = void*;
+  int (*init)() = nullptr;
+  int (*handle)(unsigned, Device*) = nullptr;
+  int (*clock)(Device, int, unsigned*) = nullptr;
+  int (*temperature)(Device, int, unsigned*) = nullptr;
+  int (*reasons)(Device, unsigned long long*) = nullptr;
+  Device device = nullptr;
+  bool ok = false;
+
+  Nvml() {
+    void* lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) return;
+    init = reinterpret_cast<int (*)()>(dlsym(lib, "nvmlInit_v2"));
+    handle = reinterpret_cast<int (*)(unsigned, Device*)>(dlsym(lib, "nvmlDeviceGetHandleByIndex_v2"));
+    clock = reinterpret_cast<int (*)(Device, int, unsigned*)>(dlsym(lib, "nvmlDeviceGetClockInfo"));
+    temperature = reinterpret_cast<int (*)(Device, int, unsigned*)>(dlsym(lib, "nvmlDeviceGetTemperature"));
+    reasons = reinterpret_cast<int (*)(Device, unsigned long long*)>(dlsym(lib, "nvmlDeviceGetCurrentClocksEventReasons"));
+    if (!reasons)
+      reasons = reinterpret_cast<int (*)(Device, unsigned long long*)>(dlsym(lib, "nvmlDeviceGetCurrentClocksThrottleReasons"));
+    ok = init && handle && clock && temperature && init() == 0 && handle(0, &device) == 0;
+  }
+};
+
+constexpr int kClockSm = 1, kClockMem = 2, kTemperatureGpu = 0;
+
+
+}  // namespace
+
+std::optional<GpuSample> sample_gpu() {
+  static Nvml nvml;
+  if (!nvml.ok) return std::nullopt;
+  GpuSample s;
+  nvml.clock(nvml.device, kClockSm, &s.sm_clock_mhz);
+  nvml.clock(nvml.device, kClockMem, &s.memory_clock_mhz);
+  nvml.temperature(nvml.device, kTemperatureGpu, &s.temperature_c);
+  if (nvml.reasons) nvml.reasons(nvml.device, &s.reasons);
+  return s;
+}
+
+std::string throttle_warning(const GpuSample& a, const GpuSample& b) {
+  static const std::pair<unsigned long long, const char*> kinds[] = {
+      {0x4, "sw_power_cap"}, {0x8, "hw_slowdown"}, {0x20, "sw_thermal"}, {0x40, "hw_thermal"}, {0x80, "hw_power_brake"}};
+  std::vector<std::string> what;
+  for (auto [bit, name] : kinds)
+    if ((a.reasons | b.reasons) & bit) what.emplace_back(name);
+  // A clock that fell by more than 10% while the GPU was busy at both ends.
+  if (a.sm_clock_mhz > 0 && b.sm_clock_mhz * 10 < a.sm_clock_mhz * 9 && !(b.reasons & 0x1))
+    what.push_back(fmt::format("SM clock {} -> {} MHz", a.sm_clock_mhz, b.sm_clock_mhz));
+  return fmt::format("{}", fmt::join(what, "; "));
+}
+
+}  // namespace dpgpu

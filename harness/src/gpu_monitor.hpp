@@ -1,0 +1,22 @@
+// gpu_monitor.hpp — the GPU's clocks, temperature and clock-event (throttle) reasons, read
+// through NVML (loaded at run time, so machines without a driver still run), at the start
+// and end of each GPU case, for a warning column when the card throttled.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace dpgpu {
+
+struct GpuSample {
+  unsigned sm_clock_mhz = 0, memory_clock_mhz = 0, temperature_c = 0;
+  unsigned long long reasons = 0;  // nvmlClocksEventReasons bits
+};
+
+std::optional<GpuSample> sample_gpu();  // nullopt without NVML or a device
+
+// Empty when neither sample shows power or thermal slowdown and the SM clock held; else a
+// short text naming what happened ("sw_power_cap; SM clock 1980 -> 1620 MHz").
+std::string throttle_warning(const GpuSample& start, const GpuSample& end);
+
+}  // namespace dpgpu

@@ -1,0 +1,57 @@
+// profiler.hpp — the paper's profiler metrics through Nsight Compute: a GPU case runs once
+// more under `ncu` (apart from its timed runs, so profiling never touches timings), and its
+// per-launch metric values become min/mean/max per kernel in metrics.csv.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "csv_table.hpp"
+#include "isolate.hpp"
+
+namespace dpgpu {
+
+// The paper's nvprof names and the Hopper metrics that measure the same thing (DESIGN.md).
+struct MetricName {
+  std::string name;  // as written in the experiment (paper name or raw ncu name)
+  std::string ncu;   // the Nsight Compute metric
+};
+std::vector<MetricName> resolve_metrics(const std::vector<std::string>& names);
+const std::map<std::string, std::string>& paper_metrics();
+std::vector<std::string> default_metrics();  // gld_efficiency, warp_execution_efficiency, ipc
+
+// How many launches to profile: all of them, the first `launch_count`, or every `stride`-th
+// marked launch (solvers that mark launches with ctx.profiled_launch()).
+struct ProfilePlan {
+  std::int64_t launch_count = 0;  // ncu --launch-count; 0: no bound
+  std::int64_t stride = 0;        // >0: --profile-from-start off and DPGPU_PROFILE_STRIDE
+  std::string sampling;           // "all", "first 200 of 5000", "every 25th of 5000"
+};
+ProfilePlan plan_profile(std::int64_t max_launches, double kernel_launches, double annotated_launches);
+
+// One metric of one kernel over the launches profiled.
+struct MetricStat {
+  std::string kernel, metric, ncu_metric, unit;
+  double min = 0, mean = 0, max = 0;
+  std::int64_t count = 0;
+};
+
+struct ProfileOutcome {
+  bool ok = false;
+  std::string message;  // why not, when not ok
+  std::vector<MetricStat> stats;
+  double wall_s = 0;
+  std::int64_t launches_profiled = 0;
+};
+
+// Parses ncu's `--csv --page raw` output (one row per launch, a units row under the header).
+std::vector<MetricStat> parse_ncu_csv(const std::string& text, const std::vector<MetricName>& metrics,
+                                      std::int64_t* launches = nullptr);
+
+// Finds ncu ($DPGPU_NCU, PATH, /usr/local/cuda/bin), or empty.
+std::string find_ncu();
+
+ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricName>& metrics, const ProfilePlan& plan);
+
+}  // namespace dpgpu
