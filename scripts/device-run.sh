@@ -50,7 +50,7 @@ fi
 for e in "${experiments[@]}"; do
   name=$(basename "$e" .yaml)
   log "experiment $name"
-  build-gpu/harness/dpgpu run "$e" --out "$OUT/results/$name" 2> "$OUT/results/$name.log"
+  DPGPU_KEEP_NCU="$OUT/results/ncu-$name" build-gpu/harness/dpgpu run "$e" --out "$OUT/results/$name" 2> "$OUT/results/$name.log"
   echo "  exit $?" | tee -a "$OUT/steps.log"
   tail -4 "$OUT/results/$name.log"
   build-gpu/harness/dpgpu plot "$OUT/results/$name" >> "$OUT/results/$name.log" 2>&1

@@ -195,6 +195,8 @@ std::string tail_lines(const std::string& text, std::size_t n) {
 
 }  // namespace
 
+static int kept_ = 0;
+
 ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricName>& metrics, const ProfilePlan& plan) {
   ProfileOutcome out;
   const std::string ncu = find_ncu();
@@ -233,6 +235,11 @@ ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricNa
   log << log_in.rdbuf();
   out.stats = parse_ncu_csv(csv.str(), metrics, &out.launches_profiled);
   std::error_code ec;
+  // DPGPU_KEEP_NCU=DIR keeps ncu's raw output (for parser fixtures and by-hand reading).
+  if (const char* keep = std::getenv("DPGPU_KEEP_NCU")) {
+    fs::create_directories(keep, ec);
+    fs::copy_file(dir / "ncu.csv", fs::path(keep) / fmt::format("ncu-{}.csv", ++kept_), fs::copy_options::overwrite_existing, ec);
+  }
   fs::remove_all(dir, ec);
 
   if (timed_out) {
