@@ -3,7 +3,9 @@
 
     python3 plots/dpgpu_plot.py RESULTS_DIR [--figure NAME[,NAME]] [--format png,pdf] [--x i.n]
 
-Writes RESULTS_DIR/figures/NAME.FORMAT and prints each path. Needs Matplotlib; a Python
+Draws the figures the plot: section of RESULTS_DIR/experiment.yaml declares (else
+runtime), writes RESULTS_DIR/figures/NAME.FORMAT (png and pdf by default) and prints each
+path. Needs Matplotlib; a Python
 that has it: `$(plots/find_python.sh) plots/dpgpu_plot.py ...`. See plots/README.md.
 """
 

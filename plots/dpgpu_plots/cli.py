@@ -1,5 +1,8 @@
 """The command line: ``dpgpu_plot.py RESULTS_DIR [--figure NAME] [--format png,pdf]``.
 
+Without --figure it draws the figures that the ``plot:`` section of RESULTS_DIR/
+experiment.yaml declares (``plotspec``), or ``runtime`` when there is none.
+
 Exit status: 0 when every figure was written, 2 for a problem with the input or the
 options (the message names the file or option), 1 when Matplotlib cannot be imported.
 """
@@ -9,32 +12,43 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import dataclass, replace
 from typing import Optional, Sequence
 
+from . import plotspec
 from . import results as results_mod
 from .errors import PlotError
+from .plotspec import FigureSpec
 
 FORMATS = ("png", "pdf", "svg")
+DEFAULT_FORMATS = "png,pdf"
 DPI = 150
 PROG = "dpgpu_plot"
+# Kinds that draw summary.csv's ok, valid rows (the others read metrics.csv or series.csv).
+SUMMARY_KINDS = ("runtime", "throughput", "phases", "speedup")
 
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="dpgpu_plot.py",
-        description="Draw figures from a dpgpu results folder (reads summary.csv and "
-                    "context.json; writes RESULTS_DIR/figures/NAME.FORMAT).")
+        description="Draw figures from a dpgpu results folder (reads summary.csv, metrics.csv, "
+                    "series.csv, context.json and the plot: section of experiment.yaml; writes "
+                    "RESULTS_DIR/figures/NAME.FORMAT).")
     p.add_argument("results_dir", nargs="?", metavar="RESULTS_DIR",
                    help="a results folder written by dpgpu (holds summary.csv)")
-    p.add_argument("--figure", default="runtime", metavar="NAME[,NAME...]",
-                   help="figure kinds to draw, comma-separated, or 'all' (default: runtime; "
-                        "--list shows the kinds)")
-    p.add_argument("--format", default="png", metavar="FMT[,FMT...]",
-                   help=f"output formats, comma-separated, of {', '.join(FORMATS)} (default: png)")
+    p.add_argument("--figure", metavar="NAME[,NAME...]",
+                   help="figures to draw, by plot: name or kind, comma-separated, or 'all' "
+                        "(default: every figure experiment.yaml's plot: section declares, else "
+                        "runtime; --list shows the kinds)")
+    p.add_argument("--format", default=DEFAULT_FORMATS, metavar="FMT[,FMT...]",
+                   help=f"output formats, comma-separated, of {', '.join(FORMATS)} "
+                        f"(default: {DEFAULT_FORMATS})")
     p.add_argument("--x", metavar="COLUMN",
-                   help="x column, e.g. i.n or s.block (default: the i. column with the most "
+                   help="x column, e.g. i.n or s.block, for every figure that has one "
+                        "(default: the plot: section's, else the i. column with the most "
                         "distinct numeric values)")
-    p.add_argument("--list", action="store_true", help="list the figure kinds and exit")
+    p.add_argument("--list", action="store_true",
+                   help="list the figure kinds (and RESULTS_DIR's declared figures) and exit")
     return p
 
 
@@ -50,29 +64,67 @@ def parse_formats(text: str) -> list[str]:
     return list(dict.fromkeys(formats))
 
 
-def specs_from_args(args, registry) -> list:
-    """The figures the command line asks for. (A ``plot:`` section of experiment.yaml will
-    later be read into the same FigureSpec list, next to this function.)"""
-    from .figures import FigureSpec
-
-    names = split_list(args.figure)
-    if names == ["all"]:
-        names = list(registry)
-    unknown = [n for n in names if n not in registry]
-    if unknown or not names:
-        raise PlotError(f"--figure {args.figure!r}: unknown figure kind "
-                        f"{', '.join(repr(n) for n in unknown) or '(none given)'} "
-                        f"(known: {', '.join(registry)}, or all)")
-    return [FigureSpec(kind=name, x=args.x) for name in dict.fromkeys(names)]
+@dataclass(frozen=True)
+class Planned:
+    spec: FigureSpec
+    optional: bool = False  # from --figure all and not declared: skipped when it cannot be drawn
 
 
-def save(fig, directory: str, stem: str, formats: Sequence[str]) -> list[str]:
-    """Write fig as directory/figures/stem.FMT for each format; the paths written."""
+def specs_from_args(args, declared: Sequence[FigureSpec]) -> list[Planned]:
+    """The figures to draw: --figure's names (a declared figure's name, else the declared
+    figures of that kind, else a kind with default options; ``all``: the declared figures
+    and then every other kind), or without --figure the declared figures, else runtime.
+    --x overrides the x of every figure whose kind has one."""
+    kinds = list(plotspec.KIND_KEYS)
+    if args.figure is None:
+        planned = [Planned(s) for s in declared] or [Planned(FigureSpec(kind="runtime"))]
+    else:
+        names = split_list(args.figure)
+        if not names:
+            raise PlotError(f"--figure {args.figure!r}: no figure named")
+        planned = []
+        for name in names:
+            if name == "all":
+                planned += [Planned(s) for s in declared]
+                used = {s.kind for s in declared}
+                planned += [Planned(FigureSpec(kind=k), optional=True) for k in kinds if k not in used]
+                continue
+            by_name = [s for s in declared if s.name == name]
+            by_kind = [s for s in declared if s.kind == name]
+            if by_name or by_kind:
+                planned += [Planned(s) for s in by_name or by_kind]
+            elif name in kinds:
+                planned.append(Planned(FigureSpec(kind=name)))
+            else:
+                known = f"kinds: {', '.join(kinds)}"
+                named = [s.name for s in declared if s.name]
+                if named:
+                    known = f"figures of experiment.yaml: {', '.join(named)}; " + known
+                raise PlotError(f"--figure {args.figure!r}: unknown figure kind {name!r}, and no "
+                                f"figure of the plot: section has that name ({known}; or all)")
+    out, seen = [], set()
+    for p in planned:
+        if p.spec.stem in seen:
+            continue
+        seen.add(p.spec.stem)
+        if args.x and "x" in plotspec.KIND_KEYS[p.spec.kind]:
+            p = Planned(replace(p.spec, x=args.x), p.optional)
+        out.append(p)
+    return out
+
+
+def _figures_dir(directory: str) -> str:
     out_dir = os.path.join(directory, "figures")
     try:
         os.makedirs(out_dir, exist_ok=True)
     except OSError as e:
         raise PlotError(f"{out_dir}: cannot create: {e.strerror}") from None
+    return out_dir
+
+
+def save(fig, directory: str, stem: str, formats: Sequence[str]) -> list[str]:
+    """Write fig as directory/figures/stem.FMT for each format; the paths written."""
+    out_dir = _figures_dir(directory)
     paths = []
     for fmt in formats:
         path = os.path.join(out_dir, f"{stem}.{fmt}")
@@ -80,6 +132,23 @@ def save(fig, directory: str, stem: str, formats: Sequence[str]) -> list[str]:
         metadata = {"pdf": {"CreationDate": None}, "svg": {"Date": None}}.get(fmt)
         try:
             fig.savefig(path, format=fmt, dpi=DPI, metadata=metadata)
+        except OSError as e:
+            raise PlotError(f"{path}: cannot write: {e.strerror}") from None
+        paths.append(path)
+    return paths
+
+
+def save_texts(texts: dict, directory: str, stem: str) -> list[str]:
+    """Write each text (extension -> contents) as directory/figures/stem.EXT."""
+    if not texts:
+        return []
+    out_dir = _figures_dir(directory)
+    paths = []
+    for ext, text in texts.items():
+        path = os.path.join(out_dir, f"{stem}.{ext}")
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
         except OSError as e:
             raise PlotError(f"{path}: cannot write: {e.strerror}") from None
         paths.append(path)
@@ -96,32 +165,55 @@ def _import_figures():
     return figures
 
 
+def _list(args) -> int:
+    for kind in plotspec.KIND_KEYS:
+        print(f"{kind:14} {plotspec.KIND_HELP[kind]}")
+    if args.results_dir:
+        try:
+            declared = plotspec.read_plot_section(os.path.join(args.results_dir, results_mod.EXPERIMENT))
+        except PlotError as e:
+            print(f"{PROG}: {e}", file=sys.stderr)
+            return e.exit_status
+        if declared:
+            print(f"\nfigures declared in {os.path.join(args.results_dir, results_mod.EXPERIMENT)}:")
+            for s in declared:
+                print(f"  {s.stem:14} {s.kind}")
+    return 0
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser().parse_args(argv)
     if args.list:
-        figures = _import_figures()
-        for kind in figures.REGISTRY.values():
-            print(f"{kind.name:12} {kind.help}")
-        return 0
+        return _list(args)
     if not args.results_dir:
         parser().error("the following argument is required: RESULTS_DIR")
     try:
         formats = parse_formats(args.format)
         results = results_mod.load(args.results_dir)
-        # Every figure kind so far draws measured (ok, valid) rows: say why there are none
-        # before importing Matplotlib, so the message does not depend on having it.
-        results.require_usable_rows()
+        declared = plotspec.read_plot_section(results.experiment_path)
+        planned = specs_from_args(args, declared)
+        # When every figure draws summary rows, say why there are none before importing
+        # Matplotlib, so the message does not depend on having it.
+        if all(p.spec.kind in SUMMARY_KINDS and not p.optional for p in planned):
+            results.require_usable_rows()
         figures = _import_figures()
-        specs = specs_from_args(args, figures.REGISTRY)
     except PlotError as e:
         print(f"{PROG}: {e}", file=sys.stderr)
         return e.exit_status
 
     status = 0
-    for spec in specs:
+    for p in planned:
+        spec = p.spec
+        if p.optional:
+            why = figures.REGISTRY[spec.kind].unavailable(results)
+            if why:
+                print(f"{PROG}: note: --figure all: no {spec.kind} figure ({why})", file=sys.stderr)
+                continue
         try:
-            fig = figures.build(results, spec)
-            for path in save(fig, args.results_dir, spec.stem, formats):
+            out = figures.render(results, spec)
+            paths = save(out.figure, args.results_dir, spec.stem, formats) if out.figure else []
+            paths += save_texts(out.texts, args.results_dir, spec.stem)
+            for path in paths:
                 print(path)
         except PlotError as e:
             print(f"{PROG}: {e}", file=sys.stderr)

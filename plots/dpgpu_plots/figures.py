@@ -1,10 +1,12 @@
-"""The registry of figure kinds, and the kinds themselves.
+"""The registry of figure kinds, the pieces they share, and the line figures.
 
-A figure kind is a function ``build(results, spec) -> matplotlib.figure.Figure``
-registered under a name with ``@figure_kind(name, help)``. A ``FigureSpec`` says which
-kind to draw and how (output name, x column, kind-specific options); today the command
-line makes the specs, later a ``plot:`` section of experiment.yaml will make them too, so
-a kind must take everything it needs from its spec, never from the command line.
+A figure kind is a function ``build(results, spec)`` registered under a name with
+``@figure_kind(name)``; it returns a ``matplotlib.figure.Figure``, or an ``Output`` when it
+also writes text files (the speedup kind's tables). A ``FigureSpec`` says which kind to
+draw and how (output name, x column, options); the command line and the ``plot:`` section
+of experiment.yaml (``plotspec``) both make them, so a kind takes everything it needs from
+its spec, never from the command line. Kinds live one per module (``fig_*.py``), except
+runtime and throughput, which share ``line_figure`` below.
 
 Figures are built on ``matplotlib.figure.Figure`` directly (no pyplot, no global state),
 so tests can inspect them before they are saved.
@@ -12,64 +14,80 @@ so tests can inspect them before they are saved.
 
 from __future__ import annotations
 
+import math
 import sys
+import textwrap
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Optional
+from typing import Callable, Optional, Sequence, Union
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import FixedLocator, NullLocator
 
-from . import style
+from . import plotspec, style
 from .errors import PlotError
+from .plotspec import FigureSpec
 from .results import Results, Row, number
-from .series import Metric, Series, build_series, choose_x, distinct_numbers
+from .select import apply_filter, resolve_column
+from .series import Metric, Series, build_series, choose_x, distinct_numbers, sort_key
+
+__all__ = ["FigureSpec", "Output", "REGISTRY", "build", "render", "figure_kind"]
 
 
-@dataclass(frozen=True)
-class FigureSpec:
-    """One figure to draw: its kind, file name (default: the kind) and options."""
+@dataclass
+class Output:
+    """What a figure kind produces: a figure (saved in each --format) and text files
+    (extension -> contents, e.g. the speedup kind's ``md`` and ``tex`` tables)."""
 
-    kind: str
-    name: Optional[str] = None
-    x: Optional[str] = None  # x column; None: the kind chooses
-    options: Mapping[str, object] = field(default_factory=dict)
-
-    @property
-    def stem(self) -> str:
-        return self.name or self.kind
+    figure: Optional[Figure]
+    texts: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class FigureKind:
     name: str
     help: str
-    build: Callable[[Results, FigureSpec], Figure]
+    build: Callable[[Results, FigureSpec], Union[Figure, Output]]
     needs: tuple[str, ...] = ()  # summary.csv columns it cannot do without
+    # Why this kind cannot be drawn from a folder (None: it can); `--figure all` skips it then.
+    unavailable: Callable[[Results], Optional[str]] = lambda results: None
 
 
 REGISTRY: dict[str, FigureKind] = {}
 
 
-def figure_kind(name: str, help: str, needs: tuple[str, ...] = ()):
-    """Register the decorated ``build(results, spec) -> Figure`` as figure kind ``name``."""
+def figure_kind(name: str, help: Optional[str] = None, needs: tuple[str, ...] = (),
+                unavailable: Optional[Callable[[Results], Optional[str]]] = None):
+    """Register the decorated ``build(results, spec)`` as figure kind ``name``. The kind
+    must be listed in ``plotspec.KIND_KEYS`` (the keys its plot: items accept)."""
 
-    def register(build):
+    def register(fn):
         if name in REGISTRY:
             raise ValueError(f"figure kind {name!r} registered twice")
-        REGISTRY[name] = FigureKind(name=name, help=help, build=build, needs=needs)
-        return build
+        if name not in plotspec.KIND_KEYS:
+            raise ValueError(f"figure kind {name!r} has no entry in plotspec.KIND_KEYS")
+        REGISTRY[name] = FigureKind(name=name, help=help or plotspec.KIND_HELP[name], build=fn,
+                                    needs=needs,
+                                    unavailable=unavailable or (lambda results: None))
+        return fn
 
     return register
 
 
-def build(results: Results, spec: FigureSpec) -> Figure:
-    """Draw one figure, or raise PlotError (unknown kind, missing column, no rows)."""
+def render(results: Results, spec: FigureSpec) -> Output:
+    """Draw one figure (and its text files), or raise PlotError (unknown kind, missing
+    column or file, no rows)."""
     kind = REGISTRY.get(spec.kind)
     if kind is None:
-        raise PlotError(f"unknown figure kind {spec.kind!r} (known: {', '.join(sorted(REGISTRY))})")
+        raise PlotError(f"unknown figure kind {spec.kind!r} (known: {', '.join(REGISTRY)})")
     results.require_columns(kind.needs, f"for the {kind.name} figure")
-    return kind.build(results, spec)
+    out = kind.build(results, spec)
+    return out if isinstance(out, Output) else Output(figure=out)
+
+
+def build(results: Results, spec: FigureSpec) -> Figure:
+    """The figure of ``render`` (tests and callers that want only the drawing)."""
+    return render(results, spec).figure
 
 
 # --- shared pieces -------------------------------------------------------------------
@@ -77,10 +95,19 @@ def build(results: Results, spec: FigureSpec) -> Figure:
 FIGSIZE = (7.0, 4.5)  # inches
 
 
-def new_figure() -> Figure:
-    fig = Figure(figsize=FIGSIZE)
+def new_figure(figsize: tuple[float, float] = FIGSIZE) -> Figure:
+    fig = Figure(figsize=figsize)
     FigureCanvasAgg(fig)  # a canvas for layout; savefig still picks one per format
     return fig
+
+
+def panel_grid(count: int, width: float = 3.6, height: float = 3.2) -> tuple[int, int, tuple]:
+    """(rows, columns, figsize) for ``count`` panels: up to 3 per row (2 for 4 panels)."""
+    ncols = 1 if count == 1 else 2 if count in (2, 4) else 3
+    nrows = math.ceil(count / ncols)
+    if count == 1:
+        return 1, 1, FIGSIZE
+    return nrows, ncols, (max(FIGSIZE[0], width * ncols + 0.6), height * nrows + 1.0)
 
 
 def spans_decade(values: list[float]) -> bool:
@@ -92,11 +119,15 @@ def _is_power_of_two(v: float) -> bool:
     return v >= 1 and v == int(v) and (int(v) & (int(v) - 1)) == 0
 
 
-def set_x_axis(ax, xs: list[float], label: str) -> None:
-    """Label the x axis; log scale when x spans more than 10x (base 2 for powers of two);
-    ticks at the data's x values when there are few of them."""
+def set_x_axis(ax, xs: list[float], label: str, log: Optional[bool] = None) -> None:
+    """Label the x axis; log scale when ``log`` says so or, when it is None (auto), when x
+    spans more than 10x (base 2 for powers of two); ticks at the data's x values when
+    there are few of them."""
     distinct = sorted(set(xs))
-    if spans_decade(distinct):
+    use_log = spans_decade(distinct) if log is None else (log and bool(distinct) and min(distinct) > 0)
+    if log and not use_log:
+        print("dpgpu_plot: note: logx: x has values <= 0; x axis left linear", file=sys.stderr)
+    if use_log:
         if all(_is_power_of_two(v) for v in distinct):
             ax.set_xscale("log", base=2)
         else:
@@ -110,19 +141,38 @@ def set_x_axis(ax, xs: list[float], label: str) -> None:
     ax.set_xlabel(label)
 
 
-def set_y_axis(ax, ys: list[float], label: str) -> None:
-    if spans_decade(ys):
+def set_y_axis(ax, ys: list[float], label: str, log: Optional[bool] = None) -> None:
+    """Label the y axis; log scale when ``log`` says so, or (None, auto) when y spans more
+    than 10x."""
+    if spans_decade(ys) if log is None else (log and bool(ys) and min(ys) > 0):
         ax.set_yscale("log")
     ax.set_ylabel(label)
 
 
-def draw_series(ax, series: list[Series]) -> None:
+def set_category_ticks(ax, labels: Sequence[str], fontsize: float = 7) -> None:
+    """Ticks at 0..n-1 named by ``labels``, so that long solver names stay legible: wrapped
+    to the width of their slot when that holds 12 characters or more, else on one line,
+    rotated."""
+    ax.set_xticks(range(len(labels)))
+    fig_width = ax.figure.get_size_inches()[0]
+    slot_in = ax.get_position().width * fig_width / max(len(labels), 1)
+    per_slot = int(slot_in * 0.8 * 72 / (fontsize * 0.6))  # the axes shrink in the layout
+    longest_word = max((len(w) for label in labels for w in label.split()), default=0)
+    if per_slot >= 12 and longest_word <= per_slot:
+        wrapped = [textwrap.fill(label, width=per_slot, break_long_words=False) for label in labels]
+        ax.set_xticklabels(wrapped, fontsize=fontsize)
+    else:
+        ax.set_xticklabels(labels, rotation=35, ha="right", rotation_mode="anchor",
+                           fontsize=fontsize)
+
+
+def draw_series(ax, series: list[Series], errorbars: bool = True) -> None:
     for s in series:
         xs = [p.x for p in s.points]
         ys = [p.y for p in s.points]
         below = [max(p.y - p.low, 0.0) for p in s.points]
         above = [max(p.high - p.y, 0.0) for p in s.points]
-        ax.errorbar(xs, ys, yerr=[below, above], label=s.label, capsize=2.5, elinewidth=0.8,
+        ax.errorbar(xs, ys, yerr=[below, above] if errorbars else None, label=s.label, capsize=2.5, elinewidth=0.8,
                     linewidth=1.4, **style.series_style(s.solver, s.variant_index))
 
 
@@ -133,38 +183,130 @@ def add_legend(ax, count: int) -> None:
         ax.legend(fontsize="small", loc="best")
 
 
-def finish(fig: Figure, results: Results, extra_note: str) -> None:
-    """Title, footnote and layout."""
-    fig.axes[0].set_title(results.experiment_name)
-    note = style.footnote(results.gpu_name, results.has_gpu_entry, results.start_date,
+FOOTNOTE_POINTS = 7
+
+
+def footnote_text(results: Results, extra_note: str = "") -> str:
+    return style.footnote(results.gpu_name, results.has_gpu_entry, results.start_date,
                           results.context_note, extra_note)
-    fig.text(0.01, 0.01, note, fontsize=7, color="#555555", ha="left", va="bottom")
-    fig.tight_layout(rect=(0, 0.04, 1, 1))
 
 
-def line_figure(results: Results, spec: FigureSpec, metric: Metric, band_note: str) -> Figure:
-    """y = metric against a swept parameter, one line per solver variant."""
-    rows = results.require_usable_rows()
+def finish(fig: Figure, results: Results, extra_note: str, title: Optional[str] = None,
+           extra_lines: Sequence[str] = (), bottom_extra: float = 0.0) -> float:
+    """Title (the spec's, else the experiment name), footnote (GPU, date, what the marks
+    mean, then ``extra_lines``) and layout. One panel: the axes' title; several: the
+    figure's. ``bottom_extra``: inches to keep free above the footnote (a figure legend).
+    Returns the top of the footnote, in figure coordinates."""
+    title = title or results.experiment_name
+    if len(fig.axes) == 1:
+        fig.axes[0].set_title(title)
+    else:
+        fig.suptitle(title)
+    width_in, height_in = fig.get_size_inches()
+    chars = max(int(width_in * 72 / (FOOTNOTE_POINTS * 0.52)), 40)
+    lines = []
+    for text in [footnote_text(results, extra_note), *extra_lines]:
+        lines += textwrap.wrap(text, width=chars, subsequent_indent="  ") or [""]
+    fig.text(0.01, 0.01, "\n".join(lines), fontsize=FOOTNOTE_POINTS, color="#555555",
+             ha="left", va="bottom", linespacing=1.3)
+    note_top = (0.06 + 0.13 * len(lines)) / height_in
+    fig.tight_layout(rect=(0, min(note_top + bottom_extra / height_in, 0.5), 1, 1))
+    return note_top
+
+
+def usable_filtered_rows(results: Results, spec: FigureSpec) -> list[Row]:
+    """Usable summary rows that pass the spec's filter (PlotError when none)."""
+    return apply_filter(results.require_usable_rows(), spec, results.columns, "summary.csv")
+
+
+def y_metric(results: Results, spec: FigureSpec, default: Metric) -> Metric:
+    """The spec's ``y`` column as a Metric (min-max band for time columns), else
+    ``default``; without the band when ``errorbars: none``."""
+    y = spec.opt("y")
+    metric = default
+    if y:
+        column = resolve_column(y, results.columns, spec.where(), "y")
+        if column != default.column:
+            band = _time_band if column.startswith("time_") and column != "time_rsd" else \
+                _throughput_band if column == "throughput" else (lambda row: None)
+            metric = Metric(column=column, label=style.column_label(column),
+                            value=lambda row, c=column: number(row.get(c)), band=band)
+    if spec.opt("errorbars") == "none":
+        metric = Metric(column=metric.column, label=metric.label, value=metric.value)
+    return metric
+
+
+def line_figure(results: Results, spec: FigureSpec, default: Metric, band_note: str) -> Figure:
+    """y = metric against a swept parameter, one line per solver variant; one panel per
+    value of the spec's ``facets`` column."""
+    rows = usable_filtered_rows(results, spec)
+    metric = y_metric(results, spec, default)
     x = choose_x(results, rows, spec.x)
     _note_x_choice(results, rows, x, spec)
-    series = build_series(results, rows, x, metric)
-    dropped = len(rows) - sum(p.rows for s in series for p in s.points)
-    if dropped:
-        print(f"dpgpu_plot: note: {spec.stem}: {dropped} ok row(s) lack a numeric {x} or "
-              f"{metric.column}; left out", file=sys.stderr)
+    columns = None
+    if spec.opt("series"):
+        columns = [c if c == "solver" else resolve_column(c, results.columns, spec.where(), "series")
+                   for c in spec.opt("series")]
+    facet = spec.opt("facets")
+    if facet:
+        facet = resolve_column(facet, results.columns, spec.where(), "facets")
+        values = sorted({r.get(facet, "") for r in rows}, key=sort_key)
+        groups = [(v, [r for r in rows if r.get(facet, "") == v]) for v in values]
+    else:
+        groups = [(None, rows)]
 
-    fig = new_figure()
-    ax = fig.add_subplot()
-    draw_series(ax, series)
-    points = [p for s in series for p in s.points]
-    set_x_axis(ax, [p.x for p in points], style.param_label(x))
-    set_y_axis(ax, [p.y for p in points], metric.label)
-    ax.grid(True, which="major", linewidth=0.5, alpha=0.4)
-    add_legend(ax, len(series))
-    notes = [band_note]
-    if any(p.rows > 1 for p in points):
+    # Variant line styles from all rows, so a variant looks the same in every panel.
+    everything = build_series(results, rows, x, metric, columns)
+    style_index = {s.label: s.variant_index for s in everything}
+    drawn = sum(p.rows for s in everything for p in s.points)
+    if drawn < len(rows):
+        print(f"dpgpu_plot: note: {spec.stem}: {len(rows) - drawn} ok row(s) lack a numeric {x} "
+              f"or {metric.column}; left out", file=sys.stderr)
+
+    nrows, ncols, figsize = panel_grid(len(groups))
+    fig = new_figure(figsize)
+    all_points = [p for s in everything for p in s.points]
+    ys = [p.y for p in all_points]
+    first = None
+    handles: dict[str, object] = {}
+    for index, (value, group_rows) in enumerate(groups):
+        ax = fig.add_subplot(nrows, ncols, index + 1, sharey=first)
+        first = first or ax
+        try:
+            series = build_series(results, group_rows, x, metric, columns)
+        except PlotError:
+            series = []  # nothing plottable in this panel; the others still are
+        for s in series:
+            s.variant_index = style_index.get(s.label, s.variant_index)
+        draw_series(ax, series, errorbars=spec.opt("errorbars") != "none")
+        points = [p for s in series for p in s.points]
+        set_x_axis(ax, [p.x for p in points] or [p.x for p in all_points], style.param_label(x),
+                   spec.opt("logx"))
+        set_y_axis(ax, ys, metric.label, spec.opt("logy"))
+        ax.grid(True, which="major", linewidth=0.5, alpha=0.4)
+        if facet:
+            ax.set_title(f"{style.param_name(facet)}={style.format_value(value)}", fontsize=9)
+            if index % ncols:
+                ax.set_ylabel("")
+        for container in ax.containers:
+            handles.setdefault(container.get_label(), container)
+    bottom_extra = 0.0
+    if facet:
+        ncol = min(len(handles), 4)
+        bottom_extra = 0.22 * math.ceil(len(handles) / max(ncol, 1)) + 0.15
+    else:
+        add_legend(fig.axes[0], len(handles))
+    notes = [band_note] if spec.opt("errorbars") != "none" and \
+        any(metric.band(r) is not None for r in rows) else []
+    if any(p.rows > 1 for p in all_points):
         notes.append("points: median over instances/seeds")
-    finish(fig, results, "; ".join(notes))
+    if spec.opt("filter"):
+        notes.append("filter: " + ", ".join(f"{k}={'/'.join(map(str, v))}"
+                                            for k, v in spec.opt("filter").items()))
+    note_top = finish(fig, results, "; ".join(notes), spec.opt("title"), bottom_extra=bottom_extra)
+    if facet:  # the legend sits between the panels and the footnote
+        fig.legend(list(handles.values()), list(handles), fontsize="small", loc="lower center",
+                   ncol=ncol, bbox_to_anchor=(0.5, note_top), frameon=False)
     return fig
 
 
@@ -194,8 +336,11 @@ RUNTIME = Metric(
 )
 
 
-@figure_kind("runtime", "median run time against the swept parameter, one line per solver variant",
-             needs=("time_median_s",))
+def _no_usable_rows(results: Results) -> Optional[str]:
+    return None if results.usable_rows() else "no ok, valid rows in summary.csv"
+
+
+@figure_kind("runtime", needs=("time_median_s",), unavailable=_no_usable_rows)
 def runtime_figure(results: Results, spec: FigureSpec) -> Figure:
     return line_figure(results, spec, RUNTIME, "bars: min\u2013max over repetitions")
 
@@ -224,8 +369,11 @@ THROUGHPUT = Metric(
 )
 
 
-@figure_kind("throughput", "work units per second against the swept parameter",
-             needs=("throughput",))
+@figure_kind("throughput", needs=("throughput",), unavailable=_no_usable_rows)
 def throughput_figure(results: Results, spec: FigureSpec) -> Figure:
     return line_figure(results, spec, THROUGHPUT, "bars: from min and max run time")
 
+
+
+# The other kinds, one module each; imported last, since they use the pieces above.
+from . import fig_diagonal, fig_metrics, fig_phases, fig_speedup  # noqa: E402,F401

@@ -24,6 +24,14 @@ SUMMARY = "summary.csv"
 RUNS = "runs.csv"
 CONTEXT = "context.json"
 EXPERIMENT = "experiment.yaml"
+METRICS = "metrics.csv"
+SERIES = "series.csv"
+
+METRICS_COLUMNS = ("experiment", "case_id", "problem", "instance", "solver", "kernel", "metric",
+                   "ncu_metric", "unit", "min", "mean", "max", "launches_profiled",
+                   "launches_total", "sampling", "status", "message")
+METRICS_REQUIRED = ("case_id", "solver", "metric", "mean", "status")
+SERIES_REQUIRED = ("case_id", "solver", "series", "index", "value")
 
 INSTANCE_PREFIX = "i."
 SOLVER_PREFIX = "s."
@@ -140,6 +148,25 @@ class Results:
 
     def no_rows_error(self, reason: str) -> PlotError:
         return PlotError(f"{self.summary_path}: no plottable rows: {reason}")
+
+    def case(self, case_id: str) -> Row:
+        """The summary row of a case (empty when summary.csv has none with that id)."""
+        if not hasattr(self, "_by_case"):
+            self._by_case = {r.get("case_id", ""): r for r in self.rows}
+        return self._by_case.get(case_id, {})
+
+    def side_table(self, name: str, required: tuple[str, ...], why: str) -> tuple[str, list[Row]]:
+        """(path, rows) of a second CSV of the folder (metrics.csv, series.csv); PlotError
+        when it is missing or lacks a required column. ``why`` ends the missing-file message."""
+        path = os.path.join(self.directory, name)
+        if not os.path.isfile(path):
+            raise PlotError(f"{path}: missing; {why}")
+        columns, rows = read_csv(path)
+        missing = [c for c in required if c not in columns]
+        if missing:
+            raise PlotError(f"{path}: lacks column{'s' if len(missing) > 1 else ''} "
+                            f"{', '.join(missing)} (has: {', '.join(columns)})")
+        return path, rows
 
     def require_usable_rows(self) -> list[Row]:
         """The usable rows, or a PlotError that says why there are none."""

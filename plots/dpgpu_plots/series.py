@@ -44,11 +44,13 @@ class Series:
     variant: tuple[tuple[str, str], ...]  # (column, value) pairs that tell variants apart
     variant_index: int = 0  # position among the solver's variants, for its line style
     points: list[Point] = field(default_factory=list)
+    show_solver: bool = True  # False when a plot: series list leaves the solver out
 
     @property
     def label(self) -> str:
         """e.g. ``gpu.wavefront block=128``."""
-        parts = [self.solver] + [f"{param_name(c)}={format_value(v)}" for c, v in self.variant]
+        parts = [self.solver] if self.show_solver or not self.variant else []
+        parts += [f"{param_name(c)}={format_value(v)}" for c, v in self.variant]
         return " ".join(parts)
 
 
@@ -113,9 +115,13 @@ def varying_columns(results: Results, rows: list[Row], x: str) -> list[str]:
     return chosen
 
 
-def build_series(results: Results, rows: list[Row], x: str, metric: Metric) -> list[Series]:
+def build_series(results: Results, rows: list[Row], x: str, metric: Metric,
+                 columns: Optional[list[str]] = None) -> list[Series]:
     """Group usable rows into series, sorted by solver then variant; raise PlotError when
-    no row has both a numeric x and a numeric y."""
+    no row has both a numeric x and a numeric y. ``columns`` (a plot: section's
+    ``series``) fixes the label columns; the solver always separates series, since it
+    fixes the colour, but is named in the label only when listed or when several solvers
+    are drawn."""
     points_rows = [r for r in rows if number(r.get(x)) is not None and metric.value(r) is not None]
     if not points_rows:
         no_x = sum(1 for r in rows if number(r.get(x)) is None)
@@ -132,16 +138,22 @@ def build_series(results: Results, rows: list[Row], x: str, metric: Metric) -> l
     for r in points_rows:
         by_solver.setdefault(r.get("solver", ""), []).append(r)
 
+    fixed = [c for c in columns if c != "solver"] if columns is not None else None
+    show_solver = columns is None or "solver" in columns or len(by_solver) > 1
     out: list[Series] = []
     for solver in sorted(by_solver):
         solver_rows = by_solver[solver]
-        columns = varying_columns(results, solver_rows, x)
+        if fixed is not None:  # listed columns this solver has (cpu.x has no s.mode)
+            label_columns = [c for c in fixed if any((r.get(c) or "").strip() for r in solver_rows)]
+        else:
+            label_columns = varying_columns(results, solver_rows, x)
         groups: dict[tuple, list[Row]] = {}
         for r in solver_rows:
-            groups.setdefault(tuple(r.get(c, "") for c in columns), []).append(r)
+            groups.setdefault(tuple(r.get(c, "") for c in label_columns), []).append(r)
         keys = sorted(groups, key=lambda k: [sort_key(v) for v in k])
         for index, key in enumerate(keys):
-            series = Series(solver=solver, variant=tuple(zip(columns, key)), variant_index=index)
+            series = Series(solver=solver, variant=tuple(zip(label_columns, key)),
+                            variant_index=index, show_solver=show_solver)
             series.points = _points(groups[key], x, metric)
             out.append(series)
     return out

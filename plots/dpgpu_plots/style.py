@@ -44,6 +44,23 @@ def marker_for(solver: str) -> str:
     return MARKERS[_hash("marker:" + solver) % len(MARKERS)]
 
 
+# Phases (stacked bars) use light tints, so they never read as a solver's colour; the
+# known phases have fixed ones, others a CRC-32 pick from the rest.
+PHASE_ORDER = ("alloc", "h2d", "compute", "d2h")
+PHASE_COLOURS = {"alloc": "#c7c7c7", "h2d": "#aec7e8", "compute": "#ffbb78", "d2h": "#98df8a"}
+PHASE_EXTRA = ("#c5b0d5", "#f7b6d2", "#dbdb8d", "#9edae5", "#c49c94", "#ff9896")
+HATCHES = ("", "//", "..", "xx", "\\\\", "oo")
+
+
+def phase_colour(phase: str) -> str:
+    return PHASE_COLOURS.get(phase) or PHASE_EXTRA[_hash("phase:" + phase) % len(PHASE_EXTRA)]
+
+
+def variant_hatch(index: int) -> str:
+    """Bar hatch of the index-th variant of one solver (bars' answer to line styles)."""
+    return HATCHES[index % len(HATCHES)]
+
+
 def variant_style(index: int) -> dict:
     """Line style and marker fill of the index-th variant of one solver (0 = solid, filled)."""
     return {
@@ -75,6 +92,34 @@ def param_label(column: str) -> str:
     if column.startswith("s."):
         return f"{param_name(column)} (solver parameter)"
     return column
+
+
+_COLUMN_LABELS = {
+    "time_median_s": "run time, median (s)",
+    "time_mean_s": "run time, mean (s)",
+    "time_min_s": "run time, min (s)",
+    "time_max_s": "run time, max (s)",
+    "time_rsd": "relative standard deviation of run time (fraction)",
+    "throughput": "throughput (work units per second)",
+    "work": "work (work units)",
+    "harness_overhead": "harness overhead (fraction of median run time)",
+}
+
+
+def column_label(column: str) -> str:
+    """Axis label, with unit, for a summary column used as y: known columns by name,
+    ``phase.<p>_s`` as seconds, ``c.<x>_bytes`` as bytes, other ``c.`` counters as counts,
+    and any other ``*_s`` column as seconds."""
+    if column in _COLUMN_LABELS:
+        return _COLUMN_LABELS[column]
+    if column.startswith("phase.") and column.endswith("_s"):
+        return f"{column[len('phase.'):-2]} phase, median (s)"
+    if column.startswith("c."):
+        name = column[2:]
+        return f"{name} (bytes)" if name.endswith("bytes") else f"{name} (count)"
+    if column.endswith("_s"):
+        return f"{param_name(column)[:-2]} (s)"
+    return param_label(column)
 
 
 def format_value(text: str) -> str:

@@ -253,20 +253,32 @@ class CommandTest(TempDirCase):
             self.assertEqual(f.read(8), PNG_MAGIC)
         self.assertGreater(os.path.getsize(path), 10_000)
 
-    def test_writes_png_and_prints_path(self):
+    def test_writes_png_and_pdf_and_prints_paths(self):
         d = self.results_dir()
         status, out, err = run_cli(d)
         self.assertEqual(status, 0, err)
-        path = os.path.join(d, "figures", "runtime.png")
-        self.assertEqual(out.splitlines(), [path])
-        self.assert_png(path)
+        paths = [os.path.join(d, "figures", "runtime." + ext) for ext in ("png", "pdf")]
+        self.assertEqual(out.splitlines(), paths)  # default: runtime, png and pdf
+        self.assert_png(paths[0])
+        with open(paths[1], "rb") as f:
+            self.assertEqual(f.read(5), b"%PDF-")
+
+    def test_one_format(self):
+        d = self.results_dir()
+        status, out, err = run_cli(d, "--format", "png")
+        self.assertEqual(status, 0, err)
+        self.assertEqual(out.splitlines(), [os.path.join(d, "figures", "runtime.png")])
 
     def test_formats_and_all_figures(self):
         d = self.results_dir()
         status, out, err = run_cli(d, "--figure", "all", "--format", "png,pdf")
         self.assertEqual(status, 0, err)
         names = sorted(os.path.basename(p) for p in out.splitlines())
-        self.assertEqual(names, ["runtime.pdf", "runtime.png", "throughput.pdf", "throughput.png"])
+        # No phase times, metrics.csv or series.csv here: those kinds are skipped, with a note.
+        self.assertEqual(names, ["runtime.pdf", "runtime.png", "speedup.md", "speedup.pdf",
+                                 "speedup.png", "speedup.tex", "throughput.pdf", "throughput.png"])
+        for kind in ("metrics", "phases", "diagonal_time"):
+            self.assertIn(f"no {kind} figure", err)
         with open(os.path.join(d, "figures", "runtime.pdf"), "rb") as f:
             self.assertEqual(f.read(5), b"%PDF-")
         self.assert_png(os.path.join(d, "figures", "throughput.png"))
@@ -274,8 +286,8 @@ class CommandTest(TempDirCase):
     def test_script_on_hand_written_fixture(self):
         d = os.path.join(self.tmp, "fixture")
         shutil.copytree(os.path.join(FIXTURES, "lcs-sweep"), d)
-        p = subprocess.run([sys.executable, SCRIPT, d, "--figure", "runtime,throughput"],
-                           capture_output=True, text=True)
+        p = subprocess.run([sys.executable, SCRIPT, d, "--figure", "runtime,throughput",
+                            "--format", "png"], capture_output=True, text=True)
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertEqual(len(p.stdout.splitlines()), 2)
         for line in p.stdout.splitlines():

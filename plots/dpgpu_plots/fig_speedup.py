@@ -1,0 +1,259 @@
+"""The ``speedup`` figure: speed-up over a baseline solver, as tables and a bar chart.
+
+Rows are the values of the x column (default: as for runtime; ``instance`` when no
+instance parameter takes more than one value), columns are series (a solver and the parameters that
+vary within it, as in the line figures), and a cell is baseline time / series time at
+that x, where a time is the median over the summary rows of that series and x of ``y``
+(default ``time_median_s``). The baseline is ``baseline: NAME`` (a solver, or a series
+label such as ``cpu.omp threads=16``); by default the slowest CPU series (``cpu.*``): the
+greatest total time over the x values at which every CPU series has one (when they share
+none: the one measured at the most x values, then the slowest); with no CPU series, the
+slowest series by the same rule. Writes ``<name>.md`` and ``<name>.tex`` next to the chart.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from dataclasses import dataclass, field
+from typing import Optional
+
+from matplotlib.ticker import FuncFormatter
+
+from . import style
+from .errors import PlotError
+from .figures import (FigureSpec, Output, figure_kind, finish, new_figure, set_y_axis,
+                      usable_filtered_rows)
+from .results import SOLVER_PREFIX, Results, Row, number
+from .select import part, resolve_column, varying
+from .series import choose_x, sort_key
+
+TIME = "time_median_s"
+
+
+@dataclass
+class Column:
+    """One series of the table: a solver and its varying parameters."""
+
+    solver: str
+    variant: tuple  # ((column, value), ...)
+    variant_index: int = 0
+    times: dict = field(default_factory=dict)  # x value (text) -> median time (s)
+
+    @property
+    def label(self) -> str:
+        return " ".join([self.solver] + [part(c, v) for c, v in self.variant])
+
+
+def _unavailable(results: Results) -> Optional[str]:
+    solvers = {r.get("solver") for r in results.usable_rows()}
+    return None if len(solvers) > 1 else "fewer than two solvers with ok, valid rows"
+
+
+def format_speedup(value: float) -> str:
+    """3 significant digits at most, never in exponent form: 1.00, 12.3, 456."""
+    if value >= 100:
+        return f"{value:.0f}"
+    if value >= 10:
+        return f"{value:.1f}"
+    return f"{value:.2f}"
+
+
+def format_seconds(value: float) -> str:
+    return f"{value:.4g}"
+
+
+def x_text(cell: Optional[str]) -> str:
+    """An x value as the table shows it: numbers as integers or %g, text as it is."""
+    value = number(cell)
+    return style.format_tick(value) if value is not None else (cell or "").strip()
+
+
+def _x_column(results: Results, rows: list[Row], spec: FigureSpec) -> str:
+    if spec.x:
+        return resolve_column(spec.x, results.columns, spec.where(), "x")
+    try:
+        x = choose_x(results, rows)
+    except PlotError:
+        return "instance"
+    # One value (a single instance): the instance text says more than one parameter.
+    return x if len({number(r.get(x)) for r in rows}) > 1 else "instance"
+
+
+def _columns(results: Results, rows: list[Row], x: str, spec: FigureSpec, y: str) -> list[Column]:
+    label_columns = None
+    if spec.opt("series"):
+        label_columns = [resolve_column(c, results.columns, spec.where(), "series")
+                         for c in spec.opt("series") if c != "solver"]
+    by_solver: dict[str, list[Row]] = {}
+    for r in rows:
+        by_solver.setdefault(r.get("solver", ""), []).append(r)
+    out = []
+    for solver in sorted(by_solver):
+        solver_rows = by_solver[solver]
+        cols = label_columns if label_columns is not None else \
+            [c for c in varying(solver_rows, results.columns_with_prefix(SOLVER_PREFIX)) if c != x]
+        groups: dict[tuple, list[Row]] = {}
+        for r in solver_rows:
+            groups.setdefault(tuple(r.get(c, "") for c in cols), []).append(r)
+        for index, key in enumerate(sorted(groups, key=lambda k: [sort_key(v) for v in k])):
+            column = Column(solver=solver, variant=tuple(zip(cols, key)), variant_index=index)
+            by_x: dict[str, list[float]] = {}
+            for r in groups[key]:
+                t = number(r.get(y))
+                if t is not None and t > 0:
+                    by_x.setdefault(x_text(r.get(x)), []).append(t)
+            column.times = {xv: statistics.median(ts) for xv, ts in by_x.items()}
+            if column.times:
+                out.append(column)
+    return out
+
+
+def choose_baseline(columns: list[Column], wanted: Optional[str], where: str) -> Column:
+    if wanted:
+        exact = [c for c in columns if c.label == wanted]
+        if exact:
+            return exact[0]
+        of_solver = [c for c in columns if c.solver == wanted]
+        if len(of_solver) == 1:
+            return of_solver[0]
+        if len(of_solver) > 1:
+            raise PlotError(f"{where}: baseline {wanted!r} has {len(of_solver)} variants; name one: "
+                            + ", ".join(repr(c.label) for c in of_solver))
+        raise PlotError(f"{where}: baseline {wanted!r} is not among the measured series "
+                        f"({', '.join(c.label for c in columns)})")
+    cpu = [c for c in columns if c.solver.startswith("cpu.")] or columns
+    common = set.intersection(*(set(c.times) for c in cpu))
+    if common:  # the slowest where all of them were measured
+        return max(cpu, key=lambda c: sum(c.times[xv] for xv in common))
+    return max(cpu, key=lambda c: (len(c.times), sum(c.times.values())))
+
+
+def _md_escape(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+_TEX = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+        "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+        "\u00b7": ";", "\u2013": "--", "\u2014": "---", "\u00d7": r"$\times$"}
+
+
+def tex_escape(text: str) -> str:
+    return "".join(_TEX.get(ch, ch) for ch in text)
+
+
+@dataclass
+class Table:
+    x_header: str
+    baseline: Column
+    columns: list[Column]  # baseline first
+    xs: list[str]
+    caption: str
+    title: str
+
+    def cell(self, column: Column, xv: str) -> Optional[float]:
+        base, t = self.baseline.times.get(xv), column.times.get(xv)
+        return base / t if base is not None and t is not None else None
+
+    def markdown(self) -> str:
+        head = [self.x_header, f"{self.baseline.label} time (s)"] + [c.label for c in self.columns]
+        lines = [f"**{_md_escape(self.title)}**", "",
+                 "| " + " | ".join(_md_escape(h) for h in head) + " |",
+                 "|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|"]
+        for xv in self.xs:
+            base = self.baseline.times.get(xv)
+            cells = [xv or "-", format_seconds(base) if base is not None else "\u2013"]
+            for c in self.columns:
+                v = self.cell(c, xv)
+                cells.append(f"{format_speedup(v)}\u00d7" if v is not None else "\u2013")
+            lines.append("| " + " | ".join(_md_escape(c) for c in cells) + " |")
+        lines += ["", self.caption, ""]
+        return "\n".join(lines)
+
+    def latex(self, label: str) -> str:
+        head = [self.x_header, f"{self.baseline.label} time (s)"] + [c.label for c in self.columns]
+        lines = [r"% written by plots/dpgpu_plot.py; needs no LaTeX package",
+                 r"\begin{table}[htbp]", r"\centering",
+                 r"\caption{" + tex_escape(self.caption) + "}",
+                 r"\label{tab:" + label + "}",
+                 r"\begin{tabular}{l" + "r" * (len(head) - 1) + "}", r"\hline",
+                 " & ".join(tex_escape(h) for h in head) + r" \\", r"\hline"]
+        for xv in self.xs:
+            base = self.baseline.times.get(xv)
+            cells = [tex_escape(xv or "-"), format_seconds(base) if base is not None else "--"]
+            for c in self.columns:
+                v = self.cell(c, xv)
+                cells.append(f"${format_speedup(v)}\\times$" if v is not None else "--")
+            lines.append(" & ".join(cells) + r" \\")
+        lines += [r"\hline", r"\end{tabular}", r"\end{table}", ""]
+        return "\n".join(lines)
+
+
+@figure_kind("speedup", unavailable=_unavailable)
+def speedup_figure(results: Results, spec: FigureSpec) -> Output:
+    rows = usable_filtered_rows(results, spec)
+    y = resolve_column(spec.opt("y"), results.columns, spec.where(), "y") if spec.opt("y") else TIME
+    results.require_columns([y], "for the speedup figure")
+    x = _x_column(results, rows, spec)
+    columns = _columns(results, rows, x, spec, y)
+    if not columns:
+        raise results.no_rows_error(f"no usable row has a positive {y}")
+    baseline = choose_baseline(columns, spec.opt("baseline"), spec.where())
+    if len(columns) < 2:
+        print(f"dpgpu_plot: note: {spec.stem}: only one series ({baseline.label}); every "
+              f"speed-up is 1", file=sys.stderr)
+    ordered = [baseline] + [c for c in columns if c is not baseline]
+    xs = sorted({xv for c in columns for xv in c.times}, key=sort_key)
+    context = style.footnote(results.gpu_name, results.has_gpu_entry, results.start_date,
+                             results.context_note)
+    what = "median" if y == TIME else y
+    title = spec.opt("title") or f"Speed-up over {baseline.label} \u2014 {results.experiment_name}"
+    caption = (f"Speed-up over {baseline.label}: its {what} run time divided by each solver's, "
+               f"same {style.param_name(x)}; the second column is {baseline.label}'s time in "
+               f"seconds; \u2013: not measured. {context}.")
+    table = Table(x_header=style.param_name(x), baseline=baseline, columns=ordered, xs=xs,
+                  caption=caption, title=title)
+
+    others = [c for c in ordered if c is not baseline] or [baseline]
+    unmeasured = [xv for xv in xs if xv not in baseline.times]
+    xs_chart = [xv for xv in xs if xv in baseline.times]  # the table keeps every x
+    fig = new_figure((max(7.0, 0.35 * len(xs_chart) * len(others) + 3.0), 4.5))
+    ax = fig.add_subplot()
+    width = 0.8 / len(others)
+    values = []
+    for i, c in enumerate(others):
+        positions, heights = [], []
+        for gi, xv in enumerate(xs_chart):
+            v = table.cell(c, xv)
+            if v is not None:
+                positions.append(gi - 0.4 + width * (i + 0.5))
+                heights.append(v)
+        values += heights
+        bars = ax.bar(positions, heights, width=width * 0.92, label=c.label,
+                      color=style.colour_for(c.solver), edgecolor="#333333", linewidth=0.5,
+                      hatch=style.variant_hatch(c.variant_index))
+        if len(xs_chart) * len(others) <= 24:
+            ax.bar_label(bars, labels=[f"{format_speedup(h)}\u00d7" for h in heights], fontsize=6,
+                         padding=1)
+    ax.axhline(1.0, color="#333333", linewidth=0.8, linestyle="--",
+               label=f"baseline: {baseline.label}")
+    ax.set_xticks(range(len(xs_chart)))
+    ax.set_xticklabels([xv or "-" for xv in xs_chart], rotation=30 if len(xs_chart) > 6 else 0,
+                       ha="right" if len(xs_chart) > 6 else "center")
+    ax.set_xlabel(style.param_label(x))
+    set_y_axis(ax, values + [1.0], f"speed-up over {baseline.label} (\u00d7)", spec.opt("logy"))
+    if ax.get_yscale() == "linear":
+        ax.set_ylim(0, max(values + [1.0]) * 1.15)
+    else:
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    ax.grid(True, axis="y", linewidth=0.5, alpha=0.4)
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+    note = f"speed-up = {baseline.label} {what} time / solver's"
+    if unmeasured:
+        note += (f"; no {baseline.label} time at {style.param_name(x)}="
+                 f"{', '.join(unmeasured)} (table rows only)")
+    if len(baseline.times) <= 6:
+        note += f"; {baseline.label}: " + ", ".join(
+            f"{format_seconds(baseline.times[xv])} s" for xv in xs if xv in baseline.times)
+    finish(fig, results, note, title)
+    return Output(figure=fig, texts={"md": table.markdown(), "tex": table.latex(spec.stem)})
