@@ -157,6 +157,17 @@ inline const Dim& thread_idx() { return active_warp()->lanes[active_warp()->curr
 #define blockIdx (::dpgpu_emu::active_warp()->block_idx)
 #define blockDim (::dpgpu_emu::active_warp()->block_dim)
 
+// __ballot_sync over the whole warp: every lane publishes its predicate, then each reads all.
+inline unsigned __ballot_sync(unsigned mask, bool pred) {
+  if (mask != 0xffffffffu) dpgpu_emu::fail("only full-warp ballots are emulated");
+  unsigned word = 0;
+  for (int src = 0; src < 32; ++src) {
+    // One shuffle per source lane keeps the lanes' sequences of meetings identical.
+    if (dpgpu_emu::shuffle(pred ? 1 : 0, src)) word |= 1u << src;
+  }
+  return word;
+}
+
 inline int __shfl_sync(unsigned mask, int v, int src) {
   if (mask != 0xffffffffu) dpgpu_emu::fail("only full-warp shuffles are emulated");
   return dpgpu_emu::shuffle(v, src & 31);
@@ -167,3 +178,19 @@ inline int __shfl_up_sync(unsigned mask, int v, unsigned delta) {
   const int src = lane >= int(delta) ? lane - int(delta) : lane;
   return dpgpu_emu::shuffle(v, src);
 }
+
+// Stand-in for engine/readonly.cuh (which needs the CUDA runtime): every read path reads the
+// array; on the CPU there is no cache or texture unit to tell apart.
+#include <cstdint>
+namespace dpgpu::wavefront {
+enum class ReadPath { Plain, Ldg, Texture };
+template <class T>
+struct ReadOnly {
+  const T* ptr = nullptr;
+  unsigned long long tex = 0;
+};
+template <ReadPath P, class T>
+T fetch(const ReadOnly<T>& a, int i) {
+  return a.ptr[i];
+}
+}  // namespace dpgpu::wavefront

@@ -20,10 +20,18 @@
 //     such cells are read only by other such cells, never by a real one.
 // The symbols are read through the read-only data cache (__ldg; the paper used texture
 // memory, which is the same cache on current GPUs); `block` guard symbols on each side make
-// the surplus threads' reads land in bounds.
+// the surplus threads' reads land in bounds. Template parameter P picks the read path
+// (`readonly`: ldg, plain, or texture objects as the paper had them).
+//
+// kBits (reconstruct): every thread also decides H[i][j] > H[i−1][j] = d1[i − 1], and each
+// warp stores its 32 decisions as one word (a ballot; the launch has no early exit, so the
+// whole warp is there): word x / 32 of this diagonal's `bits` for thread x. Surplus threads'
+// bits are garbage that the traceback never reads (lcs_traceback.hpp).
 #pragma once
 #if !defined(DPGPU_WAVEFRONT_CPU_EMULATION)  // test_lcs_kernels_on_cpu.cpp
 #include <cuda_runtime.h>
+
+#include "readonly.cuh"
 #endif
 
 #include <cstdint>
@@ -32,17 +40,33 @@ namespace dpgpu::wavefront {
 
 // Diagonal k; this launch's thread x handles row i = first_row + x.
 // a: a[i − 1] valid for i − 1 in [0, n + block − 1); b: b[j − 1] valid for j − 1 in
-// [−block, m + block) (the pointer is offset past the left guards).
-__global__ void lcs_cell_diagonal(const std::uint8_t* __restrict__ a, const std::uint8_t* __restrict__ b,
+// [−block, m + block) (b.ptr is offset past the left guards; a texture over b is indexed with
+// b_origin added, the guards' count).
+template <ReadPath P = ReadPath::Ldg, bool kBits = false>
+__global__ void lcs_cell_diagonal(ReadOnly<std::uint8_t> a, ReadOnly<std::uint8_t> b, int b_origin,
                                   const int* __restrict__ d2, const int* __restrict__ d1, int* __restrict__ d0,
-                                  int k, int first_row) {
-  const int i = first_row + int(blockIdx.x * blockDim.x + threadIdx.x);
+                                  std::uint32_t* __restrict__ bits, int k, int first_row) {
+  const int x = int(blockIdx.x * blockDim.x + threadIdx.x);
+  const int i = first_row + x;
   const int j = k - i;
   const int up = d1[i - 1];
   const int left = d1[i];
   const int diag = d2[i - 1];
-  const int v = __ldg(a + (i - 1)) == __ldg(b + (j - 1)) ? diag + 1 : max(up, left);
-  d0[i] = j >= 1 ? v : 0;
+  std::uint8_t sa, sb;
+  if constexpr (P == ReadPath::Texture) {
+    sa = fetch<P>(a, i - 1);
+    sb = fetch<P>(b, b_origin + j - 1);
+  } else {
+    sa = fetch<P>(a, i - 1);
+    sb = fetch<P>(b, j - 1);
+  }
+  const int v = sa == sb ? diag + 1 : max(up, left);
+  const int out = j >= 1 ? v : 0;
+  d0[i] = out;
+  if constexpr (kBits) {
+    const unsigned word = __ballot_sync(0xffffffffu, out > up);
+    if ((threadIdx.x & 31) == 0) bits[x >> 5] = word;
+  }
 }
 
 }  // namespace dpgpu::wavefront

@@ -15,14 +15,31 @@ enum class LcsMode {
   Cell,  // thread per cell, launch per anti-diagonal of cells (the paper's model)
 };
 
+// How the kernels read the strings (engine/readonly.cuh's ReadPath, named here without CUDA).
+enum class LcsReadOnly { Ldg, Plain, Texture };
+
 struct LcsWavefrontConfig {
   LcsMode mode = LcsMode::Tile;
   int block = 64;             // threads per block; multiple of 32 (tile: one warp per tile)
   int rows_per_thread = 16;   // tile: R rows per lane, tile height TH = 32·R; one of 4, 8, 16, 32
   int tile_width = 256;       // tile: TW columns per tile; multiple of 32
+  LcsReadOnly readonly = LcsReadOnly::Ldg;  // the strings: __ldg, plain loads, or textures
+  // Certificate: one decision bit per cell (H[i][j] > H[i-1][j]), traced back on the host.
+  bool reconstruct = false;
+  bool offload = true;        // reconstruct: stream each diagonal's bits to the host (else keep all on the device)
+  int offload_slots = 8;      // reconstruct + offload: pinned host ring size (>= 2)
 };
 
 inline const char* to_string(LcsMode m) { return m == LcsMode::Tile ? "tile" : "cell"; }
+inline const char* to_string(LcsReadOnly r) {
+  return r == LcsReadOnly::Ldg ? "ldg" : r == LcsReadOnly::Plain ? "plain" : "texture";
+}
+inline LcsReadOnly readonly_from(const std::string& s) {
+  if (s == "plain") return LcsReadOnly::Plain;
+  if (s == "texture") return LcsReadOnly::Texture;
+  if (s == "ldg") return LcsReadOnly::Ldg;
+  throw dpgpu::InputError("gpu.wavefront: parameter 'readonly' must be texture, ldg or plain, got '" + s + "'");
+}
 
 // Throws dpgpu::InputError naming the offending parameter.
 inline void validate(const LcsWavefrontConfig& c) {
@@ -39,6 +56,9 @@ inline void validate(const LcsWavefrontConfig& c) {
       fail("parameter 'tile_width' must be a multiple of 32 in [32, 65536], got " +
            std::to_string(c.tile_width));
   }
+  if (c.reconstruct && c.offload && (c.offload_slots < 2 || c.offload_slots > 1024))
+    fail("parameter 'offload_slots' must be in [2, 1024] (two device bit buffers alternate, so the "
+         "ring needs at least two slots), got " + std::to_string(c.offload_slots));
 }
 
 }  // namespace dpgpu::wavefront

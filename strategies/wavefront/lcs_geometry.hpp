@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "lcs_config.hpp"
 
@@ -133,14 +134,86 @@ inline CellGeometry cell_geometry(std::int64_t n, std::int64_t m, const LcsWavef
   return g;
 }
 
+// ---------------------------------------------------------------- decision bits (reconstruct)
+//
+// One bit per cell: H[i][j] > H[i−1][j] (the vertical delta). With the strings, that is all a
+// traceback needs: on a match go diagonally; otherwise bit 0 means H[i−1][j] = H[i][j] (go
+// up), bit 1 means H[i][j−1] = H[i][j] (go left). See lcs_traceback.hpp for the layouts.
+//
+// The bits are produced in units (a tile diagonal; a cell diagonal) and stored unit after
+// unit in one host array of 32-bit words; offset[u] is where unit u starts. The device stages
+// "chunks" of units: a tile diagonal, or a batch of kCellBatch consecutive cell diagonals
+// (one launch each, so per-push overhead is paid once per batch), alternating between
+// kDeviceBitBuffers buffers so the next chunk computes while the last one is copied.
+inline constexpr int kDeviceBitBuffers = 2;
+inline constexpr std::int64_t kCellBatch = 64;
+
+struct BitsLayout {
+  std::vector<std::int64_t> offset;  // words; units + 1 entries, offset.back() = total
+  std::int64_t chunk_words_max = 0;  // largest chunk the device stages at once
+  std::int64_t total_words() const { return offset.empty() ? 0 : offset.back(); }
+  std::uint64_t total_bytes() const { return std::uint64_t(total_words()) * 4; }
+  std::uint64_t chunk_bytes_max() const { return std::uint64_t(chunk_words_max) * 4; }
+};
+
+// Tile mode: a tile's TH·TW bits are TW·R words; unit d = tile diagonal d, its tiles
+// i = first .. first + tiles − 1 one after the other.
+inline std::int64_t tile_bit_words(const TileGeometry& g) { return std::int64_t(g.tile_width) * g.rows_per_thread; }
+inline BitsLayout tile_bits_layout(const TileGeometry& g, int block) {
+  BitsLayout b;
+  b.offset.resize(std::size_t(g.diagonals()) + 1, 0);
+  for (std::int64_t d = 0; d < g.diagonals(); ++d)
+    b.offset[std::size_t(d) + 1] = b.offset[std::size_t(d)] + tile_launch(g, d, block).tiles * tile_bit_words(g);
+  b.chunk_words_max = g.widest_diagonal() * tile_bit_words(g);
+  return b;
+}
+
+// Cell mode: unit k − 2 = cell diagonal k, one word per warp of its launch (a ballot): bit x
+// of word w is row first_row + 32·w + x.
+inline BitsLayout cell_bits_layout(const CellGeometry& g) {
+  BitsLayout b;
+  b.offset.resize(std::size_t(g.diagonals()) + 1, 0);
+  for (std::int64_t k = 2; k <= g.rows + g.cols; ++k) {
+    const std::size_t u = std::size_t(k - 2);
+    b.offset[u + 1] = b.offset[u] + cell_launch(g, k).blocks * g.block / 32;
+  }
+  for (std::int64_t u = 0; u < g.diagonals(); u += kCellBatch) {
+    const std::int64_t end = std::min(u + kCellBatch, g.diagonals());
+    b.chunk_words_max = std::max(b.chunk_words_max, b.offset[std::size_t(end)] - b.offset[std::size_t(u)]);
+  }
+  return b;
+}
+
+inline BitsLayout bits_layout(std::int64_t n, std::int64_t m, const LcsWavefrontConfig& c) {
+  if (n == 0 || m == 0) return BitsLayout{{0}, 0};
+  return c.mode == LcsMode::Tile ? tile_bits_layout(tile_geometry(n, m, c), c.block)
+                                 : cell_bits_layout(cell_geometry(n, m, c));
+}
+
+// Device bytes of the bits: kDeviceBitBuffers chunks when offloading, else all of them.
+inline std::uint64_t bits_device_bytes(const BitsLayout& b, const LcsWavefrontConfig& c) {
+  if (!c.reconstruct || b.total_words() == 0) return 0;
+  return c.offload ? std::uint64_t(kDeviceBitBuffers) * b.chunk_bytes_max() : b.total_bytes();
+}
+// Host bytes of the bits: the array the traceback reads, plus the pinned ring when offloading.
+inline std::uint64_t bits_host_bytes(const BitsLayout& b, const LcsWavefrontConfig& c) {
+  if (!c.reconstruct || b.total_words() == 0) return 0;
+  return b.total_bytes() + (c.offload ? std::uint64_t(c.offload_slots) * b.chunk_bytes_max() : 0);
+}
+
 // Device bytes a solve of |a| = n, |b| = m allocates (0 when either is empty: nothing runs).
 inline std::uint64_t device_bytes(std::int64_t n, std::int64_t m, const LcsWavefrontConfig& c) {
   if (n == 0 || m == 0) return 0;
-  return c.mode == LcsMode::Tile ? tile_geometry(n, m, c).device_bytes() : cell_geometry(n, m, c).device_bytes();
+  const std::uint64_t base =
+      c.mode == LcsMode::Tile ? tile_geometry(n, m, c).device_bytes() : cell_geometry(n, m, c).device_bytes();
+  return base + (c.reconstruct ? bits_device_bytes(bits_layout(n, m, c), c) : 0);
 }
+// Host bytes: pinned staging of the strings and the answer, and with reconstruct the bits.
 inline std::uint64_t host_bytes(std::int64_t n, std::int64_t m, const LcsWavefrontConfig& c) {
   if (n == 0 || m == 0) return 0;
-  return c.mode == LcsMode::Tile ? tile_geometry(n, m, c).host_bytes() : cell_geometry(n, m, c).host_bytes();
+  const std::uint64_t base =
+      c.mode == LcsMode::Tile ? tile_geometry(n, m, c).host_bytes() : cell_geometry(n, m, c).host_bytes();
+  return base + (c.reconstruct ? bits_host_bytes(bits_layout(n, m, c), c) : 0);
 }
 
 }  // namespace dpgpu::wavefront

@@ -3,6 +3,7 @@
 // solver (as unavailable) and still check experiment files that name it.
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
@@ -22,6 +23,10 @@ LcsWavefrontConfig config_from(const Params& p) {
   c.block = static_cast<int>(p.integer("block"));
   c.rows_per_thread = static_cast<int>(p.integer("rows_per_thread"));
   c.tile_width = static_cast<int>(p.integer("tile_width"));
+  c.readonly = readonly_from(p.text("readonly"));
+  c.reconstruct = p.flag("reconstruct");
+  c.offload = p.flag("offload");
+  c.offload_slots = static_cast<int>(p.integer("offload_slots"));
   return c;
 }
 
@@ -29,8 +34,9 @@ SolverBuilder<lcs::Problem> wavefront_solver() {
   const LcsWavefrontConfig d;  // defaults
   return dpgpu::solver<lcs::Problem>(
              "gpu.wavefront",
-             "anti-diagonal wavefront (paper IV-V), length only: tile = a warp per tile, "
-             "cell = a thread per cell as published")
+             "anti-diagonal wavefront (paper IV-V): tile = a warp per tile, cell = a thread per "
+             "cell as published; length only unless reconstruct (decision bits offloaded to the "
+             "host, traceback there)")
       .choice("mode", to_string(d.mode), {"tile", "cell"},
               "tile: warp per 32*R x TW tile, launch per tile diagonal (tuned); "
               "cell: thread per cell, launch per cell diagonal (the paper's model)")
@@ -41,6 +47,17 @@ SolverBuilder<lcs::Problem> wavefront_solver() {
       .param("tile_width", std::int64_t{d.tile_width}, between(32, 65536),
              "tile: columns per tile TW, a multiple of 32 (capped at the shorter string "
              "rounded up to 32); ignored by cell")
+      .choice("readonly", to_string(d.readonly), {"texture", "ldg", "plain"},
+              "how kernels read the strings: ldg = read-only data cache, plain = ordinary loads, "
+              "texture = texture objects (the paper's choice)")
+      .param("reconstruct", d.reconstruct,
+             "also return an LCS string: one decision bit per cell to the host, traceback there")
+      .param("offload", d.offload,
+             "reconstruct: stream bits to pinned host memory on a second stream while computing "
+             "(device keeps two diagonals' bits); false: keep all bits on the device, copy once")
+      .param("offload_slots", std::int64_t{d.offload_slots}, between(2, 1024),
+             "reconstruct + offload: slots of the pinned host ring, each one diagonal's bits "
+             "(tile) or 64 diagonals' (cell); the host waits only when all are in flight")
       .memory([](const lcs::Instance& x, const Params& p) {
         // Not validated here (solve() refuses bad combinations by name); the estimate is
         // exact for valid ones: what the DeviceBuffers of a solve allocate.
@@ -54,8 +71,10 @@ SolverBuilder<lcs::Problem> wavefront_solver() {
 #if DPGPU_WITH_CUDA
     wavefront_solver().solve([](const lcs::Instance& x, const Params& p, Context& ctx) {
       Outcome<lcs::Solution> out;
-      out.objective = lcs_wavefront_length(x.a, x.b, config_from(p), ctx);
-      return out;  // length only: no certificate
+      LcsWavefrontResult r = lcs_wavefront(x.a, x.b, config_from(p), ctx);
+      out.objective = r.length;
+      if (r.subsequence) out.solution = lcs::Solution{std::move(*r.subsequence)};  // reconstruct
+      return out;
     });
 #else
     wavefront_solver().unavailable("dpgpu was built without CUDA");

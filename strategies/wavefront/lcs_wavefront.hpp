@@ -1,7 +1,9 @@
-// lcs_wavefront.hpp — plain C++ entry point of gpu.wavefront for LCS (length only). The
+// lcs_wavefront.hpp — plain C++ entry point of gpu.wavefront for LCS (length, and with
+// `reconstruct` an LCS string). The
 // registration (lcs_params.cpp) and the tests call this; CUDA stays inside lcs_wavefront.cu.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,5 +35,21 @@ struct LcsTileBoundaries {
 std::int64_t lcs_wavefront_length(const std::string& a, const std::string& b,
                                   const LcsWavefrontConfig& config, dpgpu::Context& ctx,
                                   LcsTileBoundaries* boundaries = nullptr);
+
+// What a solve returns: the length, and with config.reconstruct an LCS string of that length.
+struct LcsWavefrontResult {
+  std::int64_t length = 0;
+  std::optional<std::string> subsequence;  // set iff config.reconstruct
+};
+
+// As above; with config.reconstruct the kernels also emit one decision bit per cell, which
+// reach host memory either through the asynchronous offload ring (config.offload: device
+// holds two chunks, engine/host_offload.cuh) or in one copy at the end (offload false: all
+// bits on the device; dpgpu::OutOfMemory naming the bytes needed and free when they do not
+// fit), and the host traces an LCS back (phase "traceback"). Extra counters then:
+// "decision_bits_bytes", "bytes_offloaded", "offload_chunks", "offload_host_waits",
+// "offload_wait_s".
+LcsWavefrontResult lcs_wavefront(const std::string& a, const std::string& b, const LcsWavefrontConfig& config,
+                                 dpgpu::Context& ctx, LcsTileBoundaries* boundaries = nullptr);
 
 }  // namespace dpgpu::wavefront

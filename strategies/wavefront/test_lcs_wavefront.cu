@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -141,6 +142,9 @@ std::string describe(const LcsWavefrontConfig& c) {
   std::ostringstream os;
   os << "mode=" << dpgpu::wavefront::to_string(c.mode) << " block=" << c.block;
   if (c.mode == LcsMode::Tile) os << " rows_per_thread=" << c.rows_per_thread << " tile_width=" << c.tile_width;
+  if (c.readonly != dpgpu::wavefront::LcsReadOnly::Ldg) os << " readonly=" << dpgpu::wavefront::to_string(c.readonly);
+  if (c.reconstruct)
+    os << " reconstruct offload=" << (c.offload ? "true" : "false") << " offload_slots=" << c.offload_slots;
   return os.str();
 }
 
@@ -183,11 +187,14 @@ bool check_one(const Case& c, const Expected& expected, const LcsWavefrontConfig
   std::string error;
   dpgpu::wavefront::LcsTileBoundaries boundaries;
   const bool tile_mode = cfg.mode == LcsMode::Tile && !c.a.empty() && !c.b.empty();
+  std::optional<std::string> certificate;
   try {
     dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
     ctx.begin();
-    got = dpgpu::wavefront::lcs_wavefront_length(c.a, c.b, cfg, ctx, tile_mode ? &boundaries : nullptr);
+    auto r = dpgpu::wavefront::lcs_wavefront(c.a, c.b, cfg, ctx, tile_mode ? &boundaries : nullptr);
     ctx.end();
+    got = r.length;
+    certificate = std::move(r.subsequence);
     if (counters) *counters = ctx.counters();
   } catch (const std::exception& e) {
     error = e.what();
@@ -204,6 +211,15 @@ bool check_one(const Case& c, const Expected& expected, const LcsWavefrontConfig
   if (tile_mode)
     wrong += check_boundaries(boundaries, expected,
                               dpgpu::wavefront::tile_geometry(std::int64_t(c.a.size()), std::int64_t(c.b.size()), cfg));
+  // Reconstruct: the certificate, rechecked by the problem's own check (as the harness does).
+  if (cfg.reconstruct && !certificate) wrong += "no certificate with reconstruct; ";
+  if (!cfg.reconstruct && certificate) wrong += "a certificate without reconstruct; ";
+  if (certificate) {
+    const dpgpu::Verdict v = lcs::Problem::check(lcs::Instance{c.a, c.b}, lcs::Solution{*certificate});
+    if (!v.ok) wrong += "certificate rejected: " + v.message + "; ";
+    else if (v.objective != expected.length)
+      wrong += "certificate of length " + std::to_string(v.objective) + ", LCS is " + std::to_string(expected.length) + "; ";
+  }
   if (!wrong.empty()) {
     ADD_FAILURE() << describe(cfg) << " on " << c.label << geometry(c, cfg) << ": " << wrong << strings;
     return false;
@@ -397,6 +413,164 @@ TEST_F(LcsWavefrontGpu, LargestBlockRunsOrIsRefusedByName) {
       std::printf("[   NOTE   ] %s refused: %s\n", describe(cfg).c_str(), err.what());
     }
     ctx.end();
+  }
+}
+
+// ---------------------------------------------------------------------------- reconstruct
+
+// Every configuration again with reconstruct, on the same edge sizes: the certificate must be
+// a common subsequence of the reference length. Offload on and off alternate, and every third
+// configuration runs with a two-slot ring, so the host drains it while copies are in flight.
+class LcsWavefrontReconstruct : public LcsWavefrontSizes {};
+
+TEST_P(LcsWavefrontReconstruct, CertificateMatchesCpuReference) {
+  const LcsWavefrontConfig cfg = GetParam();
+  SCOPED_TRACE(describe(cfg));
+  int failures = 0, index = 0;
+  for (auto [n, m] : sizes_for(cfg)) {
+    for (Kind kind : {Kind::Independent, Kind::Related}) {
+      const auto& alpha = alphabets()[std::size_t(index + 2) % alphabets().size()];
+      const Case c = make_case(n, m, alpha, kind, 6'000'000 + std::uint64_t(index) * 7919 + std::uint64_t(cfg.block) * 31 +
+                                                       std::uint64_t(cfg.rows_per_thread) * 131 +
+                                                       std::uint64_t(cfg.tile_width) + (cfg.mode == LcsMode::Cell));
+      ++index;
+      if (!check_one(c, reference(c.a, c.b), cfg) && ++failures >= 6) {
+        ADD_FAILURE() << "stopping this configuration after 6 failures";
+        return;
+      }
+    }
+  }
+}
+
+std::vector<LcsWavefrontConfig> reconstruct_configs() {
+  std::vector<LcsWavefrontConfig> out = all_configs();
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    out[k].reconstruct = true;
+    out[k].offload = k % 2 == 0;
+    out[k].offload_slots = k % 3 == 0 ? 2 : 8;
+  }
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Configs, LcsWavefrontReconstruct, ::testing::ValuesIn(reconstruct_configs()),
+                         [](const ::testing::TestParamInfo<LcsWavefrontConfig>& info) {
+                           const auto& c = info.param;
+                           std::string s = std::to_string(info.index) + "_" + dpgpu::wavefront::to_string(c.mode) +
+                                           "_block" + std::to_string(c.block);
+                           if (c.mode == LcsMode::Tile)
+                             s += "_R" + std::to_string(c.rows_per_thread) + "_TW" + std::to_string(c.tile_width);
+                           s += c.offload ? "_offload" + std::to_string(c.offload_slots) : "_ondevice";
+                           return s;
+                         });
+
+LcsWavefrontConfig with_bits(LcsWavefrontConfig c, bool offload, int slots = 8) {
+  c.reconstruct = true;
+  c.offload = offload;
+  c.offload_slots = slots;
+  return c;
+}
+
+// A two-slot ring over many chunks: it wraps around many times, every chunk arrives (the
+// certificate would be wrong otherwise), and the counters say so.
+TEST_F(LcsWavefrontGpu, OffloadRingWrapsAround) {
+  const Case c = make_case(3000, 2500, alphabets()[3], Kind::Related, 7'000'000);
+  const Expected expected = reference(c.a, c.b);
+  for (const auto& cfg : {with_bits(tile(4, 32, 64), true, 2), with_bits(LcsWavefrontConfig{}, true, 2),
+                          with_bits(cell(64), true, 2), with_bits(tile(8, 64, 32), true, 3)}) {
+    SCOPED_TRACE(describe(cfg));
+    std::map<std::string, double> k;
+    if (!check_one(c, expected, cfg, &k)) continue;
+    const auto layout = dpgpu::wavefront::bits_layout(3000, 2500, cfg);
+    const double chunks = cfg.mode == LcsMode::Tile
+                              ? double(dpgpu::wavefront::tile_geometry(3000, 2500, cfg).diagonals())
+                              : double((3000 + 2500 - 1 + dpgpu::wavefront::kCellBatch - 1) / dpgpu::wavefront::kCellBatch);
+    ASSERT_TRUE(k.count("offload_chunks") && k.count("bytes_offloaded") && k.count("offload_host_waits") &&
+                k.count("offload_wait_s") && k.count("decision_bits_bytes"));
+    EXPECT_EQ(k.at("offload_chunks"), chunks);
+    EXPECT_GT(k.at("offload_chunks"), double(cfg.offload_slots)) << "the ring did not wrap around";
+    EXPECT_EQ(k.at("bytes_offloaded"), double(layout.total_bytes()));
+    EXPECT_EQ(k.at("decision_bits_bytes"), double(layout.total_bytes()));
+    EXPECT_GE(k.at("offload_wait_s"), 0.0);
+    std::printf("[   NOTE   ] %s: %.0f chunks through %d slots, %.0f host waits, %.3f ms waited\n",
+                describe(cfg).c_str(), k.at("offload_chunks"), cfg.offload_slots, k.at("offload_host_waits"),
+                1e3 * k.at("offload_wait_s"));
+  }
+}
+
+// offload = false keeps every bit on the device and copies once; same certificate, nothing
+// offloaded, and the device peak is what .memory() says.
+TEST_F(LcsWavefrontGpu, ReconstructWithoutOffload) {
+  const Case c = make_case(2100, 1900, alphabets()[4], Kind::Related, 8'000'000);
+  const Expected expected = reference(c.a, c.b);
+  for (const auto& base : {LcsWavefrontConfig{}, tile(32, 96, 128), cell(128)}) {
+    for (bool offload : {false, true}) {
+      const auto cfg = with_bits(base, offload);
+      SCOPED_TRACE(describe(cfg));
+      std::map<std::string, double> k;
+      if (!check_one(c, expected, cfg, &k)) continue;
+      EXPECT_EQ(k.at("bytes_offloaded"), offload ? k.at("decision_bits_bytes") : 0.0);
+      EXPECT_EQ(k.at("peak_device_bytes"), double(dpgpu::wavefront::device_bytes(2100, 1900, cfg)))
+          << "memory estimate differs from what the solve allocated";
+    }
+  }
+}
+
+// Every read path reads the same strings: same lengths and boundaries, with and without bits.
+TEST_F(LcsWavefrontGpu, EveryReadPathAgrees) {
+  using dpgpu::wavefront::LcsReadOnly;
+  int index = 0;
+  for (auto [n, m] : std::vector<std::pair<std::int64_t, std::int64_t>>{{1, 1}, {777, 1000}, {4100, 3000}}) {
+    const Case c = make_case(n, m, alphabets()[std::size_t(index++) % alphabets().size()], Kind::Related, 9'000'000 + std::uint64_t(index));
+    const Expected expected = reference(c.a, c.b);
+    for (LcsReadOnly path : {LcsReadOnly::Ldg, LcsReadOnly::Plain, LcsReadOnly::Texture}) {
+      for (auto cfg : {LcsWavefrontConfig{}, tile(4, 32, 32), tile(32, 64, 64), cell(96), with_bits(tile(8, 96, 64), true),
+                       with_bits(cell(64), true)}) {
+        cfg.readonly = path;
+        check_one(c, expected, cfg);
+      }
+    }
+  }
+}
+
+// The largest size the test budget allows, with reconstruct (0.34 · 10^9 cells, 42 MB of bits).
+TEST_F(LcsWavefrontGpu, LargeReconstruct) {
+  for (Kind kind : {Kind::Independent, Kind::Related}) {
+    const Case c = make_case(20000, 17000, alphabets()[3], kind, 10'000'000 + std::uint64_t(kind));
+    const Expected expected = reference(c.a, c.b);
+    for (const auto& cfg : {with_bits(LcsWavefrontConfig{}, true), with_bits(tile(4, 128, 256), false),
+                            with_bits(tile(32, 64, 128), true, 2), with_bits(cell(256), true)})
+      check_one(c, expected, cfg);
+  }
+}
+
+// Through the registry with reconstruct: the outcome carries the certificate, which the
+// problem's registered check accepts.
+TEST_F(LcsWavefrontGpu, ReconstructThroughRegistry) {
+  const auto* e = dpgpu::Registry::get().solver("lcs", "gpu.wavefront");
+  ASSERT_NE(e, nullptr);
+  ASSERT_TRUE(e->unavailable.empty()) << e->unavailable;
+  const auto* problem = dpgpu::Registry::get().problem("lcs");
+  ASSERT_NE(problem, nullptr);
+  const Case c = make_case(1500, 1234, alphabets()[3], Kind::Related, 11'000'000);
+  const std::int64_t expected = lcs_reference(c.a, c.b);
+  dpgpu::AnyInstance x;
+  x.name = "test";
+  x.data = std::make_shared<const lcs::Instance>(lcs::Instance{c.a, c.b});
+  for (const dpgpu::ValueMap& given :
+       {dpgpu::ValueMap{{"reconstruct", true}},
+        dpgpu::ValueMap{{"reconstruct", true}, {"offload", false}, {"readonly", std::string("texture")}},
+        dpgpu::ValueMap{{"reconstruct", true}, {"mode", std::string("cell")}, {"offload_slots", std::int64_t{2}}}}) {
+    const dpgpu::Params p = e->schema.resolve(given);
+    dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
+    ctx.begin();
+    const dpgpu::AnyOutcome out = e->solve(x, p, ctx);
+    ctx.end();
+    EXPECT_EQ(out.objective, expected) << c.label;
+    ASSERT_TRUE(out.solution) << "reconstruct: certificate expected";
+    const auto verdict = problem->check(x, out);
+    ASSERT_TRUE(verdict.has_value());
+    EXPECT_TRUE(verdict->ok) << verdict->message;
+    EXPECT_EQ(verdict->objective, expected);
   }
 }
 

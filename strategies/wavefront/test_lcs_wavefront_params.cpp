@@ -86,6 +86,10 @@ TEST(LcsWavefrontParams, RegisteredWithSchema) {
   EXPECT_EQ(d.integer("block"), 64);
   EXPECT_EQ(d.integer("rows_per_thread"), 16);
   EXPECT_EQ(d.integer("tile_width"), 256);
+  EXPECT_EQ(d.text("readonly"), "ldg");
+  EXPECT_FALSE(d.flag("reconstruct"));
+  EXPECT_TRUE(d.flag("offload"));
+  EXPECT_EQ(d.integer("offload_slots"), 8);
   // Out of the schema's ranges or of the wrong type: refused naming the key.
   const std::vector<std::pair<std::string, dpgpu::ValueMap>> bad = {
       {"block", {{"block", std::int64_t{2048}}}},
@@ -97,6 +101,10 @@ TEST(LcsWavefrontParams, RegisteredWithSchema) {
       {"tile_width", {{"tile_width", std::int64_t{16}}}},
       {"tile_width", {{"tile_width", std::int64_t{1} << 20}}},
       {"tiles", {{"tiles", std::int64_t{4}}}},
+      {"readonly", {{"readonly", std::string("shared")}}},
+      {"reconstruct", {{"reconstruct", std::int64_t{1}}}},
+      {"offload_slots", {{"offload_slots", std::int64_t{1}}}},
+      {"offload_slots", {{"offload_slots", std::int64_t{4096}}}},
   };
   for (const auto& [key, given] : bad) {
     try {
@@ -111,20 +119,76 @@ TEST(LcsWavefrontParams, RegisteredWithSchema) {
   x.data = std::make_shared<const lcs::Instance>(lcs::Instance{std::string(1000, 'a'), std::string(300, 'b')});
   const auto need = e->memory(x, d);
   EXPECT_EQ(need.device, dpgpu::wavefront::device_bytes(1000, 300, LcsWavefrontConfig{}));
-  // 1000 rows → 1024 (TH 512), 300 columns → tile width 320: strings 2 B, H_row/V_col 4 B, 2 corners.
-  EXPECT_EQ(need.device, std::uint64_t((1024 + 320) * 2 + (1024 + 320) * 4 + 2 * 4));
+  // 1000 rows → 1024 (TH 512), 300 columns → two tiles of 256 = 512: strings 2 B, H_row/V_col 4 B,
+  // 2 corners.
+  EXPECT_EQ(need.device, std::uint64_t((1024 + 512) * 2 + (1024 + 512) * 4 + 2 * 4));
   x.data = std::make_shared<const lcs::Instance>(lcs::Instance{"", "abc"});
   EXPECT_EQ(e->memory(x, d).device, 0u);
+}
+
+// With reconstruct, .memory() counts the decision bits: on the host always (the array the
+// traceback reads, plus the pinned ring when offloading), on the device two chunks when
+// offloading, all of them otherwise.
+TEST(LcsWavefrontParams, MemoryWithReconstruct) {
+  using namespace dpgpu::wavefront;
+  const auto* e = dpgpu::Registry::get().solver("lcs", "gpu.wavefront");
+  ASSERT_NE(e, nullptr);
+  dpgpu::AnyInstance x;
+  x.data = std::make_shared<const lcs::Instance>(lcs::Instance{std::string(5000, 'a'), std::string(3000, 'b')});
+  for (const char* mode : {"tile", "cell"}) {
+    for (bool offload : {true, false}) {
+      const dpgpu::Params p = e->schema.resolve(
+          {{"mode", std::string(mode)}, {"reconstruct", true}, {"offload", offload}, {"offload_slots", std::int64_t{3}}});
+      LcsWavefrontConfig c;
+      c.mode = std::string(mode) == "tile" ? LcsMode::Tile : LcsMode::Cell;
+      c.reconstruct = true;
+      c.offload = offload;
+      c.offload_slots = 3;
+      LcsWavefrontConfig plain = c;
+      plain.reconstruct = false;
+      const BitsLayout b = bits_layout(5000, 3000, c);
+      // At least one bit per cell, at most the padded tiles' (tile) or a warp's rounding (cell).
+      EXPECT_GE(b.total_bytes() * 8, std::uint64_t(5000) * 3000);
+      const auto need = e->memory(x, p);
+      EXPECT_EQ(need.device, device_bytes(5000, 3000, plain) +
+                                 (offload ? kDeviceBitBuffers * b.chunk_bytes_max() : b.total_bytes()))
+          << mode << " offload=" << offload;
+      EXPECT_EQ(need.host, host_bytes(5000, 3000, plain) + b.total_bytes() + (offload ? 3 * b.chunk_bytes_max() : 0))
+          << mode << " offload=" << offload;
+    }
+  }
+  // Tile layout: each diagonal's tiles in a row, TW·R words each, all tiles in all.
+  const LcsWavefrontConfig c;
+  const TileGeometry g = tile_geometry(5000, 3000, c);
+  const BitsLayout b = tile_bits_layout(g, c.block);
+  EXPECT_EQ(b.total_words(), g.tile_rows * g.tile_cols * g.tile_width * g.rows_per_thread);
+  EXPECT_EQ(b.chunk_words_max, g.widest_diagonal() * g.tile_width * g.rows_per_thread);
+  // 1 bit per padded cell.
+  EXPECT_EQ(b.total_bytes() * 8, std::uint64_t(g.padded_rows * g.padded_cols));
+}
+
+TEST(LcsWavefrontParams, OffloadSlotsAndReadOnly) {
+  using namespace dpgpu::wavefront;
+  LcsWavefrontConfig c;
+  c.reconstruct = true;
+  c.offload_slots = 1;
+  expect_refused(c, "offload_slots");
+  c.offload = false;  // the ring is not used: slots do not matter
+  EXPECT_NO_THROW(validate(c));
+  EXPECT_EQ(readonly_from("texture"), LcsReadOnly::Texture);
+  EXPECT_EQ(readonly_from("plain"), LcsReadOnly::Plain);
+  EXPECT_EQ(readonly_from("ldg"), LcsReadOnly::Ldg);
+  EXPECT_THROW(readonly_from("surface"), dpgpu::InputError);
 }
 
 TEST(LcsWavefrontParams, TileGeometry) {
   using dpgpu::wavefront::tile_geometry;
   auto g = tile_geometry(65536, 65536, LcsWavefrontConfig{});
   EXPECT_EQ(g.tile_height, 512);
-  EXPECT_EQ(g.tile_width, 512);
+  EXPECT_EQ(g.tile_width, 256);  // the defaults R16, TW256
   EXPECT_EQ(g.tile_rows, 128);
-  EXPECT_EQ(g.tile_cols, 128);
-  EXPECT_EQ(g.diagonals(), 255);
+  EXPECT_EQ(g.tile_cols, 256);
+  EXPECT_EQ(g.diagonals(), 383);
   EXPECT_FALSE(g.swapped);
   g = tile_geometry(5, 3000, LcsWavefrontConfig{});  // rows = the longer string
   EXPECT_TRUE(g.swapped);
