@@ -36,12 +36,14 @@ if [ $sanitize = 1 ]; then
   # Each strategy folder lists its small cases in sanitize*.txt: TOOL BINARY GTEST_FILTER.
   for list in strategies/*/sanitize*.txt; do
     dir=build-gpu/$(dirname "$list")
+    n=0
     grep -v '^#' "$list" | while read -r tool bin filter; do
       [ -n "$tool" ] || continue
+      n=$((n + 1))
       log "compute-sanitizer $tool $bin $filter"
       timeout 240 compute-sanitizer --tool "$tool" --error-exitcode 9 "$dir/$bin" --gtest_filter="$filter" \
-        > "$OUT/sanitize-$tool-$bin.log" 2>&1
-      echo "  exit $? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|PASSED|FAILED' "$OUT/sanitize-$tool-$bin.log" | tr '\n' ' ')" |
+        > "$OUT/sanitize-$tool-$bin-$n.log" 2>&1
+      echo "  exit $? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|PASSED|FAILED' "$OUT/sanitize-$tool-$bin-$n.log" | tr '\n' ' ')" |
         tee -a "$OUT/steps.log"
     done
   done

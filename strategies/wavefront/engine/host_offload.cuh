@@ -10,12 +10,16 @@
 // chunk must stay unchanged until its copy has run: push() returns the event after which the
 // source may be overwritten, and the compute stream must wait on it (release()) before reusing
 // that device memory — again a GPU-side wait, normally already satisfied.
+// Large slots are moved to their final place by several host threads: one thread copying
+// into freshly allocated (not yet faulted-in) pages moves only a few GB/s.
 #pragma once
 #include <cuda_runtime.h>
 
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <algorithm>
+#include <thread>
 #include <vector>
 
 #include "cuda_check.cuh"
@@ -100,8 +104,25 @@ class HostOffload {
       wait_s_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       ++waits_;
     }
-    std::memcpy(dest_ + s.offset, staging_.get() + s.index * slot_bytes_, s.bytes);
+    parallel_copy(dest_ + s.offset, staging_.get() + s.index * slot_bytes_, s.bytes);
     s.busy = false;
+  }
+
+  static void parallel_copy(std::uint8_t* dst, const std::uint8_t* src, std::size_t bytes) {
+    constexpr std::size_t kPerThread = std::size_t(4) << 20;
+    const std::size_t threads =
+        std::min<std::size_t>({bytes / kPerThread, std::max(1u, std::thread::hardware_concurrency() / 2), 8});
+    if (threads < 2) {
+      std::memcpy(dst, src, bytes);
+      return;
+    }
+    std::vector<std::thread> pool;
+    const std::size_t part = (bytes + threads - 1) / threads;
+    for (std::size_t t = 0; t < threads; ++t) {
+      const std::size_t lo = t * part, hi = std::min(bytes, lo + part);
+      if (lo < hi) pool.emplace_back([=] { std::memcpy(dst + lo, src + lo, hi - lo); });
+    }
+    for (auto& th : pool) th.join();
   }
 
   std::size_t slot_bytes_;
