@@ -41,7 +41,7 @@ if [ $sanitize = 1 ]; then
       [ -n "$tool" ] || continue
       n=$((n + 1))
       log "compute-sanitizer $tool $bin $filter"
-      timeout 240 compute-sanitizer --tool "$tool" --error-exitcode 9 "$dir/$bin" --gtest_filter="$filter" \
+      timeout 150 compute-sanitizer --tool "$tool" --error-exitcode 9 "$dir/$bin" --gtest_filter="$filter" \
         > "$OUT/sanitize-$tool-$bin-$n.log" 2>&1
       echo "  exit $? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|PASSED|FAILED' "$OUT/sanitize-$tool-$bin-$n.log" | tr '\n' ' ')" |
         tee -a "$OUT/steps.log"
