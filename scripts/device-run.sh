@@ -34,12 +34,14 @@ fi
 
 if [ $sanitize = 1 ]; then
   # Each strategy folder lists its small cases in sanitize*.txt: TOOL BINARY GTEST_FILTER.
-  for list in strategies/*/sanitize*.txt; do
+  # SANITIZE_LISTS / SANITIZE_TOOLS narrow a rerun (e.g. one list, racecheck only).
+  for list in ${SANITIZE_LISTS:-strategies/*/sanitize*.txt}; do
     dir=build-gpu/$(dirname "$list")
     n=0
     grep -v '^#' "$list" | while read -r tool bin filter; do
       [ -n "$tool" ] || continue
       n=$((n + 1))
+      case " ${SANITIZE_TOOLS:-memcheck racecheck} " in *" $tool "*) ;; *) continue ;; esac
       log "compute-sanitizer $tool $bin $filter"
       timeout 150 compute-sanitizer --tool "$tool" --error-exitcode 9 "$dir/$bin" --gtest_filter="$filter" \
         > "$OUT/sanitize-$tool-$bin-$n.log" 2>&1

@@ -20,14 +20,14 @@ nlohmann::json to_json(const CaseResult& r) {
   nlohmann::json reps = nlohmann::json::array();
   for (auto& x : r.reps) {
     nlohmann::json j{{"rep", x.rep},       {"status", to_string(x.status)}, {"objective", x.objective},
-                     {"time_s", x.time_s}, {"phases", x.phases},            {"counters", x.counters},
+                     {"time_s", x.time_s}, {"harness_s", x.harness_s}, {"phases", x.phases},            {"counters", x.counters},
                      {"message", x.message}};
     if (x.valid) j["valid"] = *x.valid;
     if (x.checksum) j["checksum"] = *x.checksum;
     reps.push_back(std::move(j));
   }
   return {{"status", to_string(r.status)}, {"message", r.message},   {"reps", reps},
-          {"wall_s", r.wall_s},            {"benchmarks", r.benchmarks}, {"benchmark_context", r.benchmark_context},
+          {"wall_s", r.wall_s},            {"fixed_s", r.fixed_s},            {"benchmarks", r.benchmarks}, {"benchmark_context", r.benchmark_context},
           {"gpu_start", r.gpu_start},      {"gpu_end", r.gpu_end}};
 }
 
@@ -36,6 +36,7 @@ CaseResult case_result_from_json(const nlohmann::json& j) {
   r.status = status_from_string(j.at("status"));
   r.message = j.at("message");
   r.wall_s = j.value("wall_s", 0.0);
+  r.fixed_s = j.value("fixed_s", 0.0);
   r.benchmarks = j.value("benchmarks", nlohmann::json::array());
   r.benchmark_context = j.value("benchmark_context", nlohmann::json());
   r.gpu_start = j.value("gpu_start", nlohmann::json());
@@ -46,6 +47,7 @@ CaseResult case_result_from_json(const nlohmann::json& j) {
     rec.status = status_from_string(x.at("status"));
     rec.objective = x.at("objective");
     rec.time_s = x.at("time_s");
+    rec.harness_s = x.value("harness_s", 0.0);
     rec.phases = x.at("phases").get<std::map<std::string, double>>();
     rec.counters = x.at("counters").get<std::map<std::string, double>>();
     rec.message = x.at("message");

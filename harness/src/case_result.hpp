@@ -22,6 +22,7 @@ struct RepRecord {
   std::int64_t objective = 0;
   std::optional<std::uint64_t> checksum;
   double time_s = 0;
+  double harness_s = 0;  // wall time of this repetition's iteration outside the timed solve
   std::map<std::string, double> phases;    // seconds
   std::map<std::string, double> counters;
   std::string message;
@@ -32,6 +33,7 @@ struct CaseResult {
   std::string message;
   std::vector<RepRecord> reps;
   double wall_s = 0;  // wall time of the counted repetitions, harness work included
+  double fixed_s = 0;  // per-case harness cost: Google Benchmark set-up and reporting
   nlohmann::json gpu_start, gpu_end;  // GpuSample fields at the case's start and end, or null
   nlohmann::json benchmarks = nlohmann::json::array();  // Google Benchmark entries
   nlohmann::json benchmark_context;                     // Google Benchmark's "context"

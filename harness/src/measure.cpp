@@ -221,6 +221,7 @@ CaseResult measure_case(const CaseJob& job) {
         break;
       }
       if (job.cold) stream.flush_l2();
+      const auto iteration_start = std::chrono::steady_clock::now();
       RepRecord rec = solve_once(job, deadline, stream.get());
       rec.rep = int(result.reps.size());
       state.SetIterationTime(rec.time_s);
@@ -232,6 +233,7 @@ CaseResult measure_case(const CaseJob& job) {
       } else {
         state.SkipWithError(rec.message.c_str());
       }
+      rec.harness_s = std::max(0.0, std::chrono::duration<double>(std::chrono::steady_clock::now() - iteration_start).count() - rec.time_s);
       result.reps.push_back(std::move(rec));
     }
   };
@@ -247,6 +249,9 @@ CaseResult measure_case(const CaseJob& job) {
       result.benchmarks.push_back(b);
   }
   result.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double in_iterations = 0;
+  for (auto& r : result.reps) in_iterations += r.time_s + r.harness_s;
+  result.fixed_s = std::max(0.0, result.wall_s - in_iterations);
   if (job.solver->backend == Backend::Gpu) result.gpu_end = sample_json();
 
   for (auto& rec : result.reps)

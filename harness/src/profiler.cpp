@@ -218,10 +218,9 @@ ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricNa
                                 "--target-processes", "all", "--log-file", (dir / "ncu.csv").string()};
   if (plan.launch_count > 0) argv.insert(argv.end(), {"--launch-count", std::to_string(plan.launch_count)});
   if (plan.stride > 0) argv.insert(argv.end(), {"--profile-from-start", "off"});
-  argv.insert(argv.end(), {"/proc/self/exe", "__worker", "--request", (dir / "request.json").string(), "--result",
-                           (dir / "result.json").string()});
-  // ncu replays kernels; /proc/self/exe must name this binary, not ncu: resolve it now.
-  argv[argv.size() - 5] = fs::read_symlink("/proc/self/exe").string();
+  // Under ncu, /proc/self/exe would name ncu: give this binary's real path.
+  argv.insert(argv.end(), {fs::read_symlink("/proc/self/exe").string(), "__worker", "--request",
+                           (dir / "request.json").string(), "--result", (dir / "result.json").string()});
   std::vector<std::string> env;
   if (plan.stride > 0) env.push_back("DPGPU_PROFILE_STRIDE=" + std::to_string(plan.stride));
 

@@ -19,7 +19,8 @@ const std::vector<std::string>& summary_columns() {
   static const std::vector<std::string> c{
       "experiment",    "case_id",     "problem",     "instance",    "seed",     "solver",     "backend",
       "status",        "valid",       "objective",   "reps",        "work",     "time_median_s",
-      "time_min_s",    "time_max_s",  "time_mean_s", "time_rsd",    "throughput", "harness_overhead", "message"};
+      "time_min_s",    "time_max_s",  "time_mean_s", "time_rsd",    "throughput", "harness_overhead",
+      "harness_case_overhead", "message"};
   return c;
 }
 
@@ -50,7 +51,7 @@ CsvRow summarize_case(const std::vector<const CsvRow*>& reps) {
     if (k.rfind("i.", 0) == 0 || k.rfind("s.", 0) == 0 || k.rfind("gpu.", 0) == 0) out[k] = v;
 
   std::string status = "ok", message;
-  std::vector<double> times, harness;
+  std::vector<double> times, harness, harness_case;
   std::map<std::string, std::vector<double>> metrics;  // phases and counters
   bool any_false = false, all_true = true;
   for (auto* r : reps) {
@@ -62,6 +63,7 @@ CsvRow summarize_case(const std::vector<const CsvRow*>& reps) {
     all_true &= valid == "true";
     if (r->count("time_s") && (st == "ok" || st == "invalid")) times.push_back(std::stod(r->at("time_s")));
     if (r->count("harness_s")) harness.push_back(std::stod(r->at("harness_s")));
+    if (r->count("harness_case_s")) harness_case.push_back(std::stod(r->at("harness_case_s")));
     for (auto& [k, v] : *r)
       if ((k.rfind("phase.", 0) == 0 || k.rfind("c.", 0) == 0) && !v.empty()) metrics[k].push_back(std::stod(v));
   }
@@ -84,6 +86,7 @@ CsvRow summarize_case(const std::vector<const CsvRow*>& reps) {
     out["time_rsd"] = num(mean > 0 ? sd / mean : 0);
     if (out.count("work") && med > 0) out["throughput"] = num(std::stod(out["work"]) / med);
     if (!harness.empty() && med > 0) out["harness_overhead"] = num(median(harness) / med);
+    if (!harness_case.empty() && med > 0) out["harness_case_overhead"] = num(median(harness_case) / med);
   }
   for (auto& [k, v] : metrics) out[k] = num(median(v));
   return out;

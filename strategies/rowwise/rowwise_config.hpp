@@ -15,7 +15,9 @@ namespace dpgpu::rowwise {
 
 struct RowwiseConfig {
   int block = 256;                   // threads per block, a multiple of 32 in [32, 1024]
-  bool offload = true;               // decision bits to pinned host memory while computing
+  // Bits stay on the device by default: 1.9 GB at C = 10^7 fits, and offloading them through
+  // host memory cost 25x the kernel on the H100 (strategies/rowwise/README.md).
+  bool offload = false;              // true: decision bits to pinned host memory while computing
   std::string readonly = "ldg";      // item weights/values: texture | ldg | plain
   bool reconstruct = true;           // false: value only, no decision bits at all
   std::int64_t offload_rows = 0;     // rows per offloaded chunk; 0: about 4 MiB per chunk

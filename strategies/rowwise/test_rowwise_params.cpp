@@ -40,7 +40,7 @@ TEST(RowwiseParams, RegisteredWithSchema) {
 #endif
   const dpgpu::Params d = e->schema.resolve({});
   EXPECT_EQ(d.integer("block"), 256);
-  EXPECT_TRUE(d.flag("offload"));
+  EXPECT_FALSE(d.flag("offload"));
   EXPECT_EQ(d.text("readonly"), "ldg");
   EXPECT_TRUE(d.flag("reconstruct"));
   EXPECT_EQ(d.integer("offload_rows"), 0);
@@ -81,7 +81,9 @@ TEST(RowwiseParams, Geometry) {
   using dpgpu::rowwise::rowwise_geometry;
   // 3 items, one heavier than C: 2 rows; int32 cells, 4 per thread, rows padded to 1024 cells.
   auto x = instance(1000, {{10, 5}, {2000, 7}, {1000, 9}});
-  auto g = rowwise_geometry(x, RowwiseConfig{});
+  RowwiseConfig offloading;
+  offloading.offload = true;  // the chunk geometry below is the offload path's
+  auto g = rowwise_geometry(x, offloading);
   EXPECT_EQ(g.items, 2);
   EXPECT_EQ(g.cell_bytes, 4);
   EXPECT_EQ(g.cells_per_thread, 4);
@@ -119,14 +121,14 @@ TEST(RowwiseParams, MemoryEstimate) {
   any.data = std::make_shared<const knapsack::Instance>(x);
   const std::uint64_t padded = (10000001 + 1023) / 1024 * 1024, row_bits = padded / 8;
   const std::uint64_t rows_d = 2 * padded * 4 + 1500 * 4 + 1500 * 4;
-  // Offload (default): 4 MiB chunks → 3 rows of 1.25 MB; two chunks on the device.
+  // Offload: 4 MiB chunks → 3 rows of 1.25 MB; two chunks on the device.
   const std::uint64_t chunk = (std::uint64_t{4} << 20) / row_bits;
   EXPECT_EQ(chunk, 3u);
-  auto need = e->memory(any, e->schema.resolve({}));
+  auto need = e->memory(any, e->schema.resolve({{"offload", true}}));
   EXPECT_EQ(need.device, rows_d + 2 * chunk * row_bits);
   EXPECT_EQ(need.host, 1500 * 4 + 1500 * 4 + 8 + 1500 * row_bits + 4 * chunk * row_bits);
-  // Bits kept on the device: all of them, plus one flag per item.
-  need = e->memory(any, e->schema.resolve({{"offload", false}}));
+  // Bits kept on the device (default): all of them, plus one flag per item.
+  need = e->memory(any, e->schema.resolve({}));
   EXPECT_EQ(need.device, rows_d + 1500 * row_bits + 1500);
   // Value only: the two rows and the items.
   need = e->memory(any, e->schema.resolve({{"reconstruct", false}}));

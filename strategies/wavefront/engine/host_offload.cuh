@@ -109,7 +109,7 @@ class HostOffload {
   }
 
   static void parallel_copy(std::uint8_t* dst, const std::uint8_t* src, std::size_t bytes) {
-    constexpr std::size_t kPerThread = std::size_t(4) << 20;
+    constexpr std::size_t kPerThread = std::size_t(256) << 10;
     const std::size_t threads =
         std::min<std::size_t>({bytes / kPerThread, std::max(1u, std::thread::hardware_concurrency() / 2), 8});
     if (threads < 2) {
