@@ -139,6 +139,11 @@ TEST(TspWavefrontParams, MemoryEstimateThroughTheRegistry) {
   EXPECT_EQ(need.device, want.device);
   EXPECT_EQ(need.host, want.host);
   EXPECT_GT(need.host, 24ull << 23) << "argmins of n = 25: 24·2^23 bytes";
+  // Argmins kept on the device: the tour is walked back there, no host copy of them.
+  TspWavefrontConfig on_device;
+  on_device.offload = false;
+  EXPECT_LT(dpgpu::wavefront::tsp_bytes(25, 4, on_device).host, 1024u);
+  EXPECT_EQ(dpgpu::wavefront::tsp_bytes(25, 4, on_device).argmins, dpgpu::wavefront::tsp_argmin_bytes(24));
   // Wide arcs make 8-byte cells: twice the cost layers.
   auto wide = dpgpu::erase_instance<tsp::Problem>({"w", tsp::random_matrix(25, 0, 1'000'000'000'000, 1), std::nullopt});
   EXPECT_EQ(dpgpu::wavefront::tsp_cell_bytes(wide.as<tsp::Instance>()), 8);

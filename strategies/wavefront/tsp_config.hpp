@@ -87,7 +87,7 @@ inline std::uint64_t tsp_two_layer_cells(int m) {
 
 struct TspBytes {
   std::uint64_t device = 0, host = 0;
-  std::uint64_t argmins = 0;   // part of host (and of device when offload is false)
+  std::uint64_t argmins = 0;   // part of host (offload) or of device (offload false)
   std::uint64_t staging = 0;   // pinned ring, part of host
 };
 
@@ -104,15 +104,15 @@ inline TspBytes tsp_bytes(int n, int cell_bytes, const TspWavefrontConfig& c) {
   t.device += std::uint64_t(m) * m * std::uint64_t(cell_bytes) + 33 * 33 * 4;
   if (c.reconstruct) {
     t.argmins = tsp_argmin_bytes(m);
-    t.host += t.argmins;
     if (c.offload) {
+      t.host += t.argmins;
       // Layer k's argmins while layer k-1's are still being copied: the two adjacent layers.
       t.device += tsp_two_layer_cells(m);
       t.staging = std::uint64_t(c.offload_slots) *
                   std::min<std::uint64_t>(std::uint64_t(c.offload_slot_bytes), largest);
       t.host += t.staging;
     } else {
-      t.device += t.argmins;
+      t.device += t.argmins;  // the tour is walked back from them where they are
     }
   }
   t.host += std::uint64_t(m) * std::uint64_t(cell_bytes);  // the last layer, copied back

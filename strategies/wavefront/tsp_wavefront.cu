@@ -183,7 +183,7 @@ TspWavefrontResult run(const tsp::Instance& x, const TspWavefrontConfig& cfg, Co
   DeviceBuffer<std::uint8_t> d_argmin;
   PinnedBuffer<std::uint32_t> h_into, h_binom;
   PinnedBuffer<Cost> h_first, h_last;
-  std::unique_ptr<std::uint8_t[]> argmins;  // every layer's, for the tour (not zeroed: all written)
+  std::unique_ptr<std::uint8_t[]> argmins;  // offload: every layer's, for the tour (not zeroed: all written)
   std::optional<HostOffload> ring;
   std::optional<OwnedStream> gate;   // captures "layer k copied" events (HostOffload reuses its own)
   OwnedEvents layer_copied(std::size_t(m) + 1, cudaEventDisableTiming);
@@ -202,14 +202,14 @@ TspWavefrontResult run(const tsp::Instance& x, const TspWavefrontConfig& cfg, Co
     h_last = PinnedBuffer<Cost>(std::size_t(m));
     if (keep_argmins) {
       d_argmin = DeviceBuffer<std::uint8_t>(offload ? two_layers : argmin_total, &ctx);
+    }
+    if (offload) {
       try {
         argmins.reset(new std::uint8_t[argmin_total]);
       } catch (const std::bad_alloc&) {
         throw OutOfMemory("gpu.wavefront: could not allocate " + std::to_string(argmin_total) +
                           " bytes of host memory for the argmins (reconstruct: false needs none)");
       }
-    }
-    if (offload) {
       const std::size_t slot = std::size_t(std::min<std::uint64_t>(std::uint64_t(cfg.offload_slot_bytes), largest));
       ring.emplace(std::size_t(cfg.offload_slots), slot, argmins.get());
       gate.emplace();
@@ -278,8 +278,6 @@ TspWavefrontResult run(const tsp::Instance& x, const TspWavefrontConfig& cfg, Co
     // Layer m is the full set (rank 0): position p is city p.
     CUDA_CHECK(cudaMemcpyAsync(h_last.get(), d_costs.get() + layer_at(two_layers, std::uint64_t(m), m),
                                m * sizeof(Cost), cudaMemcpyDeviceToHost, stream));
-    if (keep_argmins && !offload)
-      CUDA_CHECK(cudaMemcpyAsync(argmins.get(), d_argmin.get(), argmin_total, cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaStreamSynchronize(stream));
     if (ring) ring->finish();
   }
@@ -294,6 +292,15 @@ TspWavefrontResult run(const tsp::Instance& x, const TspWavefrontConfig& cfg, Co
   }
   out.cost = best;
   if (keep_argmins) {
+    // The tour needs one argmin per layer: from the host copy (offload), or read one byte at a
+    // time where they are (offload false): m tiny copies instead of moving all of them.
+    auto phase = ctx.phase("traceback");
+    auto argmin_at = [&](std::uint64_t offset) -> int {
+      if (offload) return argmins[offset];
+      std::uint8_t b = 0;
+      CUDA_CHECK(cudaMemcpy(&b, d_argmin.get() + offset, 1, cudaMemcpyDeviceToHost));
+      return b;
+    };
     out.tour.assign(std::size_t(n), 0);
     std::uint64_t s = (std::uint64_t{1} << m) - 1;
     for (int k = m; k >= 1; --k) {
@@ -301,7 +308,7 @@ TspWavefrontResult run(const tsp::Instance& x, const TspWavefrontConfig& cfg, Co
       if (k == 1) break;
       const std::uint64_t cell = std::uint64_t(tsp::subsets::position_of(s, last)) * tsp_layer_subsets(m, k) +
                                  tsp::subsets::rank(s);
-      const int before = argmins[tsp_argmin_offset(m, k) + cell];
+      const int before = argmin_at(tsp_argmin_offset(m, k) + cell);
       s ^= std::uint64_t{1} << last;
       last = before;
     }
