@@ -18,7 +18,7 @@ struct CaseJob {
   std::string name;  // the case id, used as the benchmark's name
   int repetitions = 5;      // at least
   int max_repetitions = 5;  // at most, while the noise is above max_noise
-  std::optional<double> max_noise;
+  std::optional<double> max_noise{};
   bool cold = false;        // flush the L2 cache before each GPU repetition
   int warmup = 1;
   double timeout_s = 300;  // for warm-ups and repetitions together

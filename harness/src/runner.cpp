@@ -301,12 +301,11 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
     write_file_atomically(out / "context.json", context.dump(2) + "\n");
   }
 
-  // Count the cases first, for the progress line.
-  std::size_t total = plan.instances.size() * plan.solvers.size(), done = 0, ran = 0;
+  // Cases for the progress line; a file holding several instances adds its extra ones as it loads.
+  std::size_t total = plan.instances.size() * plan.solvers.size(), done = 0;
   std::map<std::string, int> tally;
   std::vector<std::string> failures;
   const auto started = Clock::now();
-  double measured_wall = 0;
 
   for (std::size_t ii = 0; ii < plan.instances.size(); ++ii) {
     const InstancePoint& ip = plan.instances[ii];
@@ -339,7 +338,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
         else if (auto cap = cap_violation(e.solvers[sp.spec], x, ip); !cap.empty())
           c.skip = cap;
         else {
-          CaseJob probe{problem, &s, &x, sp.params, c.id};
+          CaseJob probe{.problem = problem, .solver = &s, .instance = &x, .params = sp.params, .name = c.id};
           c.refuse = memory_refusal(probe, /*check_device=*/false);
         }
 
@@ -374,9 +373,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
           for (auto& b : res.benchmarks) benchmarks.push_back(b);
           if (bench_context.is_null() && !res.benchmark_context.is_null()) bench_context = res.benchmark_context;
           rows = rows_of(base, res);
-          ++ran;
-          double case_wall = std::chrono::duration<double>(Clock::now() - case_start).count();
-          measured_wall += case_wall;
+          const double case_wall = std::chrono::duration<double>(Clock::now() - case_start).count();
           if (profiling && s.backend == Backend::Gpu && res.status == Status::Ok && !res.reps.empty()) {
             auto& cnt = res.reps.front().counters;
             double launches = cnt.count("kernel_launches") ? cnt.at("kernel_launches") : 0;
