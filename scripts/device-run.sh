@@ -5,6 +5,11 @@
 # a few files come back).
 #
 #   . .deps/activate.sh; scripts/device-run.sh [--no-tests] [--no-sanitize] [EXPERIMENT.yaml ...]
+#
+# Narrower calls: BUILD_TARGETS="dpgpu test_x" builds only those targets, TEST_REGEX limits
+# ctest (-R), SANITIZE_LISTS picks sanitizer lists. The shared data sets do not exist on the
+# GPU machine: scripts/carry-shared.sh copies them into .shared/ (ignored by git); carry it
+# and this script links ../shared to it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/device-out}
@@ -21,13 +26,18 @@ for a in "$@"; do
 done
 
 nvidia-smi > "$OUT/nvidia-smi.txt" 2>&1
+if [ -d .shared/data ] && [ ! -e ../shared ]; then
+  ln -s "$PWD/.shared" ../shared 2>/dev/null && log "../shared -> .shared (carried data sets)"
+fi
 log "build"
+targets=()
+for t in ${BUILD_TARGETS:-}; do targets+=(--target "$t"); done
 cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DDPGPU_CUDA=ON > "$OUT/build.log" 2>&1 &&
-  cmake --build build-gpu -j "$(nproc)" >> "$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }
+  cmake --build build-gpu -j "$(nproc)" "${targets[@]}" >> "$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }
 
 if [ $tests = 1 ]; then
   log "tests"
-  ctest --test-dir build-gpu --output-on-failure -j 4 > "$OUT/ctest.log" 2>&1
+  ctest --test-dir build-gpu --output-on-failure -j 4 ${TEST_REGEX:+-R "$TEST_REGEX"} > "$OUT/ctest.log" 2>&1
   echo "ctest exit $?" | tee -a "$OUT/steps.log"
   grep -E "tests passed|tests failed|Failed|Skipped|\*\*\*" "$OUT/ctest.log" | tail -25
 fi
