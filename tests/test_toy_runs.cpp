@@ -166,3 +166,34 @@ TEST(ToyRun, StoppingRuleAddsRepetitionsOnlyWhileNoisy) {
     if (row.at("solver") == "cpu.noisy") EXPECT_EQ(row.at("reps"), "7") << "noisy: up to max_repetitions";
   }
 }
+
+// series: true adds one untimed run per case whose points land in series.csv; timed runs
+// never record (the solver's counter says whether its Context wanted a series).
+TEST(ToyRun, SeriesComeFromOneExtraUntimedRun) {
+  for (std::string isolate : {"never", "always"}) {
+    e2e::TempDir d;
+    auto yaml = d.write("s.yaml", experiment("  - name: cpu.steps\n  - name: cpu.right\n",
+                                             "series: true\nisolate: " + isolate + "\n"));
+    auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string());
+    ASSERT_EQ(r.code, 0) << r.output;
+    auto runs = read_csv(d.path / "out/runs.csv");
+    for (auto& row : runs)
+      if (row.at("solver") == "cpu.steps") EXPECT_EQ(row.at("c.series_wanted"), "0") << isolate;
+    auto series = read_csv(d.path / "out/series.csv");
+    ASSERT_EQ(series.size(), 5u + 7u) << isolate;  // n = 5 and n = 7, cpu.right records none
+    std::map<std::string, int> per_case;
+    for (auto& row : series) {
+      EXPECT_EQ(row.at("solver"), "cpu.steps");
+      EXPECT_EQ(row.at("series"), "step_square");
+      const double i = std::stod(row.at("index"));
+      EXPECT_EQ(std::stod(row.at("value")), i * i);
+      per_case[row.at("case_id")]++;
+    }
+    EXPECT_EQ(per_case.size(), 2u);
+    EXPECT_NE(r.output.find("the solver records no series"), std::string::npos) << "cpu.right's series run says so";
+  }
+  e2e::TempDir d;  // without series: no file
+  auto yaml = d.write("n.yaml", experiment("  - name: cpu.steps\n"));
+  ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string()).code, 0);
+  EXPECT_FALSE(std::filesystem::exists(d.path / "out/series.csv"));
+}

@@ -26,9 +26,11 @@ nlohmann::json to_json(const CaseResult& r) {
     if (x.checksum) j["checksum"] = *x.checksum;
     reps.push_back(std::move(j));
   }
+  nlohmann::json series = nlohmann::json::array();
+  for (auto& p : r.series) series.push_back({p.name, p.index, p.value});
   return {{"status", to_string(r.status)}, {"message", r.message},   {"reps", reps},
           {"wall_s", r.wall_s},            {"fixed_s", r.fixed_s},            {"benchmarks", r.benchmarks}, {"benchmark_context", r.benchmark_context},
-          {"gpu_start", r.gpu_start},      {"gpu_end", r.gpu_end}};
+          {"gpu_start", r.gpu_start},      {"gpu_end", r.gpu_end}, {"series", series}, {"series_message", r.series_message}};
 }
 
 CaseResult case_result_from_json(const nlohmann::json& j) {
@@ -41,6 +43,10 @@ CaseResult case_result_from_json(const nlohmann::json& j) {
   r.benchmark_context = j.value("benchmark_context", nlohmann::json());
   r.gpu_start = j.value("gpu_start", nlohmann::json());
   r.gpu_end = j.value("gpu_end", nlohmann::json());
+  r.series_message = j.value("series_message", std::string());
+  if (j.contains("series"))
+    for (auto& p : j["series"])
+      r.series.push_back({p.at(0).get<std::string>(), p.at(1).get<std::size_t>(), p.at(2).get<double>()});
   for (auto& x : j.at("reps")) {
     RepRecord rec;
     rec.rep = x.at("rep");

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "dpgpu/context.hpp"
+
 namespace dpgpu {
 
 enum class Status { Ok, Invalid, Error, Timeout, Skipped, Oom };
@@ -37,6 +39,10 @@ struct CaseResult {
   nlohmann::json gpu_start, gpu_end;  // GpuSample fields at the case's start and end, or null
   nlohmann::json benchmarks = nlohmann::json::array();  // Google Benchmark entries
   nlohmann::json benchmark_context;                     // Google Benchmark's "context"
+  // From one extra, untimed solve when the experiment asks for `series`; its message when
+  // that solve failed (the timed results stand).
+  std::vector<Context::SeriesPoint> series;
+  std::string series_message;
 };
 
 nlohmann::json to_json(const CaseResult& r);

@@ -122,6 +122,10 @@ void Context::log(const std::string& line) const {
   if (verbose_) std::fprintf(stderr, "  %s\n", line.c_str());
 }
 
+void Context::series(const std::string& name, std::size_t index, double value) {
+  if (series_wanted_) series_.push_back({name, index, value});
+}
+
 void Context::begin() {
   whole_ = std::make_unique<PhaseRecord>();
   whole_->name = "total";

@@ -480,7 +480,7 @@ YAML::Node load_yaml(const Source& src, const std::string& text) {
 }
 
 const Keys kTopLevelKeys = {"name",      "description", "problem",         "instances", "solvers",
-                            "repetitions", "warmup",    "max_repetitions", "max_noise", "cold",
+                            "repetitions", "warmup",    "max_repetitions", "max_noise", "cold", "series",
                             "timeout_s", "isolate",     "profile",         "plot"};
 
 bool read_flag(const Source& src, const Entry& e) {
@@ -496,6 +496,7 @@ void read_run_settings(const Source& src, const std::vector<Entry>& top, Experim
   if (const Entry* x = find(top, "timeout_s")) e.timeout_s = read_timeout(src, *x);
   if (const Entry* x = find(top, "isolate")) e.isolate = read_choice(src, *x, {"auto", "always", "never"});
   if (const Entry* x = find(top, "cold")) e.cold = read_flag(src, *x);
+  if (const Entry* x = find(top, "series")) e.series = read_flag(src, *x);
   e.max_repetitions = e.repetitions;
   if (const Entry* x = find(top, "max_repetitions")) {
     e.max_repetitions = read_count(src, *x, 1);

@@ -37,7 +37,7 @@ constexpr std::size_t kStderrTail = 4000;
 std::string worker_request_json(const WorkerRequest& r) {
   return nlohmann::json{{"experiment", r.experiment},   {"instance_point", r.instance_point}, {"loaded_index", r.loaded_index},
           {"solver_point", r.solver_point}, {"repetitions", r.repetitions},     {"warmup", r.warmup}, {"max_repetitions", r.max_repetitions},
-          {"timeout_s", r.timeout_s},     {"verbose", r.verbose}}.dump();
+          {"timeout_s", r.timeout_s},     {"verbose", r.verbose}, {"series", r.series}}.dump();
 }
 
 namespace {
@@ -53,6 +53,7 @@ WorkerRequest request_from_json(const nlohmann::json& j) {
   r.max_repetitions = j.value("max_repetitions", 0);
   r.timeout_s = j.at("timeout_s");
   r.verbose = j.at("verbose");
+  r.series = j.value("series", true);
   return r;
 }
 
@@ -215,6 +216,7 @@ int worker_main(int argc, char** argv) {
     job.max_repetitions = std::max(req.repetitions, req.max_repetitions);
     job.max_noise = e.max_noise;
     job.cold = e.cold;
+    job.series = e.series && req.series;
     job.warmup = req.warmup;
     job.timeout_s = req.timeout_s;
     job.verbose = req.verbose;

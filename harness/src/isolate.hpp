@@ -15,6 +15,7 @@ struct WorkerRequest {
   int max_repetitions = 0;  // 0: the same as repetitions (no stopping rule)
   double timeout_s = 300;
   bool verbose = false;
+  bool series = true;  // when the experiment asks for series (false for the profiler's run)
 };
 
 // Parent side: runs the request in a child, kills it after timeout_s plus a grace period.

@@ -56,10 +56,12 @@ std::string memory_refusal(const CaseJob& job, bool check_device) {
 namespace {
 
 // One solve, timed by the Context, then checked outside the timed region.
-RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, void* stream) {
+RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, void* stream,
+                     std::vector<Context::SeriesPoint>* series = nullptr) {
   RepRecord rec;
   try {
     Context ctx(job.solver->backend, deadline, job.verbose, stream);
+    if (series) ctx.want_series();
     ctx.begin();
     AnyOutcome out = job.solver->solve(*job.instance, job.params, ctx);
     ctx.end();
@@ -69,6 +71,7 @@ RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, vo
     if (ctx.device_peak() > 0) rec.counters["peak_device_bytes"] = double(ctx.device_peak());
     rec.objective = out.objective;
     rec.checksum = out.checksum;
+    if (series) *series = ctx.series_points();
 
     std::vector<std::string> problems;
     if (auto verdict = job.problem->check(*job.instance, out)) {
@@ -253,6 +256,14 @@ CaseResult measure_case(const CaseJob& job) {
   for (auto& r : result.reps) in_iterations += r.time_s + r.harness_s;
   result.fixed_s = std::max(0.0, result.wall_s - in_iterations);
   if (job.solver->backend == Backend::Gpu) result.gpu_end = sample_json();
+
+  // After the timed repetitions, so recording the series cannot disturb them.
+  if (job.series && !failed(result)) {
+    RepRecord rec = solve_once(job, deadline, stream.get(), &result.series);
+    if (rec.status != Status::Ok) result.series_message = "series run: " + rec.message;
+    if (rec.status == Status::Ok && result.series.empty())
+      result.series_message = "series run: the solver records no series";
+  }
 
   for (auto& rec : result.reps)
     if (rec.status != Status::Ok && rec.status != Status::Invalid) {

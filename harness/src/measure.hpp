@@ -20,6 +20,7 @@ struct CaseJob {
   int max_repetitions = 5;  // at most, while the noise is above max_noise
   std::optional<double> max_noise{};
   bool cold = false;        // flush the L2 cache before each GPU repetition
+  bool series = false;      // one extra, untimed solve that records the solver's series
   int warmup = 1;
   double timeout_s = 300;  // for warm-ups and repetitions together
   bool verbose = false;

@@ -170,6 +170,16 @@ const std::vector<std::string>& metric_columns() {
   return c;
 }
 
+// series.csv: one row per point of the extra series run; a failed or empty series run says why.
+void append_series(CsvTable& table, const std::string& case_id, const std::string& solver, const CaseResult& res) {
+  if (!res.series_message.empty()) std::cerr << "  " << res.series_message << "\n";
+  std::vector<CsvRow>& rows = table.mutable_rows();
+  for (auto& p : res.series)
+    rows.push_back({{"case_id", case_id}, {"solver", solver}, {"series", p.name},
+                    {"index", std::to_string(p.index)}, {"value", fmt::format("{}", p.value)}});
+  if (!res.series.empty()) table.rewrite();
+}
+
 // summary.csv gains m.<metric>: the mean over every profiled launch of the case.
 void merge_metric_means(std::vector<CsvRow>& summary, const std::vector<CsvRow>& metrics) {
   std::map<std::string, std::map<std::string, std::pair<double, double>>> acc;  // case → metric → (Σ, n)
@@ -264,6 +274,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   CsvTable runs(out / "runs.csv", run_columns());
   CsvTable summary(out / "summary.csv", summary_columns());
   CsvTable metrics(out / "metrics.csv", metric_columns());
+  CsvTable series(out / "series.csv", {"case_id", "solver", "series", "index", "value"});
   const bool profiling = !opt.no_profile && (opt.profile || e.profile.has_value());
   const std::vector<MetricName> metric_names =
       resolve_metrics(e.profile && !e.profile->metrics.empty() ? e.profile->metrics : default_metrics());
@@ -281,6 +292,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
     if (opt.resume) {
       for (auto& r : runs.load()) finished.insert(r["case_id"]);
       metrics.load();
+      if (e.series && fs::exists(out / "series.csv")) series.load();
       std::ifstream old(out / "benchmark.json");
       if (old) try {
           auto j = nlohmann::json::parse(old);
@@ -291,6 +303,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
     } else {
       runs.replace_all({});
       if (profiling) metrics.replace_all({});
+      if (e.series) series.replace_all({});
     }
     write_file_atomically(out / "experiment.yaml", e.source_text);
     context = {{"experiment", e.name}, {"experiment_file", fs::absolute(file).string()},
@@ -366,10 +379,11 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
                               opt.verbose};
             res = run_in_child(req);
           } else {
-            CaseJob job{problem, &s, &x, sp.params, c.id, reps, max_reps, e.max_noise, e.cold, int(e.warmup),
-                        e.timeout_s, opt.verbose};
+            CaseJob job{problem, &s, &x, sp.params, c.id, reps, max_reps, e.max_noise, e.cold, e.series,
+                        int(e.warmup), e.timeout_s, opt.verbose};
             res = measure_case(job);
           }
+          append_series(series, c.id, s.name, res);
           for (auto& b : res.benchmarks) benchmarks.push_back(b);
           if (bench_context.is_null() && !res.benchmark_context.is_null()) bench_context = res.benchmark_context;
           rows = rows_of(base, res);
@@ -379,7 +393,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
             double launches = cnt.count("kernel_launches") ? cnt.at("kernel_launches") : 0;
             double marked = cnt.count("annotated_launches") ? cnt.at("annotated_launches") : 0;
             ProfilePlan plan = plan_profile(max_launches, launches, marked);
-            WorkerRequest req{fs::absolute(file).string(), ii, li, si, 1, 0, 1, e.timeout_s, opt.verbose};
+            WorkerRequest req{fs::absolute(file).string(), ii, li, si, 1, 0, 1, e.timeout_s, opt.verbose, false};
             ProfileOutcome po = profile_case(req, metric_names, plan);
             // Against one timed run in its own process (start-up included), as profiling is.
             double one_run = case_wall / double(reps + e.warmup);

@@ -97,6 +97,13 @@ static const auto noisy = dpgpu::solver<Problem>("cpu.noisy", "takes 1 ms and 8 
       return Out{x.n, Solution{x.n}, std::nullopt};
     });
 
+static const auto steps = dpgpu::solver<Problem>("cpu.steps", "answers n; its series run records step i -> i*i")
+    .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context& ctx) {
+      ctx.set("series_wanted", ctx.series_wanted() ? 1 : 0);  // timed runs must say 0
+      for (std::int64_t i = 0; i < x.n; ++i) ctx.series("step_square", std::size_t(i), double(i * i));
+      return Out{x.n, Solution{x.n}, std::nullopt};
+    });
+
 static const auto gpu_only = dpgpu::solver<Problem>("gpu.none", "a GPU solver that is never available")
     .unavailable("registered without an implementation (test)");
 

@@ -81,12 +81,26 @@ class Context {
 
   void log(const std::string& line) const;  // to stderr when verbose
 
+  // Per-step series (e.g. the time of each DP diagonal) for series.csv. Recording them would
+  // disturb timed runs, so the harness asks only in one extra, untimed run per case when the
+  // experiment says `series: true`; otherwise series_wanted() is false and series() ignored.
+  bool series_wanted() const { return series_wanted_; }
+  void series(const std::string& name, std::size_t index, double value);
+
+  struct SeriesPoint {
+    std::string name;
+    std::size_t index;
+    double value;
+  };
+
   // --- used by the runner, not by solvers ---
   void begin();  // marks the start of the measured region (records the start event)
   void end();    // marks its end and synchronizes the stream
   double elapsed_s() const;  // GPU: event time start→end; CPU: steady clock
   std::map<std::string, double> phase_seconds() const;
   const std::map<std::string, double>& counters() const { return counters_; }
+  void want_series() { series_wanted_ = true; }
+  const std::vector<SeriesPoint>& series_points() const { return series_; }
 
  private:
   friend class Phase;
@@ -102,6 +116,8 @@ class Context {
   std::vector<std::unique_ptr<PhaseRecord>> phases_;
   std::unique_ptr<PhaseRecord> whole_;
   std::map<std::string, double> counters_;
+  bool series_wanted_ = false;
+  std::vector<SeriesPoint> series_;
   std::size_t device_now_ = 0, device_peak_ = 0;
   std::uint64_t annotated_launches_ = 0;
   std::uint64_t profile_stride_ = 0;  // from DPGPU_PROFILE_STRIDE; 0: not sampling

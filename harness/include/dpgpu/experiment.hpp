@@ -20,6 +20,7 @@
 //   max_repetitions: 20
 //   max_noise: 0.02                   # relative standard deviation to stop at
 //   cold: false                       # flush the L2 cache before each GPU repetition
+//   series: false                     # one extra untimed run per case records per-step series
 //   timeout_s: 300
 //   isolate: auto                     # auto (GPU cases in a child process) | always | never
 //   profile: {metrics: [gld_efficiency, ipc], max_launches: 200}
@@ -88,6 +89,9 @@ struct Experiment {
   std::int64_t max_repetitions = 5;
   std::optional<double> max_noise;
   bool cold = false;  // flush the GPU's L2 cache before each GPU repetition
+  // One extra, untimed solve per case after the timed ones, in which solvers record their
+  // per-step series (Context::series, e.g. the time of each diagonal) into series.csv.
+  bool series = false;
   double timeout_s = 300;
   std::string isolate = "auto";
   std::optional<ProfileSpec> profile;
