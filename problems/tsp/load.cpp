@@ -45,6 +45,7 @@ std::vector<dpgpu::Loaded<Instance>> Problem::load(const dpgpu::FileSource& src)
     TsplibFile parsed = read_tsplib(path);
     if (parsed.instance.name.empty()) parsed.instance.name = path.stem().string();
     auto optimum = known_optimum(path, parsed);
+    parsed.instance.optimum = optimum;  // for search solvers' initial_ub: optimal
     auto name = parsed.instance.name;
     out.push_back({std::move(name), std::move(parsed.instance), optimum});
   }

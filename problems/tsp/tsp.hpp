@@ -2,6 +2,7 @@
 // integer distance matrix (whatever made it: a TSPLIB file, a generator, a test).
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,11 @@ struct Instance {
   std::string name, comment;
   std::vector<Point> coords;        // empty, or one per city when the instance has them
   std::string edge_weight_type;     // how dist was made: "EXPLICIT", "EUC_2D", ... (informational)
+  // The optimal closed-tour cost where it is known before any solve: from OPTIMA.tsv next to
+  // a TSPLIB file, or computed by a generator (Held-Karp, n <= its optimum_max_n). Search
+  // solvers start from it (search_bound.hpp, initial_ub: optimal); it is never computed
+  // inside a timed solve.
+  std::optional<std::int64_t> optimum;
 
   std::int64_t arc(int i, int j) const { return dist[static_cast<std::size_t>(i) * n + j]; }
 };
