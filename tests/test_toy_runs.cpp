@@ -197,3 +197,32 @@ TEST(ToyRun, SeriesComeFromOneExtraUntimedRun) {
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string()).code, 0);
   EXPECT_FALSE(std::filesystem::exists(d.path / "out/series.csv"));
 }
+
+// parts: two problems in one file write one set of outputs; each case runs its own problem,
+// in this process and in a child (which must find its part again).
+TEST(ToyRun, PartsOfTwoProblemsShareOneResultsFolder) {
+  for (std::string isolate : {"never", "always"}) {
+    e2e::TempDir d;
+    auto yaml = d.write("p.yaml",
+                        "name: twoparts\nparts:\n"
+                        "  - problem: toy\n    instances: [{generator: count, params: {n: [3, 4]}}]\n    solvers: [cpu.right]\n"
+                        "  - problem: toy_doubled\n    instances: [{generator: half, params: {n: 5}}]\n    solvers: [cpu.double]\n"
+                        "repetitions: 2\nwarmup: 0\ntimeout_s: 3\nisolate: " + isolate + "\n");
+    auto check = run(kToy + " check " + yaml.string());
+    ASSERT_EQ(check.code, 0) << check.output;
+    EXPECT_NE(check.output.find("part 1 (toy_doubled)"), std::string::npos) << check.output;
+    auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string());
+    ASSERT_EQ(r.code, 0) << r.output;
+    auto summary = read_csv(d.path / "out/summary.csv");
+    ASSERT_EQ(summary.size(), 3u) << isolate;
+    std::map<std::string, std::string> objective_by_problem;
+    for (auto& row : summary) {
+      EXPECT_EQ(row.at("status"), "ok") << row.at("case_id");
+      objective_by_problem[row.at("problem") + "/" + row.at("i.n")] = row.at("objective");
+    }
+    EXPECT_EQ(objective_by_problem["toy/3"], "3");
+    EXPECT_EQ(objective_by_problem["toy/4"], "4");
+    EXPECT_EQ(objective_by_problem["toy_doubled/5"], "10");
+    EXPECT_EQ(read_csv(d.path / "out/runs.csv").size(), 6u);
+  }
+}

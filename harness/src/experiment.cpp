@@ -481,7 +481,7 @@ YAML::Node load_yaml(const Source& src, const std::string& text) {
 
 const Keys kTopLevelKeys = {"name",      "description", "problem",         "instances", "solvers",
                             "repetitions", "warmup",    "max_repetitions", "max_noise", "cold", "series",
-                            "timeout_s", "isolate",     "profile",         "plot"};
+                            "timeout_s", "isolate",     "profile",         "plot",      "parts"};
 
 bool read_flag(const Source& src, const Entry& e) {
   Value v = e.value.IsScalar() ? scalar_value(src, e.value, e.path) : Value{std::string{}};
@@ -512,37 +512,75 @@ void read_run_settings(const Source& src, const std::vector<Entry>& top, Experim
 
 }  // namespace
 
-Experiment parse_experiment(const std::filesystem::path& file) {
-  Experiment e;
-  e.path = file;
-  e.source_text = read_whole_file(file);
+namespace {
+
+// problem, instances and solvers of one part: the whole file, or one item of `parts`.
+void read_problem_part(const Source& src, const YAML::Node& node, const std::vector<Entry>& entries,
+                       const std::string& path, const fs::path& base_dir, Experiment& e) {
+  const ProblemEntry& problem = find_problem(src, require(src, node, entries, path, "problem"));
+  e.problem = problem.name;
+  const std::string prefix = path.empty() ? "" : path + ".";
+  const Entry& instances = require(src, node, entries, path, "instances");
+  std::size_t i = 0;
+  for (const YAML::Node& item : list_items(src, instances, "instance sources"))
+    e.instances.push_back(read_instance(src, item, fmt::format("{}instances[{}]", prefix, i++), problem, base_dir));
+  const Entry& solvers = require(src, node, entries, path, "solvers");
+  i = 0;
+  for (const YAML::Node& item : list_items(src, solvers, "solvers"))
+    e.solvers.push_back(read_solver(src, item, fmt::format("{}solvers[{}]", prefix, i++), problem));
+}
+
+}  // namespace
+
+std::vector<Experiment> parse_experiment_parts(const std::filesystem::path& file) {
+  Experiment shared;
+  shared.path = file;
+  shared.source_text = read_whole_file(file);
   Source src(file.string());
-  YAML::Node root = load_yaml(src, e.source_text);
+  YAML::Node root = load_yaml(src, shared.source_text);
   if (root.IsNull()) src.fail(root, "the file is empty; an experiment needs problem, instances and solvers");
   auto top = map_entries(src, root, "");
   reject_unknown_keys(src, top, "", kTopLevelKeys);
 
-  e.name = file.stem().string();
-  if (const Entry* x = find(top, "name")) e.name = read_name(src, *x);
-  if (const Entry* x = find(top, "description")) e.description = read_text(src, *x);
-  const ProblemEntry& problem = find_problem(src, require(src, root, top, "", "problem"));
-  e.problem = problem.name;
+  shared.name = file.stem().string();
+  if (const Entry* x = find(top, "name")) shared.name = read_name(src, *x);
+  if (const Entry* x = find(top, "description")) shared.description = read_text(src, *x);
+  read_run_settings(src, top, shared);
+  if (const Entry* x = find(top, "profile")) shared.profile = read_profile(src, *x);
+  if (const Entry* x = find(top, "plot")) shared.plot_yaml = emit_yaml(x->value);
 
   const fs::path base_dir = fs::absolute(file).parent_path();
-  const Entry& instances = require(src, root, top, "", "instances");
+  std::vector<Experiment> parts;
+  const Entry* parts_entry = find(top, "parts");
+  if (!parts_entry) {
+    read_problem_part(src, root, top, "", base_dir, shared);
+    parts.push_back(std::move(shared));
+    return parts;
+  }
+  for (const char* key : {"problem", "instances", "solvers"})
+    if (const Entry* x = find(top, key))
+      fail(src, *x, fmt::format("'{}' belongs inside each item of parts when the file has parts", key));
   std::size_t i = 0;
-  for (const YAML::Node& node : list_items(src, instances, "instance sources"))
-    e.instances.push_back(read_instance(src, node, fmt::format("instances[{}]", i++), problem, base_dir));
+  for (const YAML::Node& node : list_items(src, *parts_entry, "parts")) {
+    const std::string path = fmt::format("parts[{}]", i);
+    auto entries = map_entries(src, node, path);
+    reject_unknown_keys(src, entries, path, {"problem", "instances", "solvers", "description"});
+    Experiment e = shared;
+    e.part = i++;
+    if (const Entry* x = find(entries, "description")) e.description = read_text(src, *x);
+    read_problem_part(src, node, entries, path, base_dir, e);
+    parts.push_back(std::move(e));
+  }
+  if (parts.empty()) fail(src, *parts_entry, "parts is empty; give at least one {problem, instances, solvers}");
+  return parts;
+}
 
-  const Entry& solvers = require(src, root, top, "", "solvers");
-  i = 0;
-  for (const YAML::Node& node : list_items(src, solvers, "solvers"))
-    e.solvers.push_back(read_solver(src, node, fmt::format("solvers[{}]", i++), problem));
-
-  read_run_settings(src, top, e);
-  if (const Entry* x = find(top, "profile")) e.profile = read_profile(src, *x);
-  if (const Entry* x = find(top, "plot")) e.plot_yaml = emit_yaml(x->value);
-  return e;
+Experiment parse_experiment(const std::filesystem::path& file) {
+  auto parts = parse_experiment_parts(file);
+  if (parts.size() > 1)
+    throw InputError(fmt::format("{}: has {} parts; this use takes a single-problem experiment", file.string(),
+                                 parts.size()));
+  return std::move(parts.front());
 }
 
 }  // namespace dpgpu

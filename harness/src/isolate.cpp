@@ -37,7 +37,7 @@ constexpr std::size_t kStderrTail = 4000;
 std::string worker_request_json(const WorkerRequest& r) {
   return nlohmann::json{{"experiment", r.experiment},   {"instance_point", r.instance_point}, {"loaded_index", r.loaded_index},
           {"solver_point", r.solver_point}, {"repetitions", r.repetitions},     {"warmup", r.warmup}, {"max_repetitions", r.max_repetitions},
-          {"timeout_s", r.timeout_s},     {"verbose", r.verbose}, {"series", r.series}}.dump();
+          {"timeout_s", r.timeout_s},     {"verbose", r.verbose}, {"series", r.series}, {"part", r.part}}.dump();
 }
 
 namespace {
@@ -54,6 +54,7 @@ WorkerRequest request_from_json(const nlohmann::json& j) {
   r.timeout_s = j.at("timeout_s");
   r.verbose = j.at("verbose");
   r.series = j.value("series", true);
+  r.part = j.value("part", std::size_t{0});
   return r;
 }
 
@@ -199,7 +200,7 @@ int worker_main(int argc, char** argv) {
       text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     }
     WorkerRequest req = request_from_json(nlohmann::json::parse(text));
-    Experiment e = parse_experiment(req.experiment);
+    Experiment e = parse_experiment_parts(req.experiment).at(req.part);
     Plan plan = expand(e);
     const ProblemEntry* problem = Registry::get().problem(e.problem);
     const InstancePoint& ip = plan.instances.at(req.instance_point);

@@ -16,6 +16,7 @@ struct WorkerRequest {
   double timeout_s = 300;
   bool verbose = false;
   bool series = true;  // when the experiment asks for series (false for the profiler's run)
+  std::size_t part = 0;  // which of the file's parts
 };
 
 // Parent side: runs the request in a child, kills it after timeout_s plus a grace period.

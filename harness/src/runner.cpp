@@ -254,9 +254,10 @@ void ensure_writable(const fs::path& dir) {
 }  // namespace
 
 int run_experiment(const fs::path& file, const RunOptions& opt) {
-  Experiment e = parse_experiment(file);
-  Plan plan = expand(e);
-  const ProblemEntry* problem = Registry::get().problem(e.problem);
+  const std::vector<Experiment> parts = parse_experiment_parts(file);
+  std::vector<Plan> plans;
+  for (auto& part : parts) plans.push_back(expand(part));
+  const Experiment& e = parts.front();  // the settings every part shares
   const int reps = opt.repetitions.value_or(int(e.repetitions));
   if (reps < 1) throw InputError("--repetitions must be at least 1");
   const int max_reps = std::max(reps, int(e.max_repetitions));
@@ -315,11 +316,16 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   }
 
   // Cases for the progress line; a file holding several instances adds its extra ones as it loads.
-  std::size_t total = plan.instances.size() * plan.solvers.size(), done = 0;
+  std::size_t total = 0, done = 0;
+  for (auto& plan : plans) total += plan.instances.size() * plan.solvers.size();
   std::map<std::string, int> tally;
   std::vector<std::string> failures;
   const auto started = Clock::now();
 
+  for (std::size_t pi = 0; pi < parts.size(); ++pi) {
+  const Experiment& e = parts[pi];
+  const Plan& plan = plans[pi];
+  const ProblemEntry* problem = Registry::get().problem(e.problem);
   for (std::size_t ii = 0; ii < plan.instances.size(); ++ii) {
     const InstancePoint& ip = plan.instances[ii];
     std::vector<AnyInstance> loaded;
@@ -376,7 +382,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
           CaseResult res;
           if (isolated(e, s)) {
             WorkerRequest req{fs::absolute(file).string(), ii, li, si, reps, int(e.warmup), max_reps, e.timeout_s,
-                              opt.verbose};
+                              opt.verbose, true, pi};
             res = run_in_child(req);
           } else {
             CaseJob job{problem, &s, &x, sp.params, c.id, reps, max_reps, e.max_noise, e.cold, e.series,
@@ -393,7 +399,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
             double launches = cnt.count("kernel_launches") ? cnt.at("kernel_launches") : 0;
             double marked = cnt.count("annotated_launches") ? cnt.at("annotated_launches") : 0;
             ProfilePlan plan = plan_profile(max_launches, launches, marked);
-            WorkerRequest req{fs::absolute(file).string(), ii, li, si, 1, 0, 1, e.timeout_s, opt.verbose, false};
+            WorkerRequest req{fs::absolute(file).string(), ii, li, si, 1, 0, 1, e.timeout_s, opt.verbose, false, pi};
             ProfileOutcome po = profile_case(req, metric_names, plan);
             // Against one timed run in its own process (start-up included), as profiling is.
             double one_run = case_wall / double(reps + e.warmup);
@@ -427,6 +433,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
       }
     }
   }
+  }  // parts
   if (opt.dry_run) return 0;
 
   nlohmann::json bench{{"context", bench_context.is_null() ? nlohmann::json::object() : bench_context},
@@ -451,22 +458,27 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
 }
 
 int check_experiment(const fs::path& file) {
-  Experiment e = parse_experiment(file);
-  Plan plan = expand(e);
-  const ProblemEntry* problem = Registry::get().problem(e.problem);
   std::size_t n = 0;
-  for (std::size_t ii = 0; ii < plan.instances.size(); ++ii) {
-    auto loaded = materialize(e, *problem, plan.instances[ii]);  // throws on bad input
-    for (auto& x : loaded)
-      for (auto& sp : plan.solvers) {
-        std::string id = plan.instances[ii].label + (loaded.size() > 1 ? "/" + x.name : "") + "/" + sp.label;
-        std::string note = cap_violation(e.solvers[sp.spec], x, plan.instances[ii]);
-        if (note.empty()) note = sp.solver->unavailable;
-        std::cout << fmt::format("{:>5}  {}{}\n", ++n, id, note.empty() ? "" : "   (skipped: " + note + ")");
-      }
+  const std::vector<Experiment> parts = parse_experiment_parts(file);
+  for (const Experiment& e : parts) {
+    Plan plan = expand(e);
+    const ProblemEntry* problem = Registry::get().problem(e.problem);
+    std::size_t cases = 0;
+    for (std::size_t ii = 0; ii < plan.instances.size(); ++ii) {
+      auto loaded = materialize(e, *problem, plan.instances[ii]);  // throws on bad input
+      for (auto& x : loaded)
+        for (auto& sp : plan.solvers) {
+          std::string id = plan.instances[ii].label + (loaded.size() > 1 ? "/" + x.name : "") + "/" + sp.label;
+          std::string note = cap_violation(e.solvers[sp.spec], x, plan.instances[ii]);
+          if (note.empty()) note = sp.solver->unavailable;
+          std::cout << fmt::format("{:>5}  {}{}\n", ++n, id, note.empty() ? "" : "   (skipped: " + note + ")");
+          ++cases;
+        }
+    }
+    std::cout << fmt::format("{}{}: {} instances x {} solver points = {} cases, {} repetitions each\n", e.name,
+                             parts.size() > 1 ? fmt::format(" part {} ({})", e.part, e.problem) : "",
+                             plan.instances.size(), plan.solvers.size(), cases, e.repetitions);
   }
-  std::cout << fmt::format("{}: {} instances x {} solver points = {} cases, {} repetitions each\n", e.name,
-                           plan.instances.size(), plan.solvers.size(), n, e.repetitions);
   return 0;
 }
 

@@ -107,4 +107,37 @@ static const auto steps = dpgpu::solver<Problem>("cpu.steps", "answers n; its se
 static const auto gpu_only = dpgpu::solver<Problem>("gpu.none", "a GPU solver that is never available")
     .unavailable("registered without an implementation (test)");
 
+// A second problem, so one experiment file can hold parts of two problems: the objective is 2n.
+struct Doubled {
+  static constexpr const char* name = "toy_doubled";
+  static constexpr const char* help = "the objective is 2n (runner tests only)";
+  using Instance = toy::Instance;
+  using Solution = toy::Solution;
+  static dpgpu::Verdict check(const Instance& x, const Solution& s) {
+    return s.value == 2 * x.n ? dpgpu::Verdict::valid(s.value) : dpgpu::Verdict::invalid("not 2n");
+  }
+  static double work(const Instance& x) { return double(x.n); }
+  static dpgpu::ValueMap dims(const Instance& x) { return {{"n", x.n}}; }
+  static std::vector<dpgpu::Generator<Instance>> generators() {
+    dpgpu::Schema s;
+    s.add({"n", dpgpu::ParamType::Int, std::int64_t{10}, dpgpu::between(0, 1e9), {}, "half the answer"});
+    return {{"half", "instance whose optimum is 2n", s, [](const dpgpu::Params& p, std::uint64_t) {
+               dpgpu::Loaded<Instance> l;
+               l.name = "half";
+               l.instance.n = p.integer("n");
+               return l;
+             }}};
+  }
+  static std::vector<dpgpu::Loaded<Instance>> load(const dpgpu::FileSource& src) {
+    throw dpgpu::InputError(src.paths.at(0).string() + ": toy instances cannot be read from files");
+  }
+};
+
+DPGPU_REGISTER_PROBLEM(Doubled);
+
+static const auto doubler = dpgpu::solver<Doubled>("cpu.double", "answers 2n with a certificate")
+    .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context&) {
+      return Out{2 * x.n, Solution{2 * x.n}, std::nullopt};
+    });
+
 }  // namespace toy

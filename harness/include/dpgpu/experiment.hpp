@@ -25,6 +25,14 @@
 //   isolate: auto                     # auto (GPU cases in a child process) | always | never
 //   profile: {metrics: [gld_efficiency, ipc], max_launches: 200}
 //   plot: ...                         # kept as YAML text for the plot scripts
+//
+// Several problems in one results folder (a figure that spans problems, like the seed
+// paper's Fig. 5): replace problem/instances/solvers by
+//   parts:
+//     - {problem: lcs, instances: [...], solvers: [...]}
+//     - {problem: knapsack, instances: [...], solvers: [...]}
+// Every other key is shared by the parts; case ids stay unique because instance labels
+// name their generator.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -79,6 +87,7 @@ struct Experiment {
   std::filesystem::path path;
   std::string source_text;  // the file as read, copied into the results
   std::string name, description, problem;
+  std::size_t part = 0;  // index into the file's `parts` (0 for a file without them)
   std::vector<InstanceSource> instances;
   std::vector<SolverSpec> solvers;
   std::int64_t repetitions = 5;      // counted runs at least
@@ -102,6 +111,9 @@ struct Experiment {
 // unknown problem/generator/solver (listing the known ones), every sweep value against its
 // parameter schema, types and ranges, unreadable files. Throws InputError whose message
 // starts with "FILE:LINE:COLUMN:" and names the key.
+// Every part of the file: one for a file without `parts`.
+std::vector<Experiment> parse_experiment_parts(const std::filesystem::path& file);
+// A single-problem file; a file with several parts is an InputError.
 Experiment parse_experiment(const std::filesystem::path& file);
 
 // One point of an instance source: generator parameters resolved with defaults, and a seed.
