@@ -192,7 +192,9 @@ const Case kCases[] = {
     // profile
     {"ProfileWithoutMetrics", kValid + "profile: {max_launches: 5}\n", "4:10", {"profile: missing required key 'metrics'"}},
     {"ProfileUnknownKey", kValid + "profile: {metrics: [ipc], launches: 5}\n", "4:27",
-     {"unknown key 'launches' in profile (allowed: metrics, max_launches)"}},
+     {"unknown key 'launches' in profile (allowed: metrics, max_launches, cache_control, replay)"}},
+    {"ProfileCacheControlUnknown", kValid + "profile: {metrics: [ipc], cache_control: some}\n", "4:42",
+     {"cache_control: expected one of all, none, got 'some'"}},
     {"ProfileMaxLaunchesZero", kValid + "profile: {metrics: [ipc], max_launches: 0}\n", "4:41",
      {"profile.max_launches: must be at least 1, got 0"}},
     {"ProfileMetricNotText", kValid + "profile: {metrics: [ipc, [a]]}\n", "4:26", {"profile.metrics: expected a metric name"}},

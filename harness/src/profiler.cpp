@@ -197,7 +197,8 @@ std::string tail_lines(const std::string& text, std::size_t n) {
 
 static int kept_ = 0;
 
-ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricName>& metrics, const ProfilePlan& plan) {
+ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricName>& metrics, const ProfilePlan& plan,
+                            const NcuOptions& options) {
   ProfileOutcome out;
   const std::string ncu = find_ncu();
   if (ncu.empty()) {
@@ -215,6 +216,7 @@ ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricNa
   std::string list;
   for (auto& m : metrics) list += (list.empty() ? "" : ",") + m.ncu;
   std::vector<std::string> argv{ncu, "--csv", "--page", "raw", "--metrics", list, "--clock-control", "none",
+                                "--cache-control", options.cache_control, "--replay-mode", options.replay,
                                 "--target-processes", "all", "--log-file", (dir / "ncu.csv").string()};
   if (plan.launch_count > 0) argv.insert(argv.end(), {"--launch-count", std::to_string(plan.launch_count)});
   if (plan.stride > 0) argv.insert(argv.end(), {"--profile-from-start", "off"});

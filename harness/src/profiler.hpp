@@ -52,6 +52,16 @@ std::vector<MetricStat> parse_ncu_csv(const std::string& text, const std::vector
 // Finds ncu ($DPGPU_NCU, PATH, /usr/local/cuda/bin), or empty.
 std::string find_ncu();
 
-ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricName>& metrics, const ProfilePlan& plan);
+// How ncu replays each profiled launch: `cache_control` all (flush caches before every pass,
+// ncu's default: each pass sees the same cold caches) or none (cheaper; later passes see warm
+// caches); `replay` kernel (save and restore device memory around each launch's passes) or
+// application (rerun the whole worker once per pass).
+struct NcuOptions {
+  std::string cache_control = "all";
+  std::string replay = "kernel";
+};
+
+ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricName>& metrics, const ProfilePlan& plan,
+                            const NcuOptions& options = {});
 
 }  // namespace dpgpu

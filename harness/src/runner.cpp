@@ -166,7 +166,8 @@ const std::vector<std::string>& metric_columns() {
   static const std::vector<std::string> c{"experiment", "case_id",  "problem",  "instance",          "solver",
                                           "kernel",     "metric",   "ncu_metric", "unit",            "min",
                                           "mean",       "max",      "launches_profiled", "launches_total",
-                                          "sampling",   "status",   "message",  "profile_wall_s",    "profile_cost_x"};
+                                          "sampling",   "status",   "message",  "profile_wall_s",    "profile_cost_x",
+                                          "case_timed_wall_s", "profile_cost_case_x"};
   return c;
 }
 
@@ -198,8 +199,10 @@ void merge_metric_means(std::vector<CsvRow>& summary, const std::vector<CsvRow>&
   }
 }
 
+// cost_x: profiling time over one timed run (the case's wall time per solve, process start-up
+// included); the whole timed pass of the case (warm-ups and repetitions) is case_wall_s.
 std::vector<CsvRow> metric_rows(const CsvRow& base, const ProfileOutcome& po, const ProfilePlan& plan,
-                                double launches_total, double cost_x) {
+                                double launches_total, double cost_x, double case_wall_s) {
   std::vector<CsvRow> rows;
   CsvRow common;
   for (auto key : {"experiment", "case_id", "problem", "instance", "solver"})
@@ -208,6 +211,10 @@ std::vector<CsvRow> metric_rows(const CsvRow& base, const ProfileOutcome& po, co
   common["launches_total"] = fmt::format("{:.0f}", launches_total);
   common["profile_wall_s"] = fmt::format("{:.3f}", po.wall_s);
   if (cost_x > 0) common["profile_cost_x"] = fmt::format("{:.3g}", cost_x);
+  if (case_wall_s > 0) {
+    common["case_timed_wall_s"] = fmt::format("{:.3f}", case_wall_s);
+    common["profile_cost_case_x"] = fmt::format("{:.3g}", po.wall_s / case_wall_s);
+  }
   if (!po.ok) {
     CsvRow r = common;
     r["status"] = "error";
@@ -280,6 +287,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   const std::vector<MetricName> metric_names =
       resolve_metrics(e.profile && !e.profile->metrics.empty() ? e.profile->metrics : default_metrics());
   const std::int64_t max_launches = e.profile ? e.profile->max_launches : 200;
+  const NcuOptions ncu_options = e.profile ? NcuOptions{e.profile->cache_control, e.profile->replay} : NcuOptions{};
   auto resummarize = [&] {
     auto rows = summarize(runs.rows());
     merge_metric_means(rows, metrics.rows());
@@ -400,10 +408,10 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
             double marked = cnt.count("annotated_launches") ? cnt.at("annotated_launches") : 0;
             ProfilePlan plan = plan_profile(max_launches, launches, marked);
             WorkerRequest req{fs::absolute(file).string(), ii, li, si, 1, 0, 1, e.timeout_s, opt.verbose, false, pi};
-            ProfileOutcome po = profile_case(req, metric_names, plan);
+            ProfileOutcome po = profile_case(req, metric_names, plan, ncu_options);
             // Against one timed run in its own process (start-up included), as profiling is.
             double one_run = case_wall / double(reps + e.warmup);
-            for (auto& m : metric_rows(base, po, plan, launches, one_run > 0 ? po.wall_s / one_run : 0))
+            for (auto& m : metric_rows(base, po, plan, launches, one_run > 0 ? po.wall_s / one_run : 0, case_wall))
               metrics.append(m);
             std::cerr << (po.ok ? fmt::format("  profiled {} launches ({}) in {:.1f} s{}\n", po.launches_profiled,
                                               plan.sampling, po.wall_s, po.message.empty() ? "" : ": " + po.message)

@@ -23,7 +23,7 @@
 //   series: false                     # one extra untimed run per case records per-step series
 //   timeout_s: 300
 //   isolate: auto                     # auto (GPU cases in a child process) | always | never
-//   profile: {metrics: [gld_efficiency, ipc], max_launches: 200}
+//   profile: {metrics: [gld_efficiency, ipc], max_launches: 200}   # + cache_control, replay
 //   plot: ...                         # kept as YAML text for the plot scripts
 //
 // Several problems in one results folder (a figure that spans problems, like the seed
@@ -81,6 +81,8 @@ struct SolverSpec {
 struct ProfileSpec {
   std::vector<std::string> metrics;  // paper names (gld_efficiency, ...) or raw ncu names
   std::int64_t max_launches = 200;
+  std::string cache_control = "all";  // ncu --cache-control: all | none
+  std::string replay = "kernel";      // ncu --replay-mode: kernel | application
 };
 
 struct Experiment {
