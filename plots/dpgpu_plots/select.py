@@ -82,20 +82,26 @@ def case_labels(rows: list[Row], label_columns: Optional[Sequence[str]] = None) 
     """One label per row (a case): ``label_columns`` when given; else the solver, the
     instance parameters (``i.``) that vary among the rows and the solver parameters (``s.``)
     that vary among that solver's rows, then the instance text and the case id if labels
-    would still repeat."""
+    would still repeat. Rows of several problems (an experiment with ``parts``) are labelled
+    within their problem, and the label starts with the problem's name."""
     if label_columns:
         labels = [" ".join(part(c, r.get(c)) for c in label_columns) for r in rows]
     else:
+        problems = list(dict.fromkeys(r.get("problem", "") for r in rows))
         keys = list(rows[0].keys()) if rows else []
-        instance_columns = varying(rows, [c for c in keys if c.startswith(INSTANCE_PREFIX)])
-        solver_columns = {}
-        for solver in {r.get("solver", "") for r in rows}:
-            mine = [r for r in rows if r.get("solver", "") == solver]
-            solver_columns[solver] = varying(mine, [c for c in keys if c.startswith(SOLVER_PREFIX)])
+        instance_columns, solver_columns = {}, {}
+        for problem in problems:
+            of_problem = [r for r in rows if r.get("problem", "") == problem]
+            instance_columns[problem] = varying(of_problem, [c for c in keys if c.startswith(INSTANCE_PREFIX)])
+            for solver in {r.get("solver", "") for r in of_problem}:
+                mine = [r for r in of_problem if r.get("solver", "") == solver]
+                solver_columns[(problem, solver)] = varying(mine, [c for c in keys if c.startswith(SOLVER_PREFIX)])
         labels = []
         for r in rows:
-            columns = ["solver"] + instance_columns + solver_columns[r.get("solver", "")]
-            labels.append(" ".join(part(c, r.get(c)) for c in columns if (r.get(c) or "").strip()))
+            problem = r.get("problem", "")
+            columns = ["solver"] + instance_columns[problem] + solver_columns[(problem, r.get("solver", ""))]
+            label = " ".join(part(c, r.get(c)) for c in columns if (r.get(c) or "").strip())
+            labels.append(f"{problem}: {label}" if len(problems) > 1 else label)
         if len(set(labels)) < len(labels) and len({r.get("instance") for r in rows}) > 1:
             labels = [f"{label} {r.get('instance', '')}".strip() for label, r in zip(labels, rows)]
     if len(set(labels)) < len(labels):

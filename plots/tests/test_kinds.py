@@ -504,3 +504,25 @@ class ColoursAcrossKindsTest(FixtureCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class CaseLabelTest(unittest.TestCase):
+    """Bar labels of one experiment with parts of several problems."""
+
+    def test_labels_are_made_within_each_problem(self):
+        from dpgpu_plots.select import case_labels
+        rows = [
+            {"problem": "lcs", "solver": "gpu.wavefront", "i.n": "3000", "s.mode": "cell", "s.block": "64",
+             "i.capacity": "", "case_id": "a"},
+            {"problem": "lcs", "solver": "gpu.wavefront", "i.n": "3000", "s.mode": "tile", "s.block": "64",
+             "i.capacity": "", "case_id": "b"},
+            {"problem": "knapsack", "solver": "gpu.wavefront", "i.n": "1500", "s.mode": "", "s.block": "256",
+             "i.capacity": "500", "case_id": "c"},
+        ]
+        self.assertEqual(case_labels(rows), ["lcs: gpu.wavefront mode=cell", "lcs: gpu.wavefront mode=tile",
+                                             "knapsack: gpu.wavefront"])
+
+    def test_one_problem_keeps_plain_labels(self):
+        from dpgpu_plots.select import case_labels
+        rows = [{"problem": "lcs", "solver": "gpu.wavefront", "s.block": b, "case_id": b} for b in ("64", "128")]
+        self.assertEqual(case_labels(rows), ["gpu.wavefront block=64", "gpu.wavefront block=128"])
