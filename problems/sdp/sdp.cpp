@@ -55,6 +55,20 @@ std::int64_t max_fold(const std::vector<std::int64_t>& offsets) {
   return k == 0 ? 0 : p;
 }
 
+std::string why_not_2x2(const std::vector<std::int64_t>& offsets) {
+  const auto k = std::int64_t(offsets.size());
+  const std::int64_t half = (k + 1) / 2;
+  for (std::int64_t j = 0; j < k; ++j)
+    if (offsets[std::size_t(j)] + j / 2 < half)
+      return fmt::format("the 2x2 pipeline needs a_j + floor(j/2) >= ceil(k/2) = {} for every j; a{} = {} gives {}",
+                         half, j, offsets[std::size_t(j)], offsets[std::size_t(j)] + j / 2);
+  return {};
+}
+
+std::int64_t pipeline2x2_steps(std::int64_t n, std::int64_t a0, std::int64_t k) {
+  return n <= a0 ? 0 : n - a0 + (k + 1) / 2 - 1;
+}
+
 std::int64_t pipeline_steps(std::int64_t n, std::int64_t a0, std::int64_t k, std::int64_t p) {
   if (n <= a0) return 0;
   return (n - a0 + p - 1) / p + k - 1;
@@ -91,7 +105,7 @@ std::uint64_t fingerprint(const Instance& x) {
 
 // Figure 1 of the paper, deliberately plain: the reference every solver is held to.
 Answer compute_reference(const Instance& x) {
-  std::vector<std::uint64_t> st(std::size_t(x.n));
+  std::vector<std::uint64_t> st(static_cast<std::size_t>(x.n));
   const std::int64_t a0 = x.a0();
   for (std::int64_t i = 0; i < std::min(a0, x.n); ++i) st[std::size_t(i)] = x.init[std::size_t(i)];
   for (std::int64_t i = a0; i < x.n; ++i) {

@@ -73,6 +73,13 @@ std::int64_t max_fold(const std::vector<std::int64_t>& offsets);
 // Steps of the p-fold pipeline over n elements: ceil((n - a0) / p) + k - 1 (0 when n <= a0).
 // The paper's loop bound gives floor((n - a0) / p) + k - 1; the two agree when p divides
 // n - a0 (otherwise the paper's loop leaves the last n - a0 mod p elements unfinished).
+// The 2-by-2 pipeline (strategies/pipeline/README.md): ceil(k/2) threads, thread q applies
+// stages 2q and 2q+1 to its element in two sub-steps. Valid when a_j + floor(j/2) >= ceil(k/2)
+// for every j (always true for consecutive offsets). Returns why not, or "".
+std::string why_not_2x2(const std::vector<std::int64_t>& offsets);
+// Its steps: n - a0 + ceil(k/2) - 1 (0 when n <= a0), each of two sub-steps.
+std::int64_t pipeline2x2_steps(std::int64_t n, std::int64_t a0, std::int64_t k);
+
 std::int64_t pipeline_steps(std::int64_t n, std::int64_t a0, std::int64_t k, std::int64_t p);
 std::int64_t paper_step_formula(std::int64_t n, std::int64_t a0, std::int64_t k, std::int64_t p);
 
