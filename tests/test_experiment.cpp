@@ -223,7 +223,7 @@ TEST_F(ExperimentParse, SingleSeedAndSingleMetric) {
                        "profile: {metrics: ipc}\n");
   EXPECT_EQ(e.instances[0].seeds, (std::vector<std::uint64_t>{9}));
   EXPECT_EQ(e.profile->metrics, (std::vector<std::string>{"ipc"}));
-  EXPECT_EQ(e.profile->max_launches, 200);
+  EXPECT_EQ(e.profile->max_launches, 20);
 }
 
 TEST_F(ExperimentParse, AbsoluteFilePathKept) {

@@ -286,7 +286,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   const bool profiling = !opt.no_profile && (opt.profile || e.profile.has_value());
   const std::vector<MetricName> metric_names =
       resolve_metrics(e.profile && !e.profile->metrics.empty() ? e.profile->metrics : default_metrics());
-  const std::int64_t max_launches = e.profile ? e.profile->max_launches : 200;
+  const std::int64_t max_launches = e.profile ? e.profile->max_launches : ProfileSpec{}.max_launches;
   const NcuOptions ncu_options = e.profile ? NcuOptions{e.profile->cache_control, e.profile->replay} : NcuOptions{};
   auto resummarize = [&] {
     auto rows = summarize(runs.rows());
