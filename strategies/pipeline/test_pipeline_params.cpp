@@ -1,0 +1,81 @@
+// Host-only: parameters, the fold bound and its message, the knapsack bound, registration.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "dpgpu/error.hpp"
+#include "dpgpu/registry.hpp"
+#include "pipeline_config.hpp"
+#include "sdp/generators.hpp"
+
+namespace dpgpu::pipeline {
+namespace {
+
+std::string error_of(std::int64_t p, std::int64_t max_p, std::int64_t k, const std::string& sync) {
+  try {
+    resolve_fold(p, max_p, k, sync, sdp_bound_reason(), "gpu.pipeline");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(PipelineParams, FoldAboveTheBoundIsRefusedWithTheBound) {
+  const auto offsets = sdp::strided_offsets(16, 4096);
+  const std::int64_t max_p = sdp::max_fold(offsets);
+  EXPECT_EQ(resolve_fold(0, max_p, 16, "grid", "", "x"), 4096);  // 0: the largest
+  EXPECT_EQ(resolve_fold(4096, max_p, 16, "grid", "", "x"), 4096);
+  const std::string e = error_of(4097, max_p, 16, "grid");
+  EXPECT_NE(e.find("'p' = 4097 exceeds the largest valid fold 4096"), std::string::npos) << e;
+  EXPECT_NE(e.find("a_t >= (k - t)"), std::string::npos) << e;
+}
+
+TEST(PipelineParams, BlockSyncHoldsAtMostOneBlock) {
+  EXPECT_EQ(resolve_fold(64, 4096, 16, "block", "", "x"), 64);  // 1024 threads
+  const std::string e = error_of(65, 4096, 16, "block");
+  EXPECT_NE(e.find("p <= 64"), std::string::npos) << e;
+}
+
+TEST(PipelineParams, BadParametersAreNamed) {
+  PipelineConfig c;
+  c.sync = "warp";
+  EXPECT_THROW(validate(c, "gpu.pipeline"), InputError);
+  c = {};
+  c.block = 100;
+  EXPECT_THROW(validate(c, "gpu.pipeline"), InputError);
+  c = {};
+  c.p = -1;
+  EXPECT_THROW(validate(c, "gpu.pipeline"), InputError);
+}
+
+TEST(PipelineParams, KnapsackBound) {
+  knapsack::Instance x;
+  x.capacity = 100;
+  x.weight = {30, 7, 500};  // 500 > C: not an active item
+  x.value = {1, 2, 3};
+  EXPECT_EQ(knapsack_max_fold(x), (101 + 7) / 2);
+  EXPECT_EQ(active_items(x).size(), 2u);
+  x.weight = {};
+  x.value = {};
+  EXPECT_EQ(knapsack_max_fold(x), 101);
+}
+
+TEST(PipelineParams, CellWidth) {
+  auto x = sdp::make_instance(10, sdp::Op::add, std::uint64_t{1} << 31, {2, 1}, 5, 1);
+  EXPECT_TRUE(sdp_fits_32_bits(x));
+  x.modulus = (std::uint64_t{1} << 31) + 1;
+  EXPECT_FALSE(sdp_fits_32_bits(x));
+}
+
+TEST(PipelineRegistered, SolversAreListedForBothProblems) {
+  auto& r = Registry::get();
+  for (const char* s : {"gpu.pipeline", "gpu.pipeline2x2", "gpu.prefix", "gpu.inner_parallel"})
+    EXPECT_NE(r.solver("sdp", s), nullptr) << s;
+  const SolverEntry* k = r.solver("knapsack", "gpu.pipeline");
+  ASSERT_NE(k, nullptr);
+  EXPECT_NE(k->schema.find("sync"), nullptr);
+  EXPECT_NE(k->schema.find("p"), nullptr);
+}
+
+}  // namespace
+}  // namespace dpgpu::pipeline
