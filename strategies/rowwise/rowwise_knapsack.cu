@@ -15,6 +15,7 @@
 #include "device_buffer.cuh"
 #include "dpgpu/error.hpp"
 #include "host_offload.cuh"
+#include "knapsack_trace.hpp"
 #include "readonly.cuh"
 #include "rowwise_kernels.cuh"
 
@@ -33,26 +34,10 @@ struct DrainOnExit {
   ~DrainOnExit() { cudaStreamSynchronize(stream); }  // errors surface at ctx.end()
 };
 
-// Walks the decision bits back from the last row: item a was taken at capacity c when its
-// bit is set, and then the packing before it fits c - w_a.
-std::vector<std::int32_t> trace_on_host(const std::uint32_t* bits, std::int64_t words_per_row,
-                                        const std::vector<std::int32_t>& active, const knapsack::Instance& x) {
-  std::vector<std::int32_t> items;
-  std::int64_t c = x.capacity;
-  for (std::int64_t a = std::int64_t(active.size()) - 1; a >= 0; --a) {
-    const std::uint32_t word = bits[a * words_per_row + c / 32];
-    if ((word >> (c % 32)) & 1u) {
-      items.push_back(active[std::size_t(a)]);
-      c -= x.weight[std::size_t(active[std::size_t(a)])];
-    }
-  }
-  return {items.rbegin(), items.rend()};
-}
-
 template <class T, ReadPath P>
 RowwiseResult run(const knapsack::Instance& x, const RowwiseConfig& cfg, const RowwiseGeometry& g, Context& ctx) {
   const auto stream = static_cast<cudaStream_t>(ctx.stream());
-  const std::vector<std::int32_t> active = active_items(x);
+  const std::vector<std::int32_t> active = gpu::knapsack_active_items(x);
   const std::int64_t n = g.items;
   const int value_words = int(sizeof(T) / 4);
   const bool bits_on = cfg.reconstruct;
@@ -157,12 +142,13 @@ RowwiseResult run(const knapsack::Instance& x, const RowwiseConfig& cfg, const R
     CUDA_CHECK(cudaStreamSynchronize(stream));
     out.value = static_cast<std::int64_t>(h_result[0]);
     if (offload) {
-      out.items = trace_on_host(reinterpret_cast<const std::uint32_t*>(host_bits.get()), wpr, active, x);
+      // Item a was taken at capacity c when bit c of its row is set.
+      const auto* words = reinterpret_cast<const std::uint32_t*>(host_bits.get());
+      out.items = gpu::knapsack_trace_items(active, x, [&](std::int64_t a, std::int64_t c) {
+        return ((words[a * wpr + c / 32] >> (c % 32)) & 1u) != 0;
+      });
     } else if (bits_on) {
-      std::vector<std::int32_t> items;
-      for (std::int64_t a = 0; a < n; ++a)
-        if (h_taken[std::size_t(a)]) items.push_back(active[std::size_t(a)]);
-      out.items = std::move(items);
+      out.items = gpu::knapsack_items_from_flags(active, h_taken.get());
     }
   }
   ctx.set("kernel_launches", double(launches));

@@ -58,19 +58,10 @@ RowwiseConfig config(int block, bool offload, std::string readonly, bool reconst
 
 // Solves in a fresh Context and holds the result to the CPU DP; returns the Context's counters.
 std::map<std::string, double> expect_solves(const Named& inst, const RowwiseConfig& cfg) {
-  const std::string what = inst.name + " [" + describe(cfg) + "]";
-  dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
-  RowwiseResult r;
-  ctx.begin();
-  try {
-    r = dpgpu::rowwise::rowwise_knapsack(inst.x, cfg, ctx);
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << what << " threw: " << e.what();
-    return {};
-  }
-  ctx.end();
-  expect_optimal(inst.x, r.value, r.items, cfg.reconstruct, what);
-  return ctx.counters();
+  return knapsack::gpu_test::expect_solves(inst, cfg, describe(cfg), [](const knapsack::Instance& x, const RowwiseConfig& c,
+                                                                        dpgpu::Context& ctx) {
+    return dpgpu::rowwise::rowwise_knapsack(x, c, ctx);
+  });
 }
 
 // ----------------------------------------------------------------- every configuration

@@ -1,6 +1,7 @@
-// knapsack_kernels.cuh — gpu.wavefront's knapsack kernels (the paper's diagonal model).
+// knapsack_kernels.cuh — gpu.wavefront's knapsack device code besides the recurrence (which is
+// KnapsackRecurrence in knapsack_adapter.cuh, run by the engine's generic step kernel).
 //
-// knapsack_diagonal: one launch per anti-diagonal d; thread i computes cell (i, c = d − i):
+// The model: one launch per anti-diagonal d; thread i computes cell (i, c = d − i):
 //   D[i][c] = max(D[i−1][c], D[i−1][c − w_i] + v_i)      (second term only for c >= w_i)
 // reading (i − 1, c) from diagonal d − 1 and (i − 1, c − w_i) from diagonal d − 1 − w_i, both
 // at index i − 1 (+ kRowOffset) of their ring slot, so neighbouring threads touch
@@ -29,34 +30,6 @@ __device__ __forceinline__ T knapsack_item_value(const ReadOnly<std::uint32_t>& 
   } else {
     const std::uint64_t lo = fetch<P>(values, 2 * i), hi = fetch<P>(values, 2 * i + 1);
     return static_cast<T>(lo | hi << 32);
-  }
-}
-
-template <ReadPath P, class T, bool Bits>
-__global__ void __launch_bounds__(1024)
-knapsack_diagonal(const T* ring, T* current, const T* __restrict__ up, int diagonal_length, int window, int d,
-                  int first_row, ReadOnly<std::int32_t> weights, ReadOnly<std::uint32_t> values,
-                  std::uint32_t* __restrict__ bits) {
-  // ring: slot 0 of the ring; current = slot d % window, up = slot (d − 1) % window (host-computed).
-  const int i = first_row + int(blockIdx.x) * int(blockDim.x) + int(threadIdx.x);
-  const int c = d - i;
-  const int w = fetch<P>(weights, i);
-  const T v = knapsack_item_value<P, T>(values, i);
-  const int idx = i + int(kRowOffset);
-  T best = up[idx - 1];
-  bool taken = false;
-  if (c >= w) {
-    int slot = (d - 1 - w) % window;  // d − 1 − w >= −1 here
-    slot += slot < 0 ? window : 0;
-    const T* shifted = ring + std::int64_t(slot) * diagonal_length;
-    const T with = shifted[idx - 1] + v;
-    taken = with > best;
-    best = taken ? with : best;
-  }
-  current[idx] = best;
-  if constexpr (Bits) {
-    const unsigned word = __ballot_sync(0xffffffffu, taken);
-    if ((threadIdx.x & 31) == 0) bits[i / 32] = word;
   }
 }
 

@@ -1,5 +1,7 @@
 // lcs_cell_kernel.cuh — cell mode, the paper's model (sections IV–V): one thread per cell of
 // an anti-diagonal, one launch per anti-diagonal, only the last three diagonals on the GPU.
+// The solver runs lcs_cell_value through the engine's generic step kernel (lcs_cell_adapter.cuh);
+// lcs_cell_diagonal is the same recurrence as a kernel of its own for the CPU emulation test.
 //
 // Layout. Cell (i, j) (1-based; row 0 and column 0 are the zero boundary) lies on diagonal
 // k = i + j and is stored at index i of that diagonal's buffer, so its three dependencies are
@@ -38,16 +40,16 @@
 
 namespace dpgpu::wavefront {
 
-// Diagonal k; this launch's thread x handles row i = first_row + x.
+// The recurrence of cell (i, j = k − i) on diagonal k, shared by the engine's generic step
+// kernel (lcs_cell_adapter.cuh) and the stand-alone kernel below (run on the CPU by
+// test_lcs_kernels_on_cpu.cpp). d2, d1: diagonals k − 2 and k − 1. `decision`: H[i][j] > H[i−1][j].
 // a: a[i − 1] valid for i − 1 in [0, n + block − 1); b: b[j − 1] valid for j − 1 in
 // [−block, m + block) (b.ptr is offset past the left guards; a texture over b is indexed with
 // b_origin added, the guards' count).
-template <ReadPath P = ReadPath::Ldg, bool kBits = false>
-__global__ void lcs_cell_diagonal(ReadOnly<std::uint8_t> a, ReadOnly<std::uint8_t> b, int b_origin,
-                                  const int* __restrict__ d2, const int* __restrict__ d1, int* __restrict__ d0,
-                                  std::uint32_t* __restrict__ bits, int k, int first_row) {
-  const int x = int(blockIdx.x * blockDim.x + threadIdx.x);
-  const int i = first_row + x;
+template <ReadPath P = ReadPath::Ldg>
+__device__ __forceinline__ int lcs_cell_value(const ReadOnly<std::uint8_t>& a, const ReadOnly<std::uint8_t>& b,
+                                              int b_origin, const int* d2, const int* d1, int k, int i,
+                                              bool& decision) {
   const int j = k - i;
   const int up = d1[i - 1];
   const int left = d1[i];
@@ -62,9 +64,21 @@ __global__ void lcs_cell_diagonal(ReadOnly<std::uint8_t> a, ReadOnly<std::uint8_
   }
   const int v = sa == sb ? diag + 1 : max(up, left);
   const int out = j >= 1 ? v : 0;
-  d0[i] = out;
+  decision = out > up;
+  return out;
+}
+
+// Diagonal k as one kernel; this launch's thread x handles row i = first_row + x.
+template <ReadPath P = ReadPath::Ldg, bool kBits = false>
+__global__ void lcs_cell_diagonal(ReadOnly<std::uint8_t> a, ReadOnly<std::uint8_t> b, int b_origin,
+                                  const int* __restrict__ d2, const int* __restrict__ d1, int* __restrict__ d0,
+                                  std::uint32_t* __restrict__ bits, int k, int first_row) {
+  const int x = int(blockIdx.x * blockDim.x + threadIdx.x);
+  const int i = first_row + x;
+  bool decision = false;
+  d0[i] = lcs_cell_value<P>(a, b, b_origin, d2, d1, k, i, decision);
   if constexpr (kBits) {
-    const unsigned word = __ballot_sync(0xffffffffu, out > up);
+    const unsigned word = __ballot_sync(0xffffffffu, decision);
     if ((threadIdx.x & 31) == 0) bits[x >> 5] = word;
   }
 }

@@ -58,19 +58,10 @@ KnapsackWavefrontConfig config(int block, bool offload, std::string readonly, bo
 }
 
 std::map<std::string, double> expect_solves(const Named& inst, const KnapsackWavefrontConfig& cfg) {
-  const std::string what = inst.name + " [" + describe(cfg) + "]";
-  dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
-  KnapsackWavefrontResult r;
-  ctx.begin();
-  try {
-    r = dpgpu::wavefront::knapsack_wavefront(inst.x, cfg, ctx);
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << what << " threw: " << e.what();
-    return {};
-  }
-  ctx.end();
-  expect_optimal(inst.x, r.value, r.items, cfg.reconstruct, what);
-  return ctx.counters();
+  return knapsack::gpu_test::expect_solves(inst, cfg, describe(cfg), [](const knapsack::Instance& x, const KnapsackWavefrontConfig& c,
+                                                                        dpgpu::Context& ctx) {
+    return dpgpu::wavefront::knapsack_wavefront(x, c, ctx);
+  });
 }
 
 class Configs : public ::testing::TestWithParam<KnapsackWavefrontConfig> {};

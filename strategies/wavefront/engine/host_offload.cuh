@@ -76,6 +76,10 @@ class HostOffload {
     CUDA_CHECK(cudaStreamWaitEvent(compute, copied, 0));
   }
 
+  // Records `e` on the copy stream after every copy queued so far: "all of these are copied",
+  // for a caller whose chunk took several pushes (each push reuses its slot's own event).
+  void mark(cudaEvent_t e) { CUDA_CHECK(cudaEventRecord(e, copy_)); }
+
   // Drains every slot still in flight; after this the destination holds every chunk.
   void finish() {
     for (std::size_t k = 0; k < slots_.size(); ++k) {

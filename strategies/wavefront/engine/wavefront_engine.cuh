@@ -1,0 +1,270 @@
+// wavefront_engine.cuh — the generic diagonal-wavefront engine (paper 000's model): one
+// run_wavefront() for every problem. The engine owns the iteration over steps (diagonals,
+// layers), the ring of the last `window` diagonals in one linear padded device buffer
+// (step_ring.cuh), the read-only inputs through the chosen path (input_store.cuh), the
+// decision data and its asynchronous offload (decision_store.cuh, host_offload.cuh), phases,
+// deadline checks, counters and the per-step time series. A problem adapter states what is
+// problem-specific:
+//
+//   using Cell;                                      the ring's element type
+//   std::int64_t steps() const;                      diagonals (or layers) to compute
+//   RingShape ring() const;                          window, padded slot size, layout, zero fill
+//   std::uint64_t step_cells(std::int64_t s) const;  two-ended rings only: cells of step s (s >= −1)
+//   void upload(InputStore&, Cell* before_first, cudaStream_t);
+//                                                    read-only inputs (and the state "before step 0")
+//   the step, either
+//     static constexpr bool kCellKernel = true;      a cell per thread through the engine's kernel
+//     using Recurrence;                              (cell_step_kernel.cuh: the device recurrence)
+//     template <ReadPath P> typename Recurrence::Inputs inputs() const;
+//     CellRange cells(std::int64_t s) const;         first cell index and blocks of step s
+//     int block() const;
+//   or (a unit of work other than a cell: a tile per warp, a subset per thread grid-striding)
+//     template <ReadPath P, bool kBits> void launch(const StepArgs<Cell>&) const;
+//   with decisions (EngineOptions::decisions):
+//     DecisionShape decisions() const;  std::uint64_t decision_offset(std::int64_t s) const;
+//     void reconstruct(const DecisionStore<Adapter>&);       ("traceback" phase)
+//   void copy_out(const Cell* last_step, DecisionStore<Adapter>* (null without decisions),
+//                 cudaStream_t);                 the answer ("d2h"; may call copy_to_host())
+//   optional: check_fits(const EngineOptions&), prepare<P, kBits>() (kernel limits,
+//     occupancy), allocate(Context&, cudaStream_t) (its own device state),
+//     after_steps(DecisionStore<Adapter>*, cudaStream_t) -> extra launches (still "compute"),
+//     report(Context&).
+//
+// Counters set here for every problem: diagonals, kernel_launches, bytes_offloaded,
+// offload_chunks, offload_host_waits, offload_wait_s (host waits on the pinned ring),
+// offload_stream_wait_s and offload_stream_waits (GPU time the compute stream stood in
+// cudaStreamWaitEvent for an offload copy, events around each wait), peak_device_bytes.
+// With ctx.series_wanted(): series "diagonal_time_s" (step index, seconds; every step up to
+// kSeriesCap steps, evenly sampled beyond).
+#pragma once
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "cell_step_kernel.cuh"
+#include "cuda_check.cuh"
+#include "decision_store.cuh"
+#include "device_buffer.cuh"
+#include "dpgpu/context.hpp"
+#include "input_store.cuh"
+#include "readonly.cuh"
+#include "step_ring.cuh"
+
+namespace dpgpu::wavefront {
+
+struct EngineOptions {
+  ReadPath readonly = ReadPath::Ldg;     // parameter `readonly`
+  bool decisions = false;                // keep each step's decision data (reconstruct)
+  bool offload = true;                   // ...streamed to the host as chunks finish (else kept on the device)
+  std::size_t offload_slots = 4;         // pinned staging ring slots
+  std::uint64_t offload_slot_bytes = 0;  // bytes per slot; 0: the adapter's largest chunk
+  std::int64_t deadline_every = 256;     // steps between deadline checks
+  bool host_one_step_ahead = false;      // the host waits for step s − 1 after queuing s (long steps:
+                                         // keeps the deadline check meaningful)
+};
+
+// Launch geometry of a cell-per-thread step: threads first .. first + blocks·block − 1.
+struct CellRange {
+  std::int64_t first = 0, blocks = 0;
+};
+
+template <class Cell>
+struct StepArgs {
+  std::int64_t step = 0;
+  StepRing<Cell> ring;
+  std::uint8_t* decisions = nullptr;  // this step's decision data (kBits)
+  cudaStream_t stream = nullptr;
+};
+
+inline constexpr std::size_t kSeriesCap = 4096;
+
+namespace engine_detail {
+
+// Declared after a solve's buffers, so destroyed before them: when the solve throws (deadline,
+// failed launch) with work still queued, the stream drains before any buffer it uses is freed.
+struct DrainOnExit {
+  cudaStream_t stream;
+  ~DrainOnExit() { cudaStreamSynchronize(stream); }  // errors surface at ctx.end()
+};
+
+// Timing events around sampled steps, only in the harness's untimed series run.
+class SeriesClock {
+ public:
+  SeriesClock(bool on, std::int64_t steps) : on_(on), steps_(steps) {}
+  ~SeriesClock() {
+    for (auto& s : samples_) {
+      cudaEventDestroy(s.before);
+      cudaEventDestroy(s.after);
+    }
+  }
+  bool sampled(std::int64_t s) const {
+    return on_ && (std::uint64_t(steps_) <= kSeriesCap || (std::uint64_t(s) * kSeriesCap) % std::uint64_t(steps_) < kSeriesCap);
+  }
+  void before(std::int64_t s, cudaStream_t stream) {
+    samples_.push_back({s, nullptr, nullptr});
+    CUDA_CHECK(cudaEventCreate(&samples_.back().before));
+    CUDA_CHECK(cudaEventCreate(&samples_.back().after));
+    CUDA_CHECK(cudaEventRecord(samples_.back().before, stream));
+  }
+  void after(cudaStream_t stream) { CUDA_CHECK(cudaEventRecord(samples_.back().after, stream)); }
+  void emit(Context& ctx) const {  // after the stream has been synchronized
+    for (const auto& s : samples_) {
+      float ms = 0;
+      CUDA_CHECK(cudaEventElapsedTime(&ms, s.before, s.after));
+      ctx.series("diagonal_time_s", std::size_t(s.step), ms / 1e3);
+    }
+  }
+
+ private:
+  struct Sample {
+    std::int64_t step;
+    cudaEvent_t before, after;
+  };
+  bool on_;
+  std::int64_t steps_;
+  std::vector<Sample> samples_;
+};
+
+// Two events marking "step s done", for host_one_step_ahead.
+struct StepDone {
+  cudaEvent_t e[2] = {nullptr, nullptr};
+  explicit StepDone(bool on) {
+    if (on)
+      for (auto& x : e) CUDA_CHECK(cudaEventCreateWithFlags(&x, cudaEventDisableTiming));
+  }
+  ~StepDone() {
+    for (auto x : e)
+      if (x) cudaEventDestroy(x);
+  }
+};
+
+inline std::int64_t pos_mod(std::int64_t a, std::int64_t m) { return ((a % m) + m) % m; }
+
+template <class A, class Cell>
+Cell* slot_of(const A& a, const RingShape& shape, Cell* base, std::int64_t s) {
+  if (!base) return nullptr;
+  if constexpr (requires { a.step_cells(s); }) {
+    if (shape.two_ended_cells) return pos_mod(s, 2) == 0 ? base : base + (shape.two_ended_cells - a.step_cells(s));
+  }
+  return base + pos_mod(s, shape.window) * std::int64_t(shape.slot_cells);
+}
+
+template <class A, ReadPath P, bool kBits>
+void run(A& a, const EngineOptions& o, Context& ctx) {
+  using Cell = typename A::Cell;
+  const auto stream = static_cast<cudaStream_t>(ctx.stream());
+  const std::int64_t steps = a.steps();
+  const RingShape shape = a.ring();
+  if constexpr (requires { a.template prepare<P, kBits>(); }) a.template prepare<P, kBits>();
+
+  gpu::DeviceBuffer<Cell> ring;
+  std::optional<InputStore> inputs;
+  std::optional<DecisionStore<A>> decisions;
+  SeriesClock series(ctx.series_wanted(), steps);
+  StepDone done(o.host_one_step_ahead);
+  const DrainOnExit drain{stream};
+  {
+    auto phase = ctx.phase("alloc");
+    if constexpr (requires { a.check_fits(o); }) a.check_fits(o);
+    ring = gpu::DeviceBuffer<Cell>(std::size_t(shape.cells()), &ctx);
+    if (shape.zero && ring.bytes()) CUDA_CHECK(cudaMemsetAsync(ring.get(), 0, ring.bytes(), stream));
+    if constexpr (requires { a.allocate(ctx, stream); }) a.allocate(ctx, stream);
+    if constexpr (kBits)
+      decisions.emplace(a, steps, a.decisions(), o.offload, o.offload_slots, o.offload_slot_bytes, ctx, stream);
+  }
+  DecisionStore<A>* store = nullptr;  // null without decisions
+  if constexpr (kBits) store = &*decisions;
+  {
+    auto phase = ctx.phase("h2d");
+    inputs.emplace(o.readonly, ctx, stream);
+    a.upload(*inputs, slot_of(a, shape, ring.get(), -1), stream);
+  }
+  std::int64_t launches = 0;
+  {
+    auto phase = ctx.phase("compute");
+    for (std::int64_t s = 0; s < steps; ++s) {
+      if (o.deadline_every > 0 && s % o.deadline_every == 0) ctx.check_deadline();
+      StepArgs<Cell> args;
+      args.step = s;
+      args.stream = stream;
+      args.ring.cur = slot_of(a, shape, ring.get(), s);
+      args.ring.back1 = slot_of(a, shape, ring.get(), s - 1);
+      args.ring.back2 = shape.window >= 3 ? slot_of(a, shape, ring.get(), s - 2) : nullptr;
+      args.ring.base = ring.get();
+      args.ring.slot_cells = std::int64_t(shape.slot_cells);
+      args.ring.window = shape.window;
+      args.ring.step = int(s);
+      if constexpr (kBits) args.decisions = decisions->step(s);
+      const bool timed = series.sampled(s);
+      if (timed) series.before(s, stream);
+      {
+        auto mark = ctx.profiled_launch();  // lets dpgpu's profiler sample launches across the run
+        if constexpr (requires { A::kCellKernel; }) {
+          using Rec = typename A::Recurrence;
+          const CellRange r = a.cells(s);
+          wavefront_cell_step<Rec, P, kBits><<<static_cast<unsigned>(r.blocks), static_cast<unsigned>(a.block()), 0,
+                                               stream>>>(a.template inputs<P>(), args.ring,
+                                                         reinterpret_cast<std::uint32_t*>(args.decisions),
+                                                         int(r.first));
+          CUDA_CHECK_LAUNCH();
+        } else {
+          a.template launch<P, kBits>(args);
+        }
+      }
+      if (timed) series.after(stream);
+      if constexpr (kBits) decisions->stepped(s);
+      if (o.host_one_step_ahead) {
+        CUDA_CHECK(cudaEventRecord(done.e[s % 2], stream));
+        if (s >= 1) CUDA_CHECK(cudaEventSynchronize(done.e[(s - 1) % 2]));
+      }
+    }
+    launches = steps;
+    if constexpr (requires { a.after_steps(store, stream); }) launches += a.after_steps(store, stream);
+  }
+  {
+    auto phase = ctx.phase("d2h");
+    a.copy_out(steps > 0 ? slot_of(a, shape, ring.get(), steps - 1) : nullptr, store, stream);
+    if constexpr (kBits) decisions->finish();
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
+  if constexpr (kBits) {
+    auto phase = ctx.phase("traceback");
+    a.reconstruct(*decisions);
+  }
+  ctx.set("diagonals", double(steps));
+  ctx.set("kernel_launches", double(launches));
+  if constexpr (kBits) {
+    decisions->report(ctx);
+  } else {
+    for (const char* c : {"bytes_offloaded", "offload_chunks", "offload_host_waits", "offload_wait_s",
+                          "offload_stream_wait_s", "offload_stream_waits"})
+      ctx.set(c, 0);
+  }
+  series.emit(ctx);
+  if constexpr (requires { a.report(ctx); }) a.report(ctx);
+  ctx.set("peak_device_bytes", double(ctx.device_peak()));
+}
+
+template <class A, bool kBits>
+void run_path(A& a, const EngineOptions& o, Context& ctx) {
+  switch (o.readonly) {
+    case ReadPath::Plain: return run<A, ReadPath::Plain, kBits>(a, o, ctx);
+    case ReadPath::Texture: return run<A, ReadPath::Texture, kBits>(a, o, ctx);
+    case ReadPath::Ldg: break;
+  }
+  run<A, ReadPath::Ldg, kBits>(a, o, ctx);
+}
+
+}  // namespace engine_detail
+
+// Runs adapter `a` to the end: afterwards its copy_out() and reconstruct() have filled
+// whatever result it keeps, and the counters are set.
+template <class Adapter>
+void run_wavefront(Adapter& a, const EngineOptions& o, Context& ctx) {
+  if (o.decisions) engine_detail::run_path<Adapter, true>(a, o, ctx);
+  else engine_detail::run_path<Adapter, false>(a, o, ctx);
+}
+
+}  // namespace dpgpu::wavefront
