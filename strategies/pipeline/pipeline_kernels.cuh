@@ -24,6 +24,8 @@
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
+#include <cstddef>
+
 #include "sdp/sdp.hpp"
 
 namespace dpgpu::pipeline {
@@ -46,9 +48,12 @@ __device__ __forceinline__ T combine(T a, T b, T m) {
 template <class T>
 __device__ __forceinline__ T load(const T* p) { return __ldcg(p); }
 
-// Offsets to shared memory (dynamic, k long longs).
+// Offsets to shared memory (dynamic, k + 1 long longs: a zero pad after a(k-1), because the
+// compiler may fetch a[2q] and a[2q+1] as one 16-byte load in sdp_2x2_steps even when only
+// a[2q] is used; offset_smem_bytes(k) is what to allocate).
+__host__ __device__ constexpr std::size_t offset_smem_bytes(int k) { return std::size_t(k + 1) * sizeof(ll); }
 __device__ __forceinline__ void stage_offsets(ll* sh, const ll* offsets, int k) {
-  for (int t = threadIdx.x; t < k; t += blockDim.x) sh[t] = offsets[t];
+  for (int t = threadIdx.x; t <= k; t += blockDim.x) sh[t] = t < k ? offsets[t] : 0;
   __syncthreads();
 }
 

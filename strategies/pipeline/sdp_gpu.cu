@@ -85,7 +85,7 @@ SdpGpuResult run_pipeline(const sdp::Instance& x, const PipelineConfig& cfg, Con
   Table<T> tab(x, ctx);
   const ll steps = sdp::pipeline_steps(n, a0, k, p);
   const T mod = T(x.op == sdp::Op::add ? x.modulus : 0);
-  const std::size_t smem = std::size_t(k) * sizeof(ll);
+  const std::size_t smem = offset_smem_bytes(int(k));
   T* st = tab.st.get();
   const ll* off = tab.offsets.get();
   int kk = int(k);
@@ -182,7 +182,7 @@ SdpGpuResult run_2x2(const sdp::Instance& x, Context& ctx) {
     auto ph = ctx.phase("compute");
     StepTimer timer(tab.stream);
     launches = run_chunks(steps, ctx, tab.stream, [&](ll s0, ll s1) {
-      sdp_2x2_steps<T, O><<<1, threads, std::size_t(k) * sizeof(ll), tab.stream>>>(tab.st.get(), tab.offsets.get(),
+      sdp_2x2_steps<T, O><<<1, threads, offset_smem_bytes(int(k)), tab.stream>>>(tab.st.get(), tab.offsets.get(),
                                                                                  int(k), n, a0, s0, s1, mod);
     });
     timer.finish();
@@ -215,7 +215,7 @@ SdpGpuResult run_per_element(const sdp::Instance& x, Context& ctx, bool tourname
     auto ph = ctx.phase("compute");
     StepTimer timer(tab.stream);
     launches = run_chunks(elements, ctx, tab.stream, [&](ll s0, ll s1) {
-      const std::size_t smem = std::size_t(k) * sizeof(ll);
+      const std::size_t smem = offset_smem_bytes(int(k));
       if (tournament)
         sdp_prefix_elements<T, O><<<1, threads, smem, tab.stream>>>(tab.st.get(), tab.offsets.get(), int(k), a0 + s0,
                                                                     a0 + s1, mod);
