@@ -5,8 +5,10 @@
 #include <omp.h>
 
 #include <chrono>
+#include <cstdint>
 
 #include "dfs.hpp"
+#include "dfs_core.hpp"
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
 #include "tsp/search_bound.hpp"
@@ -27,6 +29,18 @@ std::int64_t bound_for(const tsp::Instance& x, const Params& p, const char* solv
     throw dpgpu::InputError(
         fmt::format("{}: {} cities; the bitset search takes at most {}", solver, x.n, tsp::cpu::kMaxSearchCities));
   return tsp::starting_bound(x, tsp::parse_initial_ub(p.text("initial_ub")));
+}
+
+// Host bytes: the matrix copy and one frame per city; omp_dfs adds its task list, at most
+// (n-1)(n-2)...(n-split) paths of split + 1 frames (before pruning; saturating).
+std::uint64_t search_bytes(const tsp::Instance& x, int split) {
+  const std::uint64_t n = std::uint64_t(x.n), frame = sizeof(tsp::cpu::detail::Frame);
+  std::uint64_t bytes = n * n * sizeof(std::int64_t) + n * frame, tasks = 1;
+  for (int k = 1; k <= split && k < x.n; ++k) {
+    tasks *= n - std::uint64_t(k);
+    if (tasks > (std::uint64_t{1} << 40)) return UINT64_MAX;
+  }
+  return split > 0 ? bytes + tasks * (std::uint64_t(split) + 1) * frame : bytes;
 }
 
 template <class Search>
@@ -52,6 +66,7 @@ Outcome searched(Context& ctx, const char* solver, std::int64_t bound, Search&& 
                                 "depth-first implicit enumeration from city 0, one thread, bitset of visited cities, "
                                 "pruned by partial cost (paper 004's serial baseline)")
         .param("initial_ub", std::string("optimal"), kInitialUbHelp)
+        .memory([](const tsp::Instance& x, const Params&) { return dpgpu::MemoryNeed{search_bytes(x, 0), 0}; })
         .solve([](const tsp::Instance& x, const Params& p, Context& ctx) {
           const auto bound = bound_for(x, p, "cpu.dfs");
           return searched(ctx, "cpu.dfs", bound,
@@ -66,6 +81,9 @@ Outcome searched(Context& ctx, const char* solver, std::int64_t bound, Search&& 
         .param("threads", std::int64_t{0}, dpgpu::between(0, 1024), "OpenMP threads; 0: OpenMP's default (all cores)")
         .param("split_depth", std::int64_t{tsp::cpu::kDefaultSplitDepth}, dpgpu::between(1, 62),
                "cities fixed after city 0 before subtrees become tasks")
+        .memory([](const tsp::Instance& x, const Params& p) {
+          return dpgpu::MemoryNeed{search_bytes(x, static_cast<int>(p.integer("split_depth"))), 0};
+        })
         .solve([](const tsp::Instance& x, const Params& p, Context& ctx) {
           const auto bound = bound_for(x, p, "cpu.omp_dfs");
           const int threads = static_cast<int>(p.integer("threads"));

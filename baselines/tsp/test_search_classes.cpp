@@ -74,6 +74,8 @@ TEST(TspSearchClasses, RegisteredSolversReportNodes) {
   for (auto name : {"cpu.dfs", "cpu.omp_dfs"}) {
     auto& s = solver(name);
     EXPECT_EQ(s.backend, dpgpu::Backend::Cpu);
+    ASSERT_TRUE(s.memory);
+    EXPECT_GE(s.memory(x, s.schema.resolve({})).host, 10u * 10u * 8u);
     EXPECT_EQ(s.schema.resolve({}).text("initial_ub"), "optimal");
     dpgpu::Context ctx(dpgpu::Backend::Cpu, Clock::now() + std::chrono::hours(1));
     ctx.begin();
