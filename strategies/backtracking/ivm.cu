@@ -1,0 +1,234 @@
+// ivm.cu — host driver of gpu.ivm (paper 004, Algorithm 1): the interval [0, m!) split over T
+// explorers, then TreeExplore and work-stealing phases alternate until a reduction finds every
+// interval empty. Everything between two phases stays on the device; the host reads one small
+// struct per phase (the end test and the trigger count, as the paper copies end-all).
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "backtracking.hpp"
+#include "cuda_check.cuh"
+#include "device_buffer.cuh"
+#include "dpgpu/error.hpp"
+#include "factoradic.hpp"
+#include "interval_check.hpp"
+#include "ivm_kernels.cuh"
+#include "search_common.cuh"
+
+namespace dpgpu::backtracking {
+namespace {
+
+using gpu::DeviceBuffer;
+using gpu::PinnedBuffer;
+namespace K = ivm_kernel;
+
+unsigned blocks_for(std::int64_t items, int block) { return static_cast<unsigned>((items + block - 1) / block); }
+
+Intervals read_intervals(const DeviceBuffer<std::uint64_t>& pos, const DeviceBuffer<std::uint64_t>& end,
+                         cudaStream_t s) {
+  Intervals r{std::vector<std::uint64_t>(pos.size()), std::vector<std::uint64_t>(end.size())};
+  CUDA_CHECK(cudaMemcpyAsync(r.pos.data(), pos.get(), pos.bytes(), cudaMemcpyDeviceToHost, s));
+  CUDA_CHECK(cudaMemcpyAsync(r.end.data(), end.get(), end.bytes(), cudaMemcpyDeviceToHost, s));
+  CUDA_CHECK(cudaStreamSynchronize(s));
+  return r;
+}
+
+template <class Cost>
+void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context& ctx, SearchOutcome& out,
+         const HostClock& clock) {
+  const int n = x.n, m = n - 1;
+  const int T = static_cast<int>(c.explorers);
+  const int dims = ivm_dims(c);
+  const auto trigger = static_cast<unsigned>(std::min<std::int64_t>(effective_trigger(c), 0xffffffffll));
+  const bool balance = effective_trigger(c) < c.explorers;  // trigger >= T: no load balancing
+  const std::uint64_t total = factorial(m);
+  const auto stream = static_cast<cudaStream_t>(ctx.stream());
+  const Cost start = device_bound<Cost>(x, bound);
+
+  DeviceBuffer<IvmExplorer<Cost>> d_state;
+  DeviceBuffer<std::uint64_t> d_pos, d_end, d_len;
+  DeviceBuffer<std::uint8_t> d_fresh, d_selected;
+  DeviceBuffer<int> d_victim;
+  DeviceBuffer<Cost> d_dist;
+  DeviceBuffer<IncumbentState> d_inc;
+  DeviceBuffer<K::Totals> d_totals;
+  DeviceBuffer<unsigned long long> d_counters;  // [0] nodes, [1] steals
+  PinnedBuffer<K::Totals> h_totals;
+  PinnedBuffer<IncumbentState> h_inc;
+  PinnedBuffer<unsigned long long> h_counters;
+  PinnedBuffer<std::uint64_t> h_pos, h_end;
+  EventPair explore_ev, steal_ev, ws_ev;
+  const DrainOnExit drain{stream};
+  {
+    auto ph = ctx.phase("alloc");
+    d_state = DeviceBuffer<IvmExplorer<Cost>>(std::size_t(T), &ctx);
+    d_pos = DeviceBuffer<std::uint64_t>(std::size_t(T), &ctx);
+    d_end = DeviceBuffer<std::uint64_t>(std::size_t(T), &ctx);
+    d_len = DeviceBuffer<std::uint64_t>(std::size_t(T), &ctx);
+    d_fresh = DeviceBuffer<std::uint8_t>(std::size_t(T), &ctx);
+    d_selected = DeviceBuffer<std::uint8_t>(std::size_t(T), &ctx);
+    d_victim = DeviceBuffer<int>(std::size_t(T), &ctx);
+    d_dist = DeviceBuffer<Cost>(std::size_t(n) * n, &ctx);
+    d_inc = DeviceBuffer<IncumbentState>(1, &ctx);
+    d_totals = DeviceBuffer<K::Totals>(1, &ctx);
+    d_counters = DeviceBuffer<unsigned long long>(2, &ctx);
+    h_totals = PinnedBuffer<K::Totals>(1);
+    h_inc = PinnedBuffer<IncumbentState>(1);
+    h_counters = PinnedBuffer<unsigned long long>(2);
+    h_pos = PinnedBuffer<std::uint64_t>(std::size_t(T));
+    h_end = PinnedBuffer<std::uint64_t>(std::size_t(T));
+  }
+  const std::vector<Cost> dist = dist_as<Cost>(x);
+  {
+    auto ph = ctx.phase("h2d");
+    for (int t = 0; t < T; ++t) {  // Algorithm 1, line 2: divide-interval([0, m!))
+      h_pos[t] = partition_begin(total, std::uint64_t(T), std::uint64_t(t));
+      h_end[t] = partition_begin(total, std::uint64_t(T), std::uint64_t(t) + 1);
+    }
+    h_inc[0] = incumbent_start(x, bound);
+    CUDA_CHECK(cudaMemcpyAsync(d_pos.get(), h_pos.get(), d_pos.bytes(), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(d_end.get(), h_end.get(), d_end.bytes(), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(d_dist.get(), dist.data(), d_dist.bytes(), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(d_inc.get(), h_inc.get(), sizeof(IncumbentState), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemsetAsync(d_fresh.get(), 1, d_fresh.bytes(), stream));
+    CUDA_CHECK(cudaMemsetAsync(d_counters.get(), 0, d_counters.bytes(), stream));
+  }
+  if (c.check_intervals) check_tiling(read_intervals(d_pos, d_end, stream), total);
+
+  const std::size_t smem = sizeof(std::uint64_t) * (kIvmMaxFree + 1) + sizeof(Cost) * std::size_t(n) * n;
+  const unsigned grid = blocks_for(T, c.block);
+  double explore_s = 0, steal_s = 0, idle_sum = 0;
+  std::uint64_t launches = 0, ws_phases = 0, checks = 0;
+  for (;;) {
+    ctx.check_deadline();
+    Intervals before;
+    if (c.check_intervals) before = read_intervals(d_pos, d_end, stream);
+    {
+      auto ph = ctx.phase("explore");
+      CUDA_CHECK(cudaEventRecord(explore_ev.a, stream));
+      CUDA_CHECK(cudaMemsetAsync(d_totals.get(), 0, sizeof(K::Totals), stream));
+      {
+        auto mark = ctx.profiled_launch();
+        K::tree_explore<Cost><<<grid, c.block, smem, stream>>>(
+            d_state.get(), d_pos.get(), d_end.get(), d_fresh.get(), T, m, d_dist.get(), d_inc.get(), start,
+            d_totals.get(), d_counters.get(), trigger, static_cast<unsigned>(c.poll),
+            static_cast<unsigned long long>(c.slice));
+        CUDA_CHECK_LAUNCH();
+      }
+      CUDA_CHECK(cudaEventRecord(explore_ev.b, stream));
+    }
+    ++launches;
+    {
+      auto ph = ctx.phase("steal");
+      CUDA_CHECK(cudaEventRecord(steal_ev.a, stream));
+      {
+        auto mark = ctx.profiled_launch();
+        K::compute_lengths<<<grid, c.block, 0, stream>>>(d_pos.get(), d_end.get(), d_len.get(), T, d_totals.get());
+        CUDA_CHECK_LAUNCH();
+      }
+      CUDA_CHECK(cudaMemcpyAsync(h_totals.get(), d_totals.get(), sizeof(K::Totals), cudaMemcpyDeviceToHost, stream));
+      CUDA_CHECK(cudaEventRecord(steal_ev.b, stream));
+      CUDA_CHECK(cudaStreamSynchronize(stream));
+    }
+    explore_s += explore_ev.seconds();
+    steal_s += steal_ev.seconds();
+    const K::Totals tot = h_totals[0];
+    Intervals explored;
+    if (c.check_intervals) {
+      explored = read_intervals(d_pos, d_end, stream);
+      check_explore_step(before, explored);
+      ++checks;
+    }
+    if (tot.active == 0) break;  // determine-end
+    if (!balance || tot.empty < trigger) continue;  // stopped by the slice, not by the trigger
+    // Work-stealing phase (Algorithm 2).
+    ++ws_phases;
+    idle_sum += tot.empty;
+    {
+      auto ph = ctx.phase("steal");
+      CUDA_CHECK(cudaEventRecord(ws_ev.a, stream));
+      CUDA_CHECK(cudaMemsetAsync(d_victim.get(), 0xff, d_victim.bytes(), stream));
+      CUDA_CHECK(cudaMemsetAsync(d_selected.get(), 0, d_selected.bytes(), stream));
+      std::uint32_t stride = 1;
+      for (int i = 0; i < dims; ++i, stride *= std::uint32_t(c.arity))
+        for (std::uint32_t j = 1; j < std::uint32_t(c.arity); ++j) {
+          auto mark = ctx.profiled_launch();
+          K::try_select<<<grid, c.block, 0, stream>>>(d_len.get(), d_victim.get(), d_selected.get(), T, stride,
+                                                      std::uint32_t(c.arity), j, d_totals.get());
+          CUDA_CHECK_LAUNCH();
+        }
+      {
+        auto mark = ctx.profiled_launch();
+        K::steal_work<<<grid, c.block, 0, stream>>>(d_victim.get(), d_pos.get(), d_end.get(), d_fresh.get(), T,
+                                                    d_counters.get() + 1);
+        CUDA_CHECK_LAUNCH();
+      }
+      CUDA_CHECK(cudaEventRecord(ws_ev.b, stream));
+      CUDA_CHECK(cudaEventSynchronize(ws_ev.b));
+    }
+    steal_s += ws_ev.seconds();
+    if (c.check_intervals) {
+      std::vector<int> victim(static_cast<std::size_t>(T));
+      CUDA_CHECK(cudaMemcpy(victim.data(), d_victim.get(), d_victim.bytes(), cudaMemcpyDeviceToHost));
+      check_steal_step(explored, read_intervals(d_pos, d_end, stream), victim);
+      ++checks;
+    }
+  }
+  {
+    auto ph = ctx.phase("d2h");
+    CUDA_CHECK(cudaMemcpyAsync(h_inc.get(), d_inc.get(), sizeof(IncumbentState), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(h_counters.get(), d_counters.get(), d_counters.bytes(), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
+  take_tour(x, h_inc[0], out);
+  out.nodes += h_counters[0];
+  const double kernel_s = explore_s + steal_s;
+  ctx.set("nodes", double(out.nodes));
+  ctx.set("nodes_per_s", out.nodes / std::max(clock.seconds(), 1e-9));
+  ctx.set("kernel_nodes_per_s", kernel_s > 0 ? out.nodes / kernel_s : 0);
+  ctx.set("explore_s", explore_s);
+  ctx.set("steal_s", steal_s);
+  ctx.set("steal_share", kernel_s > 0 ? steal_s / kernel_s : 0);
+  ctx.set("explore_launches", double(launches));
+  ctx.set("ws_phases", double(ws_phases));
+  ctx.set("steals", double(h_counters[1]));
+  ctx.set("idle_per_phase", ws_phases ? idle_sum / double(ws_phases) : 0);
+  ctx.set("explorers", double(T));
+  ctx.set("trigger", double(effective_trigger(c)));
+  ctx.set("dims", double(dims));
+  ctx.set("cost_bytes", double(sizeof(Cost)));
+  ctx.set("state_bytes", double(sizeof(IvmExplorer<Cost>)));
+  if (c.check_intervals) ctx.set("interval_checks", double(checks));
+}
+
+}  // namespace
+
+SearchOutcome ivm_search(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context& ctx) {
+  validate(c);
+  if (x.n < 1 || x.n > kIvmMaxCities)
+    throw InputError("gpu.ivm: n = " + std::to_string(x.n) + " cities; at most " + std::to_string(kIvmMaxCities) +
+                     " (positions in [0, (n-1)!) are 64-bit: 20! < 2^64 < 21!)");
+  const HostClock clock;
+  SearchOutcome out;
+  if (!searched_on_host(x, bound, out)) {
+    out.nodes = 1;  // the root (0 < bound); explorers start at its children
+    if (narrow_costs(x)) run<std::int32_t>(x, c, bound, ctx, out, clock);
+    else run<std::int64_t>(x, c, bound, ctx, out, clock);
+  } else {
+    for (const char* k : {"kernel_nodes_per_s", "explore_s", "steal_s", "steal_share", "explore_launches", "ws_phases",
+                          "steals", "idle_per_phase"})
+      ctx.set(k, 0);
+    ctx.set("nodes", double(out.nodes));
+    ctx.set("nodes_per_s", out.nodes / std::max(clock.seconds(), 1e-9));
+    ctx.set("explorers", double(c.explorers));
+    ctx.set("trigger", double(effective_trigger(c)));
+  }
+  ctx.set("peak_device_bytes", double(ctx.device_peak()));
+  return out;
+}
+
+}  // namespace dpgpu::backtracking

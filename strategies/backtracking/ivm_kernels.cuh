@@ -1,0 +1,126 @@
+// ivm_kernels.cuh — the kernels of gpu.ivm (paper 004, Algorithms 1 and 2): TreeExplore,
+// computeLengths (with the mean and the end test folded into one reduction), trySelect (one
+// launch per hypercube dimension and offset) and stealWork.
+#pragma once
+#include <cstdint>
+
+#include "factoradic.hpp"
+#include "hypercube.hpp"
+#include "incumbent.cuh"
+#include "ivm_explorer.hpp"
+
+namespace dpgpu::backtracking::ivm_kernel {
+
+struct Totals {
+  unsigned long long length_sum;  // sum of the interval lengths (<= m! < 2^64)
+  unsigned int active;            // explorers with a non-empty interval
+  unsigned int empty;             // TreeExplore: explorers that found their interval empty
+};
+
+template <class Cost>
+__global__ void tree_explore(IvmExplorer<Cost>* __restrict__ state, std::uint64_t* __restrict__ pos,
+                             const std::uint64_t* __restrict__ end, std::uint8_t* __restrict__ fresh, int explorers,
+                             int m, const Cost* __restrict__ dist, IncumbentState* inc_g, Cost start_bound,
+                             Totals* totals, unsigned long long* nodes_g, unsigned trigger, unsigned poll,
+                             unsigned long long slice) {
+  extern __shared__ unsigned char smem_raw[];
+  const int n = m + 1;
+  auto* fact = reinterpret_cast<std::uint64_t*>(smem_raw);
+  Cost* d = reinterpret_cast<Cost*>(smem_raw + sizeof(std::uint64_t) * (kIvmMaxFree + 1));
+  for (int i = threadIdx.x; i < n * n; i += blockDim.x) d[i] = dist[i];
+  if (threadIdx.x <= kIvmMaxFree) fact[threadIdx.x] = factorial(threadIdx.x);
+  __syncthreads();
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  std::uint64_t my_nodes = 0;
+  if (t < explorers) {
+    DeviceIncumbent<Cost> inc(inc_g, start_bound);
+    const SharedArcs<Cost> arcs{d, n};
+    IvmExplorer<Cost> e;
+    if (fresh[t]) {
+      ivm_init(e, m, arcs, inc.bound(), pos[t], end[t]);
+      fresh[t] = 0;
+    } else {
+      e = state[t];
+      e.pos = pos[t];
+      e.end = end[t];
+    }
+    struct Offer {
+      DeviceIncumbent<Cost>& inc;
+      int n;
+      __device__ Cost bound() const { return inc.bound(); }
+      __device__ void offer(Cost tour, const std::uint8_t* city, int k, int last) {
+        inc.record(tour, n, [&](int i) { return i <= k ? int(city[i]) : last; });
+      }
+    } policy{inc, n};
+    unsigned it = 0;
+    unsigned long long polls = 0;
+    const volatile unsigned* empty = &totals->empty;
+    const IvmStop why = ivm_explore(e, m, arcs, fact, policy, my_nodes, [&] {
+      if (++it < poll) return false;
+      it = 0;
+      inc.refresh();
+      return *empty >= trigger || ++polls >= slice;
+    });
+    if (why == IvmStop::Empty) atomicAdd(&totals->empty, 1u);
+    state[t] = e;
+    pos[t] = e.pos;
+  }
+  for (int o = 16; o > 0; o /= 2) my_nodes += __shfl_down_sync(0xffffffffu, my_nodes, o);
+  if ((threadIdx.x & 31) == 0 && my_nodes) atomicAdd(nodes_g, static_cast<unsigned long long>(my_nodes));
+}
+
+// computeLengths + computeMeanLength + determine-end: every length, and in one reduction
+// their sum (the mean is sum / T, taken by trySelect) and the number of non-empty intervals.
+__global__ void compute_lengths(const std::uint64_t* __restrict__ pos, const std::uint64_t* __restrict__ end,
+                                std::uint64_t* __restrict__ length, int explorers, Totals* totals) {
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  std::uint64_t len = 0;
+  if (t < explorers) {
+    len = interval_length(pos[t], end[t]);
+    length[t] = len;
+  }
+  unsigned active = len > 0;
+  for (int o = 16; o > 0; o /= 2) {
+    len += __shfl_down_sync(0xffffffffu, len, o);
+    active += __shfl_down_sync(0xffffffffu, active, o);
+  }
+  if ((threadIdx.x & 31) == 0 && active) {
+    atomicAdd(&totals->length_sum, static_cast<unsigned long long>(len));
+    atomicAdd(&totals->active, active);
+  }
+}
+
+// One (dimension, offset) of the victim selection: an empty explorer without a victim takes
+// its neighbour as victim when that one is not yet taken and holds more than the mean (and at
+// least 2 leaves, so that both halves are non-empty).
+__global__ void try_select(const std::uint64_t* __restrict__ length, int* __restrict__ victim,
+                           std::uint8_t* __restrict__ selected, int explorers, std::uint32_t stride,
+                           std::uint32_t arity, std::uint32_t offset, const Totals* totals) {
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= explorers || length[t] != 0 || victim[t] >= 0) return;
+  const std::uint64_t mean = totals->length_sum / std::uint64_t(explorers);
+  const std::uint32_t v = hypercube_neighbor(std::uint32_t(t), stride, arity, offset);
+  if (selected[v] || length[v] <= mean || length[v] < 2) return;
+  victim[t] = int(v);
+  selected[v] = 1;
+}
+
+// The thief takes the right half of its victim's interval; it builds its IVM from the new
+// interval's first leaf at the start of the next TreeExplore (fresh).
+__global__ void steal_work(const int* __restrict__ victim, std::uint64_t* __restrict__ pos,
+                           std::uint64_t* __restrict__ end, std::uint8_t* __restrict__ fresh, int explorers,
+                           unsigned long long* steals) {
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= explorers) return;
+  const int v = victim[t];
+  if (v < 0) return;
+  const std::uint64_t e = end[v];
+  const std::uint64_t s = steal_split(pos[v], e);
+  end[v] = s;
+  pos[t] = s;
+  end[t] = e;
+  fresh[t] = 1;
+  atomicAdd(steals, 1ull);
+}
+
+}  // namespace dpgpu::backtracking::ivm_kernel

@@ -1,0 +1,201 @@
+// test_backtracking_gpu.cu — gpu.ivm and gpu.bpdfs on the device against cpu.dfs (node counts,
+// identical with the optimal bound) and Held-Karp (optima), on the ATSP classes and random
+// matrices n = 2..12, under many explorers / trigger / arity settings (trigger 1 and
+// trigger >= T included) with the interval checks on; every tour rechecked by
+// tsp::Problem::check; bounds none / above / below the optimum; the named refusals. Skipped
+// (not passed) without a device.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+
+#include "backtracking.hpp"
+#include "device_buffer.cuh"  // dpgpu::gpu::device_present
+#include "dpgpu/context.hpp"
+#include "dpgpu/error.hpp"
+#include "factoradic.hpp"
+#include "test_support.hpp"
+#include "tsp/search_bound.hpp"
+
+namespace bt = dpgpu::backtracking;
+
+namespace {
+
+dpgpu::Context make_ctx() {
+  return dpgpu::Context(dpgpu::Backend::Gpu, std::chrono::steady_clock::now() + std::chrono::hours(1));
+}
+
+#define NEED_GPU() \
+  if (!dpgpu::gpu::device_present()) GTEST_SKIP() << "no CUDA device"
+
+void expect_tour(const tsp::Instance& x, const bt::SearchOutcome& r, std::int64_t opt, const std::string& what) {
+  ASSERT_EQ(r.cost, opt) << what;
+  if (opt == tsp::kNoBound) {
+    ASSERT_TRUE(r.tour.empty()) << what;
+    return;
+  }
+  const auto v = tsp::Problem::check(x, tsp::Solution{r.tour});
+  ASSERT_TRUE(v.valid) << what << ": " << v.message;
+  ASSERT_EQ(v.objective, opt) << what;
+}
+
+struct IvmSetting {
+  std::int64_t explorers, arity, trigger, poll;
+  bool check;
+};
+
+TEST(IvmGpu, NodeCountsEqualCpuDfsAtTheOptimum) {
+  NEED_GPU();
+  const std::vector<IvmSetting> settings = {
+      {32768, 8, 0, 64, false},  // the paper's defaults (trigger T/10)
+      {64, 4, 1, 4, true},       // trigger 1: a work-stealing phase as soon as one explorer is empty
+      {64, 8, 64, 16, true},     // trigger = T: no balancing
+      {81, 3, 1000, 8, true},    // trigger > T
+      {256, 2, 25, 2, true},     {1, 2, 1, 3, true},  {4096, 16, 409, 32, false}};
+  int cases = 0;
+  for (const auto& kind : bt_test::kinds())
+    for (int n = 2; n <= 12; ++n) {
+      const tsp::Instance x = kind.make(n, bt_test::mix(std::uint64_t(n) * 7919 + kind.name.size()));
+      const auto ref = bt_test::reference(x);
+      for (const auto& s : settings) {
+        if (s.check && n > 10) continue;  // the host-side interval checks copy T intervals per phase
+        bt::IvmConfig c;
+        c.explorers = s.explorers;
+        c.arity = s.arity;
+        c.trigger = s.trigger;
+        c.poll = s.poll;
+        c.check_intervals = s.check;
+        auto ctx = make_ctx();
+        const std::string what = kind.name + " n=" + std::to_string(n) + " T=" + std::to_string(s.explorers) +
+                                 " trigger=" + std::to_string(s.trigger);
+        const auto r = bt::ivm_search(x, c, ref.optimum, ctx);
+        ASSERT_EQ(r.nodes, ref.nodes) << what;
+        expect_tour(x, r, ref.found, what);
+        ++cases;
+      }
+    }
+  EXPECT_GT(cases, 300);
+}
+
+TEST(BpdfsGpu, NodeCountsEqualCpuDfsAtTheOptimum) {
+  NEED_GPU();
+  for (const auto& kind : bt_test::kinds())
+    for (int n = 2; n <= 12; ++n) {
+      const tsp::Instance x = kind.make(n, bt_test::mix(std::uint64_t(n) * 104729 + kind.name.size()));
+      const auto ref = bt_test::reference(x);
+      for (int dcpu : {1, 3, 7, 32})
+        for (int block : {32, 128}) {
+          bt::BpdfsConfig c;
+          c.dcpu = dcpu;
+          c.block = block;
+          auto ctx = make_ctx();
+          const std::string what = kind.name + " n=" + std::to_string(n) + " dcpu=" + std::to_string(dcpu);
+          const auto r = bt::bpdfs_search(x, c, ref.optimum, ctx);
+          ASSERT_EQ(r.nodes, ref.nodes) << what;
+          expect_tour(x, r, ref.found, what);
+        }
+    }
+}
+
+TEST(IvmGpu, LargerInstancesAgreeWithCpuDfs) {
+  NEED_GPU();
+  for (const auto& kind : bt_test::kinds()) {
+    if (kind.name == "ties" || kind.name == "wide") continue;
+    const tsp::Instance x = kind.make(13, 99);
+    const auto ref = bt_test::reference(x);
+    bt::IvmConfig c;
+    auto ctx = make_ctx();
+    const auto r = bt::ivm_search(x, c, ref.optimum, ctx);
+    EXPECT_EQ(r.nodes, ref.nodes) << kind.name;
+    expect_tour(x, r, ref.found, kind.name);
+    bt::BpdfsConfig b;
+    auto ctx2 = make_ctx();
+    const auto q = bt::bpdfs_search(x, b, ref.optimum, ctx2);
+    EXPECT_EQ(q.nodes, ref.nodes) << kind.name;
+    expect_tour(x, q, ref.found, kind.name);
+    EXPECT_GT(ctx.counters().at("ws_phases"), 0) << kind.name;
+  }
+}
+
+TEST(IvmGpu, LooserAndTighterBounds) {
+  NEED_GPU();
+  const tsp::Instance x = tsp::coin(11, tsp::CoinShape{}, 3);
+  const auto ref = bt_test::reference(x);
+  for (std::int64_t b : {tsp::kNoBound, ref.optimum + 1, ref.optimum * 2}) {
+    bt::IvmConfig c;
+    c.explorers = 512;
+    c.trigger = 51;
+    auto ctx = make_ctx();
+    const auto r = bt::ivm_search(x, c, b, ctx);
+    expect_tour(x, r, ref.optimum, "ivm bound " + std::to_string(b));
+    EXPECT_GE(r.nodes, ref.nodes);
+    bt::BpdfsConfig d;
+    auto ctx2 = make_ctx();
+    const auto q = bt::bpdfs_search(x, d, b, ctx2);
+    expect_tour(x, q, ref.optimum, "bpdfs bound " + std::to_string(b));
+  }
+  bt::IvmConfig c;
+  auto ctx = make_ctx();
+  const auto below = bt::ivm_search(x, c, ref.optimum - 1, ctx);
+  EXPECT_TRUE(below.tour.empty());
+  EXPECT_EQ(below.nodes, tsp::cpu::dfs(x, ref.optimum - 1).nodes);
+  auto ctx2 = make_ctx();
+  const auto below2 = bt::bpdfs_search(x, bt::BpdfsConfig{}, ref.optimum - 1, ctx2);
+  EXPECT_TRUE(below2.tour.empty());
+  EXPECT_EQ(below2.nodes, below.nodes);
+}
+
+TEST(IvmGpu, CountersAndRefusals) {
+  NEED_GPU();
+  const tsp::Instance x = tsp::crane(12, tsp::CraneShape{}, 8);
+  const auto ref = bt_test::reference(x);
+  auto ctx = make_ctx();
+  bt::IvmConfig c;
+  c.explorers = 4096;
+  c.trigger = 1;
+  c.check_intervals = true;
+  const auto r = bt::ivm_search(x, c, ref.optimum, ctx);
+  EXPECT_EQ(r.nodes, ref.nodes);
+  const auto& k = ctx.counters();
+  EXPECT_EQ(k.at("nodes"), double(ref.nodes));
+  EXPECT_GT(k.at("ws_phases"), 0);
+  EXPECT_GT(k.at("steals"), 0);
+  EXPECT_GT(k.at("interval_checks"), 0);
+  EXPECT_GT(k.at("kernel_nodes_per_s"), 0);
+  EXPECT_GE(k.at("idle_per_phase"), 1);
+  EXPECT_EQ(k.at("dims"), 4);  // 4096 = 8^4
+
+  const tsp::Instance big = tsp::random_matrix(22, 1, 9, 1);
+  auto ctx2 = make_ctx();
+  try {
+    bt::ivm_search(big, bt::IvmConfig{}, 1000, ctx2);
+    FAIL();
+  } catch (const dpgpu::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("at most 21"), std::string::npos) << e.what();
+  }
+  bt::IvmConfig bad;
+  bad.explorers = 1000;
+  auto ctx3 = make_ctx();
+  EXPECT_THROW(bt::ivm_search(x, bad, ref.optimum, ctx3), dpgpu::InputError);
+  const tsp::Instance huge = tsp::random_matrix(33, 1, 9, 1);
+  auto ctx4 = make_ctx();
+  EXPECT_THROW(bt::bpdfs_search(huge, bt::BpdfsConfig{}, 1000, ctx4), dpgpu::InputError);
+}
+
+TEST(IvmGpu, SmallestInstances) {
+  NEED_GPU();
+  for (int n = 1; n <= 3; ++n) {
+    const tsp::Instance x = tsp::random_matrix(n, 1, 5, 42);
+    const auto ref = bt_test::reference(x);
+    auto ctx = make_ctx();
+    const auto r = bt::ivm_search(x, bt::IvmConfig{}, ref.optimum, ctx);
+    EXPECT_EQ(r.nodes, ref.nodes) << n;
+    expect_tour(x, r, ref.found, "n=" + std::to_string(n));
+    auto ctx2 = make_ctx();
+    const auto q = bt::bpdfs_search(x, bt::BpdfsConfig{}, ref.optimum, ctx2);
+    EXPECT_EQ(q.nodes, ref.nodes) << n;
+    expect_tour(x, q, ref.found, "n=" + std::to_string(n));
+  }
+}
+
+}  // namespace
