@@ -14,6 +14,7 @@ struct IvmConfig {
   std::int64_t poll = 64;          // node evaluations between two reads of the trigger count
   std::int64_t slice = 1 << 16;    // polls per TreeExplore launch (deadline checks in between)
   bool check_intervals = false;    // debug: verify the intervals on the host after every phase
+  bool ws_graph = true;            // launch each work-stealing phase's kernels as one CUDA graph
   std::string initial_ub = "optimal";
 };
 

@@ -67,6 +67,7 @@ IvmConfig ivm_config_from(const Params& p) {
   c.poll = p.integer("poll");
   c.slice = p.integer("slice");
   c.check_intervals = p.flag("check_intervals");
+  c.ws_graph = p.flag("ws_graph");
   c.initial_ub = p.text("initial_ub");
   return c;
 }
@@ -100,6 +101,9 @@ SolverBuilder<tsp::Problem> ivm_solver() {
              "polls per TreeExplore launch before it returns to the host (deadline checks)")
       .param("check_intervals", d.check_intervals,
              "debug: copy the intervals back after every phase and check none is lost or duplicated")
+      .param("ws_graph", d.ws_graph,
+             "launch the kernels of a work-stealing phase (trySelect per dimension and offset, stealWork) as one "
+             "CUDA graph captured once; false: plain launches")
       .param("initial_ub", d.initial_ub, kInitialUbHelp)
       .memory([](const tsp::Instance& x, const Params& p) {
         const auto T = std::uint64_t(p.integer("explorers"));

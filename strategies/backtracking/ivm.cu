@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -36,6 +37,18 @@ Intervals read_intervals(const DeviceBuffer<std::uint64_t>& pos, const DeviceBuf
   CUDA_CHECK(cudaStreamSynchronize(s));
   return r;
 }
+
+struct WorkStealingGraph {
+  cudaGraph_t graph = nullptr;
+  cudaGraphExec_t exec = nullptr;
+  WorkStealingGraph() = default;
+  WorkStealingGraph(const WorkStealingGraph&) = delete;
+  WorkStealingGraph& operator=(const WorkStealingGraph&) = delete;
+  ~WorkStealingGraph() {
+    if (exec) cudaGraphExecDestroy(exec);
+    if (graph) cudaGraphDestroy(graph);
+  }
+};
 
 template <class Cost>
 void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context& ctx, SearchOutcome& out,
@@ -101,6 +114,38 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
 
   const std::size_t smem = sizeof(std::uint64_t) * (kIvmMaxFree + 1) + sizeof(Cost) * std::size_t(n) * n;
   const unsigned grid = blocks_for(T, c.block);
+  // Algorithm 2 after the lengths: reset the selection, one trySelect launch per dimension and
+  // offset, stealWork. Its arguments never change, so with ws_graph it is captured once as a
+  // CUDA graph and each phase launches the graph (tiny kernels: launch overhead dominates).
+  auto enqueue_work_stealing = [&](bool mark_launches) {
+    auto marked = [&](auto&& launch) {
+      if (!mark_launches) return launch();
+      auto mark = ctx.profiled_launch();
+      launch();
+    };
+    CUDA_CHECK(cudaMemsetAsync(d_victim.get(), 0xff, d_victim.bytes(), stream));
+    CUDA_CHECK(cudaMemsetAsync(d_selected.get(), 0, d_selected.bytes(), stream));
+    std::uint32_t stride = 1;
+    for (int i = 0; i < dims; ++i, stride *= std::uint32_t(c.arity))
+      for (std::uint32_t j = 1; j < std::uint32_t(c.arity); ++j)
+        marked([&] {
+          K::try_select<<<grid, c.block, 0, stream>>>(d_len.get(), d_victim.get(), d_selected.get(), T, stride,
+                                                      std::uint32_t(c.arity), j, d_totals.get());
+          CUDA_CHECK_LAUNCH();
+        });
+    marked([&] {
+      K::steal_work<<<grid, c.block, 0, stream>>>(d_victim.get(), d_pos.get(), d_end.get(), d_fresh.get(), T,
+                                                  d_counters.get() + 1);
+      CUDA_CHECK_LAUNCH();
+    });
+  };
+  WorkStealingGraph ws_graph;
+  if (c.ws_graph && balance) {
+    CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+    enqueue_work_stealing(false);
+    CUDA_CHECK(cudaStreamEndCapture(stream, &ws_graph.graph));
+    CUDA_CHECK(cudaGraphInstantiate(&ws_graph.exec, ws_graph.graph, 0));
+  }
   double explore_s = 0, steal_s = 0, idle_sum = 0;
   std::uint64_t launches = 0, ws_phases = 0, checks = 0;
   for (;;) {
@@ -151,21 +196,11 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
     {
       auto ph = ctx.phase("steal");
       CUDA_CHECK(cudaEventRecord(ws_ev.a, stream));
-      CUDA_CHECK(cudaMemsetAsync(d_victim.get(), 0xff, d_victim.bytes(), stream));
-      CUDA_CHECK(cudaMemsetAsync(d_selected.get(), 0, d_selected.bytes(), stream));
-      std::uint32_t stride = 1;
-      for (int i = 0; i < dims; ++i, stride *= std::uint32_t(c.arity))
-        for (std::uint32_t j = 1; j < std::uint32_t(c.arity); ++j) {
-          auto mark = ctx.profiled_launch();
-          K::try_select<<<grid, c.block, 0, stream>>>(d_len.get(), d_victim.get(), d_selected.get(), T, stride,
-                                                      std::uint32_t(c.arity), j, d_totals.get());
-          CUDA_CHECK_LAUNCH();
-        }
-      {
+      if (ws_graph.exec) {
         auto mark = ctx.profiled_launch();
-        K::steal_work<<<grid, c.block, 0, stream>>>(d_victim.get(), d_pos.get(), d_end.get(), d_fresh.get(), T,
-                                                    d_counters.get() + 1);
-        CUDA_CHECK_LAUNCH();
+        CUDA_CHECK(cudaGraphLaunch(ws_graph.exec, stream));
+      } else {
+        enqueue_work_stealing(true);
       }
       CUDA_CHECK(cudaEventRecord(ws_ev.b, stream));
       CUDA_CHECK(cudaEventSynchronize(ws_ev.b));
@@ -200,6 +235,7 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
   ctx.set("explorers", double(T));
   ctx.set("trigger", double(effective_trigger(c)));
   ctx.set("dims", double(dims));
+  ctx.set("ws_kernels_per_phase", double(dims * (c.arity - 1) + 1));
   ctx.set("cost_bytes", double(sizeof(Cost)));
   ctx.set("state_bytes", double(sizeof(IvmExplorer<Cost>)));
   if (c.check_intervals) ctx.set("interval_checks", double(checks));

@@ -42,6 +42,7 @@ void expect_tour(const tsp::Instance& x, const bt::SearchOutcome& r, std::int64_
 struct IvmSetting {
   std::int64_t explorers, arity, trigger, poll;
   bool check;
+  bool graph = true;
 };
 
 TEST(IvmGpu, NodeCountsEqualCpuDfsAtTheOptimum) {
@@ -51,7 +52,8 @@ TEST(IvmGpu, NodeCountsEqualCpuDfsAtTheOptimum) {
       {64, 4, 1, 4, true},       // trigger 1: a work-stealing phase as soon as one explorer is empty
       {64, 8, 64, 16, true},     // trigger = T: no balancing
       {81, 3, 1000, 8, true},    // trigger > T
-      {256, 2, 25, 2, true},     {1, 2, 1, 3, true},  {4096, 16, 409, 32, false}};
+      {256, 2, 25, 2, true},     {1, 2, 1, 3, true},  {4096, 16, 409, 32, false},
+      {512, 8, 7, 8, true, false}};  // work stealing by plain launches instead of the graph
   int cases = 0;
   for (const auto& kind : bt_test::kinds())
     for (int n = 2; n <= 12; ++n) {
@@ -65,6 +67,7 @@ TEST(IvmGpu, NodeCountsEqualCpuDfsAtTheOptimum) {
         c.trigger = s.trigger;
         c.poll = s.poll;
         c.check_intervals = s.check;
+        c.ws_graph = s.graph;
         auto ctx = make_ctx();
         const std::string what = kind.name + " n=" + std::to_string(n) + " T=" + std::to_string(s.explorers) +
                                  " trigger=" + std::to_string(s.trigger);
