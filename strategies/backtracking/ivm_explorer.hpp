@@ -80,7 +80,8 @@ BT_HD void ivm_init(IvmExplorer<Cost>& e, int m, const Arcs& arcs, Cost bound, s
 
 // Depth-first from the explorer's state until its interval is empty (IvmStop::Empty) or
 // tick() returns true (IvmStop::Told; the state stays resumable). tick() is called before
-// each node evaluation. Inc: Cost bound() const; void offer(Cost tour, const uint8_t* city,
+// each child evaluation. A child at depth m-1 is evaluated together with its single leaf (as
+// the bitset search does at its leaf parent), so the explorer never descends below m-2. Inc: Cost bound() const; void offer(Cost tour, const uint8_t* city,
 // int k, int last). `fact[i]` = i!. Adds the nodes counted to `nodes`.
 template <class Cost, class Arcs, class Inc, class Tick>
 BT_HD IvmStop ivm_explore(IvmExplorer<Cost>& e, int m, const Arcs& arcs, const std::uint64_t* fact, Inc& inc,
@@ -114,6 +115,22 @@ BT_HD IvmStop ivm_explore(IvmExplorer<Cost>& e, int m, const Arcs& arcs, const s
       const Cost tour = c + arcs(j, 0);
       if (tour <= bound) inc.offer(tour, e.city, k, j);
       e.pos += 1;
+      e.v[k] = static_cast<std::uint8_t>(idx + 1);
+      continue;
+    }
+    if (k == m - 2) {  // the child has one child, a full permutation: both inline, no descent
+      if (c < bound) {
+        ++nodes;
+        const int other = r[1 - idx];
+        const Cost leaf = c + arcs(j, other);
+        if (leaf < bound) ++nodes;
+        const Cost tour = leaf + arcs(other, 0);
+        if (tour <= bound) {
+          e.city[k + 1] = static_cast<std::uint8_t>(j);
+          inc.offer(tour, e.city, k + 1, other);
+        }
+      }
+      e.pos += 1;  // the child's subtree is one leaf
       e.v[k] = static_cast<std::uint8_t>(idx + 1);
       continue;
     }

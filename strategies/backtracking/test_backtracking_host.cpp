@@ -297,7 +297,7 @@ TEST(EmulatedSearch, IvmCountsExactlyCpuDfsNodesAtTheOptimum) {
                                          {16, 2, 100, 4}};
   int cases = 0;
   for (const auto& kind : bt_test::kinds())
-    for (int n = 2; n <= 9; ++n) {
+    for (int n = 2; n <= 10; ++n) {
       const tsp::Instance x = kind.make(n, bt_test::mix(std::uint64_t(n) * 131 + kind.name.size()));
       const auto ref = bt_test::reference(x);
       for (const auto& s : settings) {
