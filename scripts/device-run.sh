@@ -10,6 +10,9 @@
 # ctest (-R), SANITIZE_LISTS picks sanitizer lists. The shared data sets do not exist on the
 # GPU machine: scripts/carry-shared.sh copies them into .shared/ (ignored by git); carry it
 # and this script links ../shared to it.
+# DEADLINE_S=570 stops starting experiments, and stops the one running (its finished rows
+# stay), so that the results are packed before the call's own limit; RUN_ARGS are added to
+# every `dpgpu run` (e.g. "--repetitions 1").
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/device-out}
@@ -63,8 +66,13 @@ fi
 
 for e in "${experiments[@]}"; do
   name=$(basename "$e" .yaml)
-  log "experiment $name"
-  DPGPU_KEEP_NCU="$OUT/results/ncu-$name" build-gpu/harness/dpgpu run "$e" --out "$OUT/results/$name" 2> "$OUT/results/$name.log"
+  limit=100000
+  if [ -n "${DEADLINE_S:-}" ]; then
+    limit=$((DEADLINE_S - SECONDS - 20))
+    if [ $limit -lt 15 ]; then log "experiment $name skipped: DEADLINE_S reached"; continue; fi
+  fi
+  log "experiment $name (at most ${limit} s)"
+  DPGPU_KEEP_NCU="$OUT/results/ncu-$name" timeout "$limit" build-gpu/harness/dpgpu run "$e" --out "$OUT/results/$name" ${RUN_ARGS:-} 2> "$OUT/results/$name.log"
   echo "  exit $?" | tee -a "$OUT/steps.log"
   tail -4 "$OUT/results/$name.log"
   build-gpu/harness/dpgpu plot "$OUT/results/$name" >> "$OUT/results/$name.log" 2>&1
