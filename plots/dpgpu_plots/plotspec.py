@@ -35,6 +35,7 @@ KIND_KEYS: dict[str, tuple[str, ...]] = {
     "phases": COMMON_KEYS + ("x", "phases", "series", "logy"),
     "speedup": COMMON_KEYS + ("x", "y", "baseline", "series", "logy"),
     "diagonal_time": COMMON_KEYS + ("quantity", "series", "logx", "logy"),
+    "scaling": COMMON_KEYS + ("x", "y", "series", "logx", "logy"),
 }
 
 KIND_HELP: dict[str, str] = {
@@ -44,6 +45,7 @@ KIND_HELP: dict[str, str] = {
     "phases": "stacked phase medians (phase.*_s) per case, total run time as a marker",
     "speedup": "speed-up over a baseline solver: Markdown and LaTeX tables plus a bar chart",
     "diagonal_time": "time per DP diagonal (series.csv), one line per case",
+    "scaling": "speed-up over each line's smallest x against x, with the ideal line x / x0",
 }
 
 _TRISTATE = ("true", "false", "auto")

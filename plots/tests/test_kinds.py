@@ -216,7 +216,7 @@ class DeclaredFiguresTest(FixtureCase):
         self.assertEqual(status, 0, err)
         stems = [os.path.splitext(os.path.basename(p))[0] for p in out.splitlines()]
         self.assertEqual(list(dict.fromkeys(stems)),
-                         ["table1", "runtime", "throughput", "metrics", "phases", "diagonal_time"])
+                         ["table1", "runtime", "throughput", "metrics", "phases", "diagonal_time", "scaling"])
 
     def test_list_shows_declared_figures(self):
         status, out, _ = run_cli("--list", self.dir)
@@ -526,3 +526,26 @@ class CaseLabelTest(unittest.TestCase):
         from dpgpu_plots.select import case_labels
         rows = [{"problem": "lcs", "solver": "gpu.wavefront", "s.block": b, "case_id": b} for b in ("64", "128")]
         self.assertEqual(case_labels(rows), ["gpu.wavefront block=64", "gpu.wavefront block=128"])
+
+
+class ScalingTest(unittest.TestCase):
+    """The scaling kind: speed-up over each line's first point, beside the ideal line."""
+
+    def test_speedups_are_relative_to_the_first_point(self):
+        from dpgpu_plots.fig_scaling import speedups
+        from dpgpu_plots.series import Point, Series
+        s = Series(solver="gpu.pipeline", variant=(), points=[Point(4, 2.0, 1.5, 2.5, 1), Point(1, 8.0, 8.0, 8.0, 1)])
+        speedups([s])
+        self.assertEqual([(p.x, p.y) for p in s.points], [(1, 1.0), (4, 4.0)])
+        self.assertAlmostEqual(s.points[1].low, 8.0 / 2.5)
+        self.assertAlmostEqual(s.points[1].high, 8.0 / 1.5)
+
+    @unittest.skipUnless(HAVE_MPL, "Matplotlib is not installed")
+    def test_draws_from_a_sweep(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "r")
+            shutil.copytree(os.path.join(HERE, "fixtures", "lcs-sweep"), out)
+            code = main([out, "--figure", "scaling", "--x", "i.n"])
+            self.assertEqual(code, 0)
+            for ext in ("png", "pdf"):
+                self.assertTrue(os.path.getsize(os.path.join(out, "figures", f"scaling.{ext}")) > 0)

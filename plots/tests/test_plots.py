@@ -275,7 +275,7 @@ class CommandTest(TempDirCase):
         self.assertEqual(status, 0, err)
         names = sorted(os.path.basename(p) for p in out.splitlines())
         # No phase times, metrics.csv or series.csv here: those kinds are skipped, with a note.
-        self.assertEqual(names, ["runtime.pdf", "runtime.png", "speedup.md", "speedup.pdf",
+        self.assertEqual(names, ["runtime.pdf", "runtime.png", "scaling.pdf", "scaling.png", "speedup.md", "speedup.pdf",
                                  "speedup.png", "speedup.tex", "throughput.pdf", "throughput.png"])
         for kind in ("metrics", "phases", "diagonal_time"):
             self.assertIn(f"no {kind} figure", err)
