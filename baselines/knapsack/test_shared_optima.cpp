@@ -3,6 +3,8 @@
 // and bound under a deadline, so an instance it cannot finish fails instead of hanging.
 #include <gtest/gtest.h>
 
+#include "dpgpu/shared_data.hpp"
+
 #include <chrono>
 #include <cstdlib>
 #include <stdexcept>
@@ -16,12 +18,7 @@ namespace fs = std::filesystem;
 using Loaded = dpgpu::Loaded<knapsack::Instance>;
 using knapsack::testing::expect_optimal;
 
-fs::path shared_knapsack() {
-  const char* shared = std::getenv("DPGPU_SHARED");
-  if (!shared) return {};
-  auto dir = fs::path(shared) / "data" / "knapsack";
-  return fs::is_directory(dir) ? dir : fs::path{};
-}
+fs::path shared_knapsack() { return dpgpu::shared_data_dir("knapsack"); }
 
 std::vector<Loaded> load(const fs::path& file) { return knapsack::Problem::load({{file}, ""}); }
 

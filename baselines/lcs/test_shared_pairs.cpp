@@ -1,6 +1,8 @@
 // The solvers on real sequences from the shared data folder (skipped where it is absent).
 #include <gtest/gtest.h>
 
+#include "dpgpu/shared_data.hpp"
+
 #include <cstdlib>
 #include <filesystem>
 
@@ -11,12 +13,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path shared_sequences() {
-  const char* shared = std::getenv("DPGPU_SHARED");
-  if (!shared) return {};
-  auto dir = fs::path(shared) / "data" / "sequences";
-  return fs::is_directory(dir) ? dir : fs::path{};
-}
+fs::path shared_sequences() { return dpgpu::shared_data_dir("sequences"); }
 
 TEST(LcsSharedPairs, EcoliAgainstMutatedCopyAllAgree) {
   auto dir = shared_sequences();

@@ -2,6 +2,8 @@
 // (skipped where the shared data folder is absent).
 #include <gtest/gtest.h>
 
+#include "dpgpu/shared_data.hpp"
+
 #include <cstdlib>
 
 #include "tsp/tsp.hpp"
@@ -11,12 +13,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path shared_tsplib() {
-  const char* shared = std::getenv("DPGPU_SHARED");
-  if (!shared) return {};
-  auto dir = fs::path(shared) / "data" / "tsplib";
-  return fs::is_directory(dir) ? dir : fs::path{};
-}
+fs::path shared_tsplib() { return dpgpu::shared_data_dir("tsplib"); }
 
 struct Case {
   const char* file;

@@ -2,6 +2,8 @@
 // instance gets a known optimum, and small ones agree with the brute-force reference.
 #include <gtest/gtest.h>
 
+#include "dpgpu/shared_data.hpp"
+
 #include <cstdlib>
 
 #include "knapsack/knapsack.hpp"
@@ -12,12 +14,7 @@ namespace {
 namespace fs = std::filesystem;
 using Loaded = dpgpu::Loaded<knapsack::Instance>;
 
-fs::path shared_knapsack() {
-  const char* shared = std::getenv("DPGPU_SHARED");
-  if (!shared) return {};
-  auto dir = fs::path(shared) / "data" / "knapsack";
-  return fs::is_directory(dir) ? dir : fs::path{};
-}
+fs::path shared_knapsack() { return dpgpu::shared_data_dir("knapsack"); }
 
 std::vector<fs::path> files_in(const fs::path& dir) {
   std::vector<fs::path> out;

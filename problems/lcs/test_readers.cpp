@@ -1,6 +1,8 @@
 // FASTA and plain-text readers: small files written here, and the shared sequences.
 #include <gtest/gtest.h>
 
+#include "dpgpu/shared_data.hpp"
+
 #include <cstdlib>
 #include <fstream>
 #include <unistd.h>
@@ -157,12 +159,7 @@ TEST_F(LcsReaders, PathCountAndSelectMisuseAreRefused) {
 }
 
 // The shared data folder (set by the test helper); skipped where it is absent.
-fs::path shared_sequences() {
-  const char* shared = std::getenv("DPGPU_SHARED");
-  if (!shared) return {};
-  auto dir = fs::path(shared) / "data" / "sequences";
-  return fs::is_directory(dir) ? dir : fs::path{};
-}
+fs::path shared_sequences() { return dpgpu::shared_data_dir("sequences"); }
 
 TEST(LcsSharedSequences, PhagePairLoadsWithItsLengths) {
   auto dir = shared_sequences();

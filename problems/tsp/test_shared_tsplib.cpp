@@ -1,6 +1,8 @@
 // Every TSPLIB file of the shared data folder (skipped where it is absent).
 #include <gtest/gtest.h>
 
+#include "dpgpu/shared_data.hpp"
+
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -12,12 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path shared_tsplib() {
-  const char* shared = std::getenv("DPGPU_SHARED");
-  if (!shared) return {};
-  auto dir = fs::path(shared) / "data" / "tsplib";
-  return fs::is_directory(dir) ? dir : fs::path{};
-}
+fs::path shared_tsplib() { return dpgpu::shared_data_dir("tsplib"); }
 
 // The optimum lists as published with the files ("name : value" / "name: value"), read
 // here on their own, so that OPTIMA.tsv and the reader's lookup are both checked.

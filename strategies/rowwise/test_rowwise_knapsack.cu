@@ -8,6 +8,8 @@
 // Skipped (not passed) without a device. Parameter checks: test_rowwise_params.cpp.
 #include <gtest/gtest.h>
 
+#include "dpgpu/shared_data.hpp"
+
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -171,10 +173,8 @@ TEST(RowwiseKnapsackGpu, RefusesBadConfigurationByName) {
 
 TEST(RowwiseKnapsackGpu, SharedFilesReachTheirKnownOptima) {
   REQUIRE_DEVICE();
-  const char* shared = std::getenv("DPGPU_SHARED");
-  if (!shared) GTEST_SKIP() << "DPGPU_SHARED not set";
-  const auto dir = std::filesystem::path(shared) / "data" / "knapsack";
-  if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << dir << " not present";
+  const auto dir = dpgpu::shared_data_dir("knapsack");
+  if (dir.empty()) GTEST_SKIP() << "no shared knapsack data ($DPGPU_SHARED/data/knapsack)";
   int ran = 0;
   for (int cls : {1, 2, 3})
     for (int n : {100, 1000, 2000}) {

@@ -9,6 +9,8 @@
 // Skipped (not passed) without a device. Parameter checks: test_knapsack_wavefront_params.cpp.
 #include <gtest/gtest.h>
 
+#include "dpgpu/shared_data.hpp"
+
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -176,10 +178,8 @@ TEST(KnapsackWavefrontGpu, RefusesBadConfigurationByName) {
 
 TEST(KnapsackWavefrontGpu, SharedFilesReachTheirKnownOptima) {
   REQUIRE_DEVICE();
-  const char* shared = std::getenv("DPGPU_SHARED");
-  if (!shared) GTEST_SKIP() << "DPGPU_SHARED not set";
-  const auto dir = std::filesystem::path(shared) / "data" / "knapsack";
-  if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << dir << " not present";
+  const auto dir = dpgpu::shared_data_dir("knapsack");
+  if (dir.empty()) GTEST_SKIP() << "no shared knapsack data ($DPGPU_SHARED/data/knapsack)";
   int ran = 0;
   for (int cls : {1, 2, 3})
     for (int n : {100, 200}) {  // C is ~n·R/4: a few 10^4 diagonals each

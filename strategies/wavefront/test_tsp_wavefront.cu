@@ -9,6 +9,8 @@
 //   DPGPU_TEST_SEED=<seed> ./test_tsp_wavefront
 // Skipped (not passed) without a device. Parameters and estimates: test_tsp_wavefront_params.cpp.
 #include <gtest/gtest.h>
+
+#include "dpgpu/shared_data.hpp"
 #include <unistd.h>
 
 #include <chrono>
@@ -429,10 +431,8 @@ TEST_F(TspWavefrontGpu, EmbeddedTsplibInstancesReachTheirOptima) {
 // The shared folder's instances the DP reaches, with their published optima (OPTIMA.tsv).
 // Skipped when $DPGPU_SHARED is unset or lacks the files (the device machine has no copy).
 TEST_F(TspWavefrontGpu, SharedTsplibInstancesReachTheirOptima) {
-  const char* shared = std::getenv("DPGPU_SHARED");
-  if (!shared) GTEST_SKIP() << "DPGPU_SHARED not set";
-  const std::filesystem::path dir = std::filesystem::path(shared) / "data" / "tsplib";
-  if (!std::filesystem::exists(dir / "OPTIMA.tsv")) GTEST_SKIP() << dir << " has no OPTIMA.tsv";
+  const std::filesystem::path dir = dpgpu::shared_data_dir("tsplib");
+  if (dir.empty() || !std::filesystem::exists(dir / "OPTIMA.tsv")) GTEST_SKIP() << "no shared TSPLIB data with OPTIMA.tsv";
   int ran = 0;
   for (const char* file : {"burma14.tsp", "ulysses16.tsp", "gr17.tsp", "br17.atsp", "gr21.tsp", "ulysses22.tsp",
                            "gr24.tsp", "fri26.tsp"}) {
