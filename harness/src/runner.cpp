@@ -264,10 +264,10 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   const std::vector<Experiment> parts = parse_experiment_parts(file);
   std::vector<Plan> plans;
   for (auto& part : parts) plans.push_back(expand(part));
-  const Experiment& e = parts.front();  // the settings every part shares
-  const int reps = opt.repetitions.value_or(int(e.repetitions));
+  const Experiment& shared = parts.front();  // the keys every part shares (all but problem, instances, solvers)
+  const int reps = opt.repetitions.value_or(int(shared.repetitions));
   if (reps < 1) throw InputError("--repetitions must be at least 1");
-  const int max_reps = std::max(reps, int(e.max_repetitions));
+  const int max_reps = std::max(reps, int(shared.max_repetitions));
   std::optional<std::regex> filter;
   if (!opt.filter.empty()) {
     try {
@@ -276,18 +276,19 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
       throw InputError(fmt::format("--filter '{}' is not a valid regular expression: {}", opt.filter, err.what()));
     }
   }
-  const fs::path out = opt.out.empty() ? fs::path("results") / e.name : opt.out;
+  const fs::path out = opt.out.empty() ? fs::path("results") / shared.name : opt.out;
   const std::string no_gpu = gpu_unavailable_reason();
 
   CsvTable runs(out / "runs.csv", run_columns());
   CsvTable summary(out / "summary.csv", summary_columns());
   CsvTable metrics(out / "metrics.csv", metric_columns());
   CsvTable series(out / "series.csv", {"case_id", "solver", "series", "index", "value"});
-  const bool profiling = !opt.no_profile && (opt.profile || e.profile.has_value());
+  const bool profiling = !opt.no_profile && (opt.profile || shared.profile.has_value());
   const std::vector<MetricName> metric_names =
-      resolve_metrics(e.profile && !e.profile->metrics.empty() ? e.profile->metrics : default_metrics());
-  const std::int64_t max_launches = e.profile ? e.profile->max_launches : ProfileSpec{}.max_launches;
-  const NcuOptions ncu_options = e.profile ? NcuOptions{e.profile->cache_control, e.profile->replay} : NcuOptions{};
+      resolve_metrics(shared.profile && !shared.profile->metrics.empty() ? shared.profile->metrics : default_metrics());
+  const std::int64_t max_launches = shared.profile ? shared.profile->max_launches : ProfileSpec{}.max_launches;
+  const NcuOptions ncu_options =
+      shared.profile ? NcuOptions{shared.profile->cache_control, shared.profile->replay} : NcuOptions{};
   auto resummarize = [&] {
     auto rows = summarize(runs.rows());
     merge_metric_means(rows, metrics.rows());
@@ -301,7 +302,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
     if (opt.resume) {
       for (auto& r : runs.load()) finished.insert(r["case_id"]);
       metrics.load();
-      if (e.series && fs::exists(out / "series.csv")) series.load();
+      if (shared.series && fs::exists(out / "series.csv")) series.load();
       std::ifstream old(out / "benchmark.json");
       if (old) try {
           auto j = nlohmann::json::parse(old);
@@ -312,14 +313,14 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
     } else {
       runs.replace_all({});
       if (profiling) metrics.replace_all({});
-      if (e.series) series.replace_all({});
+      if (shared.series) series.replace_all({});
     }
-    write_file_atomically(out / "experiment.yaml", e.source_text);
-    context = {{"experiment", e.name}, {"experiment_file", fs::absolute(file).string()},
+    write_file_atomically(out / "experiment.yaml", shared.source_text);
+    context = {{"experiment", shared.name}, {"experiment_file", fs::absolute(file).string()},
                {"start", now_iso8601()},  {"git_commit", git_commit()},
                {"host", host_facts()},    {"gpu", gpu_facts()},
                {"gpu_clocks_start", gpu_clock_reading()}, {"repetitions", reps},
-               {"warmup", e.warmup},      {"timeout_s", e.timeout_s}};
+               {"warmup", shared.warmup}, {"timeout_s", shared.timeout_s}};
     write_file_atomically(out / "context.json", context.dump(2) + "\n");
   }
 
@@ -331,117 +332,117 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   const auto started = Clock::now();
 
   for (std::size_t pi = 0; pi < parts.size(); ++pi) {
-  const Experiment& e = parts[pi];
-  const Plan& plan = plans[pi];
-  const ProblemEntry* problem = Registry::get().problem(e.problem);
-  for (std::size_t ii = 0; ii < plan.instances.size(); ++ii) {
-    const InstancePoint& ip = plan.instances[ii];
-    std::vector<AnyInstance> loaded;
-    std::string load_error;
-    try {
-      loaded = materialize(e, *problem, ip);
-    } catch (const InputError& err) {
-      load_error = err.what();
-      std::cerr << "error: " << load_error << "\n";
-      loaded.push_back(AnyInstance{ip.label, nullptr, {}, 0, std::nullopt});
-    }
-    if (loaded.size() > 1) total += (loaded.size() - 1) * plan.solvers.size();
-    for (std::size_t li = 0; li < loaded.size(); ++li) {
-      const AnyInstance& x = loaded[li];
-      std::set<std::string> instance_cases;
-      for (std::size_t si = 0; si < plan.solvers.size(); ++si) {
-        const SolverPoint& sp = plan.solvers[si];
-        Case c{ip.label + (loaded.size() > 1 ? "/" + x.name : "") + "/" + sp.label, ii, li, si, &x, &sp, {}, {}};
-        ++done;
-        if (filter && !std::regex_search(c.id, *filter)) continue;
-        if (finished.count(c.id)) continue;
-        const SolverEntry& s = *sp.solver;
-        if (!load_error.empty())
-          c.refuse = load_error;
-        else if (!s.unavailable.empty())
-          c.skip = s.unavailable;
-        else if (s.backend == Backend::Gpu && !no_gpu.empty())
-          c.skip = no_gpu;
-        else if (auto cap = cap_violation(e.solvers[sp.spec], x, ip); !cap.empty())
-          c.skip = cap;
-        else {
-          CaseJob probe{.problem = problem, .solver = &s, .instance = &x, .params = sp.params, .name = c.id};
-          c.refuse = memory_refusal(probe, /*check_device=*/false);
-        }
-
-        if (opt.dry_run) {
-          std::cout << fmt::format("{:>5}  {}  {}\n", done,
-                                   !c.skip.empty() ? "skip" : (!c.refuse.empty() ? "refuse" : "run "), c.id)
-                    << (!c.skip.empty() ? "         " + c.skip + "\n" : "")
-                    << (!c.refuse.empty() ? "         " + c.refuse + "\n" : "");
-          continue;
-        }
-
-        CsvRow base = load_error.empty() ? case_row(e, c, ip) : CsvRow{{"experiment", e.name}, {"case_id", c.id}};
-        std::vector<CsvRow> rows;
-        auto case_start = Clock::now();
-        if (!load_error.empty()) {
-          rows.push_back(status_row(base, Status::Error, load_error));
-        } else if (!c.skip.empty()) {
-          rows.push_back(status_row(base, Status::Skipped, c.skip));
-        } else if (!c.refuse.empty()) {
-          rows.push_back(status_row(base, Status::Oom, c.refuse));
-        } else {
-          CaseResult res;
-          if (isolated(e, s)) {
-            WorkerRequest req{fs::absolute(file).string(), ii, li, si, reps, int(e.warmup), max_reps, e.timeout_s,
-                              opt.verbose, true, pi};
-            res = run_in_child(req);
-          } else {
-            CaseJob job{problem, &s, &x, sp.params, c.id, reps, max_reps, e.max_noise, e.cold, e.series,
-                        int(e.warmup), e.timeout_s, opt.verbose};
-            res = measure_case(job);
-          }
-          append_series(series, c.id, s.name, res);
-          for (auto& b : res.benchmarks) benchmarks.push_back(b);
-          if (bench_context.is_null() && !res.benchmark_context.is_null()) bench_context = res.benchmark_context;
-          rows = rows_of(base, res);
-          const double case_wall = std::chrono::duration<double>(Clock::now() - case_start).count();
-          if (profiling && s.backend == Backend::Gpu && res.status == Status::Ok && !res.reps.empty()) {
-            auto& cnt = res.reps.front().counters;
-            double launches = cnt.count("kernel_launches") ? cnt.at("kernel_launches") : 0;
-            double marked = cnt.count("annotated_launches") ? cnt.at("annotated_launches") : 0;
-            ProfilePlan plan = plan_profile(max_launches, launches, marked);
-            WorkerRequest req{fs::absolute(file).string(), ii, li, si, 1, 0, 1, e.timeout_s, opt.verbose, false, pi};
-            ProfileOutcome po = profile_case(req, metric_names, plan, ncu_options);
-            // Against one timed run in its own process (start-up included), as profiling is.
-            double one_run = case_wall / double(reps + e.warmup);
-            for (auto& m : metric_rows(base, po, plan, launches, one_run > 0 ? po.wall_s / one_run : 0, case_wall))
-              metrics.append(m);
-            std::cerr << (po.ok ? fmt::format("  profiled {} launches ({}) in {:.1f} s{}\n", po.launches_profiled,
-                                              plan.sampling, po.wall_s, po.message.empty() ? "" : ": " + po.message)
-                                : "  profiling failed: " + po.message + "\n");
-          }
-        }
-        for (auto& r : rows) runs.append(r);
-        instance_cases.insert(c.id);
-        resummarize();
-
-        auto final_row = summarize(rows).front();
-        std::string st = final_row["status"];
-        double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
-        double left = done ? elapsed / double(done) * double(total - done) : 0;
-        std::string timing = final_row.count("time_median_s") && !final_row["time_median_s"].empty()
-                                 ? fmt::format(" {:.4g} ms (median of {})", std::stod(final_row["time_median_s"]) * 1e3,
-                                               final_row["reps"])
-                                 : "";
-        std::cerr << fmt::format("[{}/{}] {} {}{}{}  ~{} left\n", done, total, c.id, st, timing,
-                                 st == "ok" ? "" : ": " + final_row["message"], duration_text(left));
+    const Experiment& e = parts[pi];  // this part's problem, instances and solvers
+    const Plan& plan = plans[pi];
+    const ProblemEntry* problem = Registry::get().problem(e.problem);
+    for (std::size_t ii = 0; ii < plan.instances.size(); ++ii) {
+      const InstancePoint& ip = plan.instances[ii];
+      std::vector<AnyInstance> loaded;
+      std::string load_error;
+      try {
+        loaded = materialize(e, *problem, ip);
+      } catch (const InputError& err) {
+        load_error = err.what();
+        std::cerr << "error: " << load_error << "\n";
+        loaded.push_back(AnyInstance{ip.label, nullptr, {}, 0, std::nullopt});
       }
-      // Cross-solver agreement on this instance.
-      if (!opt.dry_run && instance_cases.size() > 1 && mark_disagreements(runs.mutable_rows(), instance_cases)) {
-        runs.rewrite();
-        resummarize();
-        std::cerr << "invalid: solvers disagree on " << x.name << "\n";
+      if (loaded.size() > 1) total += (loaded.size() - 1) * plan.solvers.size();
+      for (std::size_t li = 0; li < loaded.size(); ++li) {
+        const AnyInstance& x = loaded[li];
+        std::set<std::string> instance_cases;
+        for (std::size_t si = 0; si < plan.solvers.size(); ++si) {
+          const SolverPoint& sp = plan.solvers[si];
+          Case c{ip.label + (loaded.size() > 1 ? "/" + x.name : "") + "/" + sp.label, ii, li, si, &x, &sp, {}, {}};
+          ++done;
+          if (filter && !std::regex_search(c.id, *filter)) continue;
+          if (finished.count(c.id)) continue;
+          const SolverEntry& s = *sp.solver;
+          if (!load_error.empty())
+            c.refuse = load_error;
+          else if (!s.unavailable.empty())
+            c.skip = s.unavailable;
+          else if (s.backend == Backend::Gpu && !no_gpu.empty())
+            c.skip = no_gpu;
+          else if (auto cap = cap_violation(e.solvers[sp.spec], x, ip); !cap.empty())
+            c.skip = cap;
+          else {
+            CaseJob probe{.problem = problem, .solver = &s, .instance = &x, .params = sp.params, .name = c.id};
+            c.refuse = memory_refusal(probe, /*check_device=*/false);
+          }
+
+          if (opt.dry_run) {
+            std::cout << fmt::format("{:>5}  {}  {}\n", done,
+                                     !c.skip.empty() ? "skip" : (!c.refuse.empty() ? "refuse" : "run "), c.id)
+                      << (!c.skip.empty() ? "         " + c.skip + "\n" : "")
+                      << (!c.refuse.empty() ? "         " + c.refuse + "\n" : "");
+            continue;
+          }
+
+          CsvRow base = load_error.empty() ? case_row(e, c, ip) : CsvRow{{"experiment", e.name}, {"case_id", c.id}};
+          std::vector<CsvRow> rows;
+          auto case_start = Clock::now();
+          if (!load_error.empty()) {
+            rows.push_back(status_row(base, Status::Error, load_error));
+          } else if (!c.skip.empty()) {
+            rows.push_back(status_row(base, Status::Skipped, c.skip));
+          } else if (!c.refuse.empty()) {
+            rows.push_back(status_row(base, Status::Oom, c.refuse));
+          } else {
+            CaseResult res;
+            if (isolated(e, s)) {
+              WorkerRequest req{fs::absolute(file).string(), ii, li, si, reps, int(e.warmup), max_reps, e.timeout_s,
+                                opt.verbose, true, pi};
+              res = run_in_child(req);
+            } else {
+              CaseJob job{problem, &s, &x, sp.params, c.id, reps, max_reps, e.max_noise, e.cold, e.series,
+                          int(e.warmup), e.timeout_s, opt.verbose};
+              res = measure_case(job);
+            }
+            append_series(series, c.id, s.name, res);
+            for (auto& b : res.benchmarks) benchmarks.push_back(b);
+            if (bench_context.is_null() && !res.benchmark_context.is_null()) bench_context = res.benchmark_context;
+            rows = rows_of(base, res);
+            const double case_wall = std::chrono::duration<double>(Clock::now() - case_start).count();
+            if (profiling && s.backend == Backend::Gpu && res.status == Status::Ok && !res.reps.empty()) {
+              auto& cnt = res.reps.front().counters;
+              double launches = cnt.count("kernel_launches") ? cnt.at("kernel_launches") : 0;
+              double marked = cnt.count("annotated_launches") ? cnt.at("annotated_launches") : 0;
+              ProfilePlan plan = plan_profile(max_launches, launches, marked);
+              WorkerRequest req{fs::absolute(file).string(), ii, li, si, 1, 0, 1, e.timeout_s, opt.verbose, false, pi};
+              ProfileOutcome po = profile_case(req, metric_names, plan, ncu_options);
+              // Against one timed run in its own process (start-up included), as profiling is.
+              double one_run = case_wall / double(reps + e.warmup);
+              for (auto& m : metric_rows(base, po, plan, launches, one_run > 0 ? po.wall_s / one_run : 0, case_wall))
+                metrics.append(m);
+              std::cerr << (po.ok ? fmt::format("  profiled {} launches ({}) in {:.1f} s{}\n", po.launches_profiled,
+                                                plan.sampling, po.wall_s, po.message.empty() ? "" : ": " + po.message)
+                                  : "  profiling failed: " + po.message + "\n");
+            }
+          }
+          for (auto& r : rows) runs.append(r);
+          instance_cases.insert(c.id);
+          resummarize();
+
+          auto final_row = summarize(rows).front();
+          std::string st = final_row["status"];
+          double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
+          double left = done ? elapsed / double(done) * double(total - done) : 0;
+          std::string timing = final_row.count("time_median_s") && !final_row["time_median_s"].empty()
+                                   ? fmt::format(" {:.4g} ms (median of {})", std::stod(final_row["time_median_s"]) * 1e3,
+                                                 final_row["reps"])
+                                   : "";
+          std::cerr << fmt::format("[{}/{}] {} {}{}{}  ~{} left\n", done, total, c.id, st, timing,
+                                   st == "ok" ? "" : ": " + final_row["message"], duration_text(left));
+        }
+        // Cross-solver agreement on this instance.
+        if (!opt.dry_run && instance_cases.size() > 1 && mark_disagreements(runs.mutable_rows(), instance_cases)) {
+          runs.rewrite();
+          resummarize();
+          std::cerr << "invalid: solvers disagree on " << x.name << "\n";
+        }
       }
     }
   }
-  }  // parts
   if (opt.dry_run) return 0;
 
   nlohmann::json bench{{"context", bench_context.is_null() ? nlohmann::json::object() : bench_context},
@@ -459,7 +460,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   }
   std::vector<std::string> counts;
   for (auto& [k, v] : tally) counts.push_back(fmt::format("{} {}", v, k));
-  std::cerr << fmt::format("{}: {} cases ({}); results in {}\n", e.name, summary.rows().size(),
+  std::cerr << fmt::format("{}: {} cases ({}); results in {}\n", shared.name, summary.rows().size(),
                            fmt::join(counts, ", "), out.string());
   for (auto& f : failures) std::cerr << f << "\n";
   return failures.empty() ? 0 : 1;
