@@ -5,10 +5,12 @@
 //   stage 1 (offset W):        ST[e] = max(acc, ST[e − W])                    (leave it)
 // The offset of stage 0 depends on the row, which is why the paper calls the mapping "not
 // strictly" S-DP; the p-fold schedule and its correctness condition apply row by row.
-// Kernels mirror sdp_pipeline_persistent / sdp_pipeline_step with k = 2.
+// Kernels mirror sdp_pipeline_persistent / sdp_pipeline_step with k = 2 (pipeline_schedule.cuh).
 #pragma once
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
+
+#include "pipeline_schedule.cuh"
 
 namespace dpgpu::pipeline {
 
@@ -30,23 +32,13 @@ knapsack_pipeline_persistent(T* st, const int* weights, const T* values, ll W, l
   const ll a0 = W;
   const ll nthreads = ll(gridDim.x) * blockDim.x;
   const ll tid = ll(blockIdx.x) * blockDim.x + threadIdx.x;
-  const ll far = ll(1) << 62;
   T acc[Per];
   int stage[Per];
   ll elem[Per];
 #pragma unroll
   for (int q = 0; q < Per; ++q) {
-    const ll w = tid + q * nthreads;
-    acc[q] = 0;
-    stage[q] = 0;
-    elem[q] = far;
-    if (w < p * k) {
-      const ll r = w / p, l = w - r * p;
-      const ll t = ((s_begin - r) % k + k) % k;
-      stage[q] = int(t);
-      elem[q] = a0 + (s_begin - t) * p + l;
-      if (t > 0 && elem[q] >= a0 && elem[q] < total) acc[q] = __ldcg(st + elem[q]);
-    }
+    schedule_item(tid + q * nthreads, p, k, a0, s_begin, stage[q], elem[q]);
+    acc[q] = stage[q] > 0 && elem[q] >= a0 && elem[q] < total ? __ldcg(st + elem[q]) : T(0);  // parked partial
   }
   for (ll s = s_begin; s < s_end; ++s) {
 #pragma unroll
@@ -60,10 +52,7 @@ knapsack_pipeline_persistent(T* st, const int* weights, const T* values, ll W, l
           st[e] = acc[q] > keep ? acc[q] : keep;
         }
       }
-      if (++stage[q] == k) {
-        stage[q] = 0;
-        if (e < far) elem[q] = e + k * p;
-      }
+      advance_item(p, k, stage[q], elem[q]);
     }
     if constexpr (Grid) cg::this_grid().sync();
     else __syncthreads();

@@ -26,6 +26,7 @@
 
 #include <cstddef>
 
+#include "pipeline_schedule.cuh"
 #include "sdp/sdp.hpp"
 
 namespace dpgpu::pipeline {
@@ -64,24 +65,13 @@ sdp_pipeline_persistent(T* st, const ll* offsets, int k, ll n, ll a0, ll p, ll s
   stage_offsets(a, offsets, k);
   const ll nthreads = ll(gridDim.x) * blockDim.x;
   const ll tid = ll(blockIdx.x) * blockDim.x + threadIdx.x;
-  const ll pk = p * k;
-  const ll far = ll(1) << 62;  // "never active"
   T acc[Per];
   int stage[Per];
   ll elem[Per];
 #pragma unroll
   for (int q = 0; q < Per; ++q) {
-    const ll w = tid + q * nthreads;
-    acc[q] = 0;
-    stage[q] = 0;
-    elem[q] = far;
-    if (w < pk) {
-      const ll r = w / p, l = w - r * p;
-      const ll t = ((s_begin - r) % k + k) % k;
-      stage[q] = int(t);
-      elem[q] = a0 + (s_begin - t) * p + l;
-      if (t > 0 && elem[q] >= a0 && elem[q] < n) acc[q] = load(st + elem[q]);  // parked partial
-    }
+    schedule_item(tid + q * nthreads, p, k, a0, s_begin, stage[q], elem[q]);
+    acc[q] = stage[q] > 0 && elem[q] >= a0 && elem[q] < n ? load(st + elem[q]) : T(0);  // parked partial
   }
   for (ll s = s_begin; s < s_end; ++s) {
 #pragma unroll
@@ -93,10 +83,7 @@ sdp_pipeline_persistent(T* st, const ll* offsets, int k, ll n, ll a0, ll p, ll s
         acc[q] = t == 0 ? x : combine<O>(acc[q], x, mod);
         if (t == k - 1) st[e] = acc[q];
       }
-      if (++stage[q] == k) {
-        stage[q] = 0;
-        if (e < far) elem[q] = e + ll(k) * p;
-      }
+      advance_item(p, k, stage[q], elem[q]);
     }
     if constexpr (Grid) cg::this_grid().sync();
     else __syncthreads();
