@@ -82,6 +82,15 @@ Schema& Schema::add(ParamSpec spec) {
   return *this;
 }
 
+Schema& Schema::set_rule(const std::string& name, ParamRule rule) {
+  auto spec = find(name);
+  if (!spec) throw std::logic_error("rule for undeclared parameter '" + name + "'");
+  if (auto why = rule(spec->default_value))
+    throw std::logic_error("default of parameter '" + name + "': " + *why);
+  rules_[name] = std::move(rule);
+  return *this;
+}
+
 const ParamSpec* Schema::find(const std::string& name) const {
   for (auto& s : specs_)
     if (s.name == name) return &s;
@@ -101,6 +110,8 @@ Params Schema::resolve(const ValueMap& given, const std::string& where) const {
     }
     if (auto why = spec->reject(value))
       throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
+    if (auto rule = rules_.find(name); rule != rules_.end())
+      if (auto why = rule->second(value)) throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
     // Reals given as ints are stored as reals, so solvers read one type.
     out[name] = spec->type == ParamType::Real ? Value(to_number(value)) : value;
   }

@@ -1,6 +1,8 @@
 // params.hpp — typed parameter schemas (solvers, generators) and the values resolved from them.
 #pragma once
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +19,10 @@ struct Range {
 };
 inline Range between(double lo, double hi) { return {lo, hi}; }
 inline Range at_least(double lo) { return {lo, std::nullopt}; }
+
+// An extra check on a parameter's value beyond its type and range (a syntax, a relation between
+// parts of a string), attached with Schema::set_rule: why the value is not acceptable, or nullopt.
+using ParamRule = std::function<std::optional<std::string>(const Value&)>;
 
 struct ParamSpec {
   std::string name;
@@ -53,12 +59,16 @@ class Schema {
   Schema& add(ParamSpec spec);
   const std::vector<ParamSpec>& specs() const { return specs_; }
   const ParamSpec* find(const std::string& name) const;
+  // Attaches a rule to the declared parameter `name`; its default must pass it. resolve()
+  // runs it after the type and range checks.
+  Schema& set_rule(const std::string& name, ParamRule rule);
   // Fills defaults; throws InputError naming the key and the allowed values on an unknown
   // name or a rejected value. `where` prefixes messages (e.g. "exp.yaml:12: solver gpu.x").
   Params resolve(const ValueMap& given, const std::string& where = "") const;
 
  private:
   std::vector<ParamSpec> specs_;
+  std::map<std::string, ParamRule> rules_;
 };
 
 }  // namespace dpgpu

@@ -164,6 +164,11 @@ class SolverBuilder {
                    std::move(help)});
     return *this;
   }
+  // An extra check on a declared parameter (see ParamRule), run whenever it is resolved.
+  SolverBuilder& rule(const std::string& name, ParamRule fn) {
+    e_.schema.set_rule(name, std::move(fn));
+    return *this;
+  }
   SolverBuilder& memory(MemoryFn fn) {
     e_.memory = [fn = std::move(fn)](const AnyInstance& x, const Params& p) {
       return fn(x.as<Instance>(), p);
