@@ -19,6 +19,12 @@ from .results import INSTANCE_PREFIX, SOLVER_PREFIX, Results, Row, number
 from .style import format_value, param_name
 
 
+# Set on a row copy (figures.usable_filtered_rows) when the row's run time is noisy.
+NOISY_KEY = "__noisy"
+# Set on a row copy when x is categorical (one slot per instance): the slot's index.
+CATEGORY_KEY = "__category"
+
+
 @dataclass(frozen=True)
 class Metric:
     """What a figure draws on y: a value per row and an optional (low, high) band."""
@@ -36,6 +42,7 @@ class Point:
     low: float
     high: float
     rows: int  # how many summary rows this point combines
+    noisy: bool = False  # a row of it has a noise verdict (noise.py): drawn ringed
 
 
 @dataclass
@@ -50,7 +57,7 @@ class Series:
     def label(self) -> str:
         """e.g. ``gpu.wavefront block=128``."""
         parts = [self.solver] if self.show_solver or not self.variant else []
-        parts += [f"{param_name(c)}={format_value(v)}" for c, v in self.variant]
+        parts += [f"{param_name(c)}={v}" for c, v in self.variant if v.strip()]
         return " ".join(parts)
 
 
@@ -174,5 +181,6 @@ def _points(rows: list[Row], x: str, metric: Metric) -> list[Point]:
             if band is not None:
                 lows.append(band[0])
                 highs.append(band[1])
-        points.append(Point(x=xv, y=y, low=min(lows), high=max(highs), rows=len(group)))
+        points.append(Point(x=xv, y=y, low=min(lows), high=max(highs), rows=len(group),
+                            noisy=any(r.get(NOISY_KEY) for r in group)))
     return points
