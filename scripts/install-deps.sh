@@ -8,13 +8,25 @@ missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-deps: all packages present"
-  exit 0
-fi
-echo "install-deps: installing ${missing[*]}"
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all packages present"
+else
+  echo "install-deps: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# The fuzz targets (scripts/fuzz.sh, part of the test command) need clang and the libFuzzer
+# runtime of clang's own version (Debian and Ubuntu name it libfuzzer-<version>-dev).
+if ! command -v clang++ >/dev/null; then
+  echo "install-deps: installing clang"
+  $sudo apt-get install -y -qq --no-install-recommends clang
+fi
+clang_major=$(clang++ --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
+if ! dpkg-query -W -f='${Status}' "libfuzzer-$clang_major-dev" 2>/dev/null | grep -q "install ok installed"; then
+  echo "install-deps: installing libfuzzer-$clang_major-dev"
+  $sudo apt-get install -y -qq --no-install-recommends "libfuzzer-$clang_major-dev"
+fi
