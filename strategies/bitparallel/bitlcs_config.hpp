@@ -6,7 +6,8 @@
 namespace dpgpu::bitlcs {
 
 struct BitLcsConfig {
-  int words_per_thread = 1;  // W: 64-bit words per lane, stripe = 32 W words (1, 2 or 4)
+  int word_bits = 64;        // lane word: 32 or 64 bits
+  int words_per_thread = 1;  // W: lane words per lane, stripe = 32 W words (1, 2 or 4)
   int warps = 2;             // warps (independent stripes) per block
   bool reconstruct = false;  // also return one LCS string (Hirschberg over the passes)
   std::int64_t leaf_rows = 256;  // reconstruct: subproblems of at most this many rows are traced back
@@ -16,7 +17,8 @@ struct BitLcsConfig {
 // string): strings, carry slots of the wavefront, outputs (stored rows of the leaves).
 inline std::uint64_t device_bytes(std::int64_t n, std::int64_t m, const BitLcsConfig& c) {
   if (n == 0 || m == 0) return 0;
-  const std::int64_t words = (n + 63) / 64, stripe_words = 32 * std::int64_t(c.words_per_thread);
+  const std::int64_t words = (n + 63) / 64;
+  const std::int64_t stripe_words = 32 * std::int64_t(c.words_per_thread) * std::max(1, c.word_bits) / 64;
   const std::int64_t stripes = (words + stripe_words - 1) / stripe_words;
   // Carry slots: one word per 32 rows per stripe boundary; the first level of Hirschberg's
   // passes splits the rows in two jobs, each with its own +1 rounding.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -22,9 +23,15 @@ namespace {
 using kernel::DevJob;
 using gpu::DeviceBuffer;
 
-template <int W>
+template <class L, int W>
 void* kernel_of() {
-  return reinterpret_cast<void*>(&kernel::pass<W>);
+  return reinterpret_cast<void*>(&kernel::pass<L, W>);
+}
+void* kernel_of(int bits, int w) {
+  using kernel::u32;
+  using kernel::u64;
+  if (bits == 32) return w == 1 ? kernel_of<u32, 1>() : w == 2 ? kernel_of<u32, 2>() : kernel_of<u32, 4>();
+  return w == 1 ? kernel_of<u64, 1>() : w == 2 ? kernel_of<u64, 2>() : kernel_of<u64, 4>();
 }
 
 class GpuPassRunner final : public PassRunner {
@@ -35,17 +42,21 @@ class GpuPassRunner final : public PassRunner {
     CUDA_CHECK(cudaGetDevice(&dev));
     CUDA_CHECK(cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, dev));
     CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-    // Masks take sigma × W × 256 bytes per warp: fewer warps, then fewer words, until they fit.
+    // Masks take sigma × W × 32 lane words per warp: fewer warps, then fewer words, until they fit.
     w_ = c.words_per_thread;
     warps_ = c.warps;
-    auto smem = [&] { return std::size_t(warps_) * std::size_t(std::max(sigma_, 1)) * std::size_t(w_) * 256; };
+    bits_ = c.word_bits;
+    auto smem = [&] {
+      return std::size_t(warps_) * std::size_t(std::max(sigma_, 1)) * std::size_t(w_) * 32 * std::size_t(bits_ / 8);
+    };
     while (smem() > std::size_t(optin) && warps_ > 1) warps_ /= 2;
     while (smem() > std::size_t(optin) && w_ > 1) w_ /= 2;
     smem_ = smem();
     ctx_.set("words_per_thread", w_);
     ctx_.set("warps_per_block", warps_);
+    ctx_.set("word_bits", bits_);
     ctx_.set("sigma", sigma_);
-    void* k = w_ == 1 ? kernel_of<1>() : w_ == 2 ? kernel_of<2>() : kernel_of<4>();
+    void* k = kernel_of(bits_, w_);
     CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem_)));
     int per_sm = 0;
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, warps_ * 32, smem_));
@@ -63,12 +74,13 @@ class GpuPassRunner final : public PassRunner {
 
   void run(const std::vector<PassJob>& jobs, std::int64_t total_words, std::vector<Word>& out) override {
     std::vector<DevJob> dev;
+    if (jobs.size() > (std::size_t(1) << 30)) throw std::runtime_error("gpu.bitparallel: too many jobs in one batch");
     std::int64_t stripes = 0, slots = 0;
-    const std::int64_t stripe_words = 32 * std::int64_t(w_);
+    const std::int64_t stripe_words = 32 * std::int64_t(w_), per_word = 64 / bits_;
     for (const PassJob& j : jobs) {
       DevJob d{};
       d.x_off = j.x_off, d.x_len = j.x_len, d.y_off = j.y_off, d.y_len = j.y_len;
-      d.words = words_of(j.x_len);
+      d.words = words_of(j.x_len) * per_word;
       d.stripes = (d.words + stripe_words - 1) / stripe_words;
       d.stripe_base = stripes;
       d.slot_off = slots;
@@ -78,6 +90,7 @@ class GpuPassRunner final : public PassRunner {
       slots += (d.stripes - 1) * ((j.y_len + 31) / 32);
       dev.push_back(d);
     }
+    if (stripes >= (std::int64_t(1) << 31)) throw std::runtime_error("gpu.bitparallel: more than 2^31 stripes in one batch");
     {
       auto alloc = ctx_.phase("alloc");
       grow(jobs_, dev.size());
@@ -97,10 +110,20 @@ class GpuPassRunner final : public PassRunner {
       const int blocks = int(std::min<std::int64_t>((stripes + warps_ - 1) / warps_, max_blocks_));
       auto mark = ctx_.profiled_launch();
       const int njobs = int(dev.size());
-      switch (w_) {
-        case 1: launch<1>(blocks, njobs, stripes); break;
-        case 2: launch<2>(blocks, njobs, stripes); break;
-        default: launch<4>(blocks, njobs, stripes); break;
+      using kernel::u32;
+      using kernel::u64;
+      if (bits_ == 32) {
+        switch (w_) {
+          case 1: launch<u32, 1>(blocks, njobs, stripes); break;
+          case 2: launch<u32, 2>(blocks, njobs, stripes); break;
+          default: launch<u32, 4>(blocks, njobs, stripes); break;
+        }
+      } else {
+        switch (w_) {
+          case 1: launch<u64, 1>(blocks, njobs, stripes); break;
+          case 2: launch<u64, 2>(blocks, njobs, stripes); break;
+          default: launch<u64, 4>(blocks, njobs, stripes); break;
+        }
       }
       ctx_.add("kernel_launches", 1);
       ctx_.add("stripes", double(stripes));
@@ -119,16 +142,16 @@ class GpuPassRunner final : public PassRunner {
       b = DeviceBuffer<T>(count, &ctx_);
     }
   }
-  template <int W>
+  template <class L, int W>
   void launch(int blocks, int njobs, std::int64_t stripes) {
-    kernel::pass<W><<<blocks, warps_ * 32, smem_, stream_>>>(jobs_.get(), njobs, stripes, x_.get(), y_.get(), sigma_,
+    kernel::pass<L, W><<<blocks, warps_ * 32, smem_, stream_>>>(jobs_.get(), njobs, stripes, x_.get(), y_.get(), sigma_,
                                                             slots_.get(), ticket_.get(), out_.get());
     CUDA_CHECK_LAUNCH();
   }
 
   Context& ctx_;
   cudaStream_t stream_;
-  int sigma_, w_ = 1, warps_ = 1, sms_ = 1, max_blocks_ = 1;
+  int sigma_, w_ = 1, warps_ = 1, bits_ = 64, sms_ = 1, max_blocks_ = 1;
   std::size_t smem_ = 0;
   DeviceBuffer<std::uint8_t> x_, y_;
   DeviceBuffer<unsigned long long> ticket_;
@@ -139,6 +162,8 @@ class GpuPassRunner final : public PassRunner {
 void validate(const BitLcsConfig& c) {
   if (c.words_per_thread != 1 && c.words_per_thread != 2 && c.words_per_thread != 4)
     throw InputError("gpu.bitparallel: 'words_per_thread' must be 1, 2 or 4, not " + std::to_string(c.words_per_thread));
+  if (c.word_bits != 32 && c.word_bits != 64)
+    throw InputError("gpu.bitparallel: 'word_bits' must be 32 or 64, not " + std::to_string(c.word_bits));
   if (c.warps < 1 || c.warps > 32)
     throw InputError("gpu.bitparallel: 'warps' must be in [1, 32], not " + std::to_string(c.warps));
   if (c.leaf_rows < 1) throw InputError("gpu.bitparallel: 'leaf_rows' must be >= 1, not " + std::to_string(c.leaf_rows));

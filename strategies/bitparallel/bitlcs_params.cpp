@@ -16,6 +16,7 @@ namespace {
 
 BitLcsConfig config_from(const Params& p) {
   BitLcsConfig c;
+  c.word_bits = static_cast<int>(p.integer("word_bits"));
   c.words_per_thread = static_cast<int>(p.integer("words_per_thread"));
   c.warps = static_cast<int>(p.integer("warps"));
   c.reconstruct = p.flag("reconstruct");
@@ -29,8 +30,10 @@ SolverBuilder<lcs::Problem> bitparallel_solver() {
              "gpu.bitparallel",
              "bit-vector LCS (Allison-Dix/Hyyro), 64 cells per word op: warps own stripes of words, carries "
              "pass between stripes as a diagonal wavefront; reconstruct: Hirschberg over the passes")
+      .param("word_bits", std::int64_t{d.word_bits}, between(32, 64),
+             "bits of a lane word, 32 or 64 (32: twice the lanes, a shorter carry chain per word)")
       .param("words_per_thread", std::int64_t{d.words_per_thread}, between(1, 4),
-             "64-bit words per lane (1, 2 or 4); a warp's stripe is 32x that many words")
+             "lane words per lane (1, 2 or 4); a warp's stripe is 32x that many words")
       .param("warps", std::int64_t{d.warps}, between(1, 32), "warps per block, each an independent stripe")
       .param("reconstruct", d.reconstruct, "also return an LCS string (linear space: Hirschberg over bit-parallel passes)")
       .param("leaf_rows", std::int64_t{d.leaf_rows}, between(1, 1 << 20),

@@ -38,8 +38,9 @@ class BitLcsGpu : public testing::Test {
   }
 };
 
-BitLcsConfig config(int w, int warps, bool reconstruct = false, std::int64_t leaf = 256) {
+BitLcsConfig config(int w, int warps, bool reconstruct = false, std::int64_t leaf = 256, int bits = 64) {
   BitLcsConfig c;
+  c.word_bits = bits;
   c.words_per_thread = w;
   c.warps = warps;
   c.reconstruct = reconstruct;
@@ -47,11 +48,13 @@ BitLcsConfig config(int w, int warps, bool reconstruct = false, std::int64_t lea
   return c;
 }
 const std::vector<BitLcsConfig>& configs() {
-  static const std::vector<BitLcsConfig> all = {config(1, 1), config(1, 2), config(2, 1), config(4, 2), config(4, 1)};
+  static const std::vector<BitLcsConfig> all = {config(1, 1),  config(1, 2),  config(2, 1),
+                                                config(4, 2),  config(4, 1),  config(1, 2, false, 256, 32),
+                                                config(2, 1, false, 256, 32), config(4, 2, false, 256, 32)};
   return all;
 }
 std::string describe(const BitLcsConfig& c) {
-  return "W=" + std::to_string(c.words_per_thread) + " warps=" + std::to_string(c.warps) +
+  return "bits=" + std::to_string(c.word_bits) + " W=" + std::to_string(c.words_per_thread) + " warps=" + std::to_string(c.warps) +
          (c.reconstruct ? " reconstruct leaf_rows=" + std::to_string(c.leaf_rows) : "");
 }
 
@@ -112,6 +115,28 @@ TEST_F(BitLcsGpu, PassMatchesCpuModelWordForWord) {
   }
 }
 
+// Small enough for compute-sanitizer: a batch of forward, reversed and stored-row jobs over
+// several stripes, 32- and 64-bit lanes; and one reconstruction.
+TEST_F(BitLcsGpu, SmallBatchForSanitizers) {
+  std::mt19937_64 rng(27);
+  const std::string x = random_string(5000, "ACGT", rng), y = random_string(200, "ACGT", rng);
+  const Symbols s = encode(x, y);
+  std::vector<PassJob> jobs{PassJob{0, 5000, 0, 200}, PassJob{17, 4100, 3, 150, true},
+                            PassJob{100, 2100, 10, 40, false, true}, PassJob{0, 65, 0, 33, true, true}};
+  const std::int64_t total = lay_out(jobs);
+  std::vector<Word> want, got;
+  CpuPassRunner(s).run(jobs, total, want);
+  for (const auto& c : {config(1, 2), config(2, 1, false, 256, 32)}) {
+    dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
+    ctx.begin();
+    make_gpu_runner(s, c, ctx)->run(jobs, total, got);
+    ctx.end();
+    EXPECT_EQ(got, want) << describe(c);
+  }
+  const std::string b = mutate(x, "ACGT", 10, rng).substr(0, 3000);
+  expect_string(x, b, lcs::reference_length(x, b), config(1, 2, true, 64));
+}
+
 TEST_F(BitLcsGpu, LengthAtWordAndStripeBoundaries) {
   std::mt19937_64 rng(22);
   // Words of 64 bits; stripes of 2048, 4096 and 8192 bits (W = 1, 2, 4).
@@ -154,7 +179,8 @@ TEST_F(BitLcsGpu, ReconstructRandomAndRelatedPairs) {
       const std::string sym = alphabet(k), a = random_string(n, sym, rng);
       for (const std::string& b : {random_string(n * 2 / 3 + 1, sym, rng), mutate(a, sym, 10, rng)}) {
         const std::int64_t want = lcs::reference_length(a, b);
-        for (const auto& c : {config(1, 2, true, 1), config(2, 1, true, 7), config(4, 2, true, 256)})
+        for (const auto& c : {config(1, 2, true, 1), config(2, 1, true, 7), config(4, 2, true, 256),
+                              config(1, 2, true, 33, 32)})
           expect_string(a, b, want, c);
       }
     }
@@ -163,7 +189,7 @@ TEST_F(BitLcsGpu, ReconstructRandomAndRelatedPairs) {
 TEST_F(BitLcsGpu, ReconstructPlantedIsExact) {
   for (std::uint64_t seed : {1, 2}) {
     const auto p = lcs::planted_pair(30000, 25000, 4, 0.5, seed);
-    for (const auto& c : {config(1, 2, true, 256), config(2, 2, true, 64)})
+    for (const auto& c : {config(1, 2, true, 256), config(2, 2, true, 64), config(2, 2, true, 256, 32)})
       expect_string(p.instance.a, p.instance.b, p.lcs_length, c);
     expect_length(p.instance.a, p.instance.b, p.lcs_length, config(1, 2));
   }
@@ -206,6 +232,12 @@ TEST_F(BitLcsGpu, SolveThroughRegistryAndRefuseBadParameterByName) {
     ADD_FAILURE() << "words_per_thread=3 was accepted";
   } catch (const dpgpu::InputError& err) {
     EXPECT_NE(std::string(err.what()).find("'words_per_thread'"), std::string::npos) << err.what();
+  }
+  try {
+    e->solve(x, e->schema.resolve({{"word_bits", std::int64_t{48}}}), ctx);
+    ADD_FAILURE() << "word_bits=48 was accepted";
+  } catch (const dpgpu::InputError& err) {
+    EXPECT_NE(std::string(err.what()).find("'word_bits'"), std::string::npos) << err.what();
   }
   ctx.end();
 }
