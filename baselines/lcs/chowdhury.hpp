@@ -153,8 +153,11 @@ class Recursion {
     const Score c22 = (s.hm && s.wm) ? top[s.wm - 1] : (s.wm ? c12 : c21);
     // Q12 touches top[wm..w) and left[0..hm); Q21 top[0..wm) and left[hm..h): disjoint.
     if (o_.threads > 1 && std::max(r.h, r.w) >= o_.task_min_side) {
+      // Both as tasks: with Q21 inline, GCC's OpenMP ran at most 4 leaves at once
+      // (hierarchical_cpu_threads); with both deferred, 15 of 16.
 #pragma omp task default(shared) firstprivate(s, c12)
       boundary(s.q12, top + s.wm, left, c12);
+#pragma omp task default(shared) firstprivate(s, c21)
       boundary(s.q21, top, left + s.hm, c21);
 #pragma omp taskwait
     } else {
@@ -188,6 +191,7 @@ class Recursion {
     if (o_.threads > 1 && std::max(r.h, r.w) >= o_.task_min_side) {
 #pragma omp task default(shared) firstprivate(s, c12, wt, wl)
       boundary(s.q12, wt + s.wm, wl, c12);
+#pragma omp task default(shared) firstprivate(s, c21, wt, wl)
       boundary(s.q21, wt, wl + s.hm, c21);
 #pragma omp taskwait
     } else {

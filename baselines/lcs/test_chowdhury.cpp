@@ -2,6 +2,9 @@
 // its own, the LCS string (checked), shapes around the cut-off, threads, linear memory.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
+#include <thread>
 #include <vector>
 
 #include "dpgpu/error.hpp"
@@ -135,6 +138,32 @@ TEST(Chowdhury, PeakMemoryIsLinear) {
     }
     prev = linear;
   }
+}
+
+// The task structure, apart from the cores: leaves that sleep need no CPU, so how many run at
+// once shows what the OpenMP tasks allow. With Q21 run inline beside the Q12 task, GCC's
+// OpenMP never ran more than 4 at once; with both as tasks it runs many more.
+struct SleepingLeaf {
+  std::string_view a, b;
+  std::atomic<int> active{0}, peak{0};
+  bool offload(const ch::Region& r) const { return std::max(r.h, r.w) <= 128; }
+  void boundary(const ch::Region& r, ch::Score* top, ch::Score* left, ch::Score corner) {
+    const int now = ++active;
+    for (int p = peak; now > p && !peak.compare_exchange_weak(p, now);) {
+    }
+    ch::base_boundary(a, b, r, top, left, corner);
+    std::this_thread::sleep_for(std::chrono::milliseconds(3));
+    --active;
+  }
+};
+
+TEST(Chowdhury, TasksLetManyLeavesRunAtOnce) {
+  auto x = lcs::random_pair(2048, 2048, 4, 2);
+  SleepingLeaf leaf{x.a, x.b};
+  const auto r = ch::solve(x.a, x.b, opts(64, 16, 256), leaf, {});
+  EXPECT_TRUE(lcs::Problem::check(x, {r.subsequence}).ok);
+  EXPECT_EQ(std::int64_t(r.subsequence.size()), lcs::reference_length(x.a, x.b));
+  EXPECT_GT(leaf.peak.load(), 4);
 }
 
 TEST(Chowdhury, StopsOnTheDeadline) {
