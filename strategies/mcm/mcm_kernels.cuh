@@ -56,6 +56,8 @@ __global__ void one_thread_per_entry(Table<T> tab, ll l) {
   ll left = diag_offset(w, 1) + a;            // M[a][a+t] at t = 1
   ll right = diag_offset(w, l - 1) + a + 1;   // M[a+t][a+l] at t = 1
   Best best{kNone, 0};
+  // Few threads per launch (w - l): unrolled so each thread keeps many loads in flight.
+#pragma unroll 8
   for (ll t = 1; t < l; ++t) {
     const u64 q = u64(tab.diag[left]) + u64(tab.diag[right]) + pab * u64(tab.p[a + t]);
     if (q < best.v) best = Best{q, int(a + t)};

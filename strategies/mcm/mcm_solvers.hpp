@@ -31,6 +31,7 @@ std::uint64_t mcm_device_bytes(const ::mcm::Instance& x, const McmConfig& cfg);
 // per pair of launches, min-plus-style panel products from shared memory.
 struct TiledConfig {
   int split_target = 0;  // blocks per tile diagonal to aim for with split panels; 0: 2 per SM
+  bool compare_bits = false;  // compare candidates' bit patterns on the integer pipe instead of as doubles
 };
 GpuAnswer solve_mcm_tiled(const ::mcm::Instance& x, const TiledConfig& cfg, Context& ctx);
 std::uint64_t tiled_device_bytes(const ::mcm::Instance& x);

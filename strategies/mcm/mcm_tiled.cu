@@ -70,6 +70,7 @@ GpuAnswer solve_mcm_tiled(const ::mcm::Instance& x, const TiledConfig& cfg, Cont
   }
   TiledTable tab{m.get(), s.get(), p.get(), W};
   std::int64_t launches = 0;
+  double panel_splits = 0;  // split evaluations in panel products (the rest: inside tiles)
   {
     auto ph = ctx.phase("compute");
     CUDA_CHECK(cudaFuncSetAttribute(tile_finish, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kFinishSmem)));
@@ -81,11 +82,15 @@ GpuAnswer solve_mcm_tiled(const ::mcm::Instance& x, const TiledConfig& cfg, Cont
     }
     for (int D = 0; D < T; ++D) {
       const int tiles = T - D, parts = parts_for(D, tiles, target);
+      if (D >= 2) panel_splits += double(tiles) * double(D - 1) * kTile * kTile * kTile;
       if (series) CUDA_CHECK(cudaEventRecord(e0, stream));
       if (parts > 0) {
         auto mark = ctx.profiled_launch();
-        tile_panels<<<dim3(unsigned(tiles), unsigned(parts)), kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(),
-                                                                                             part_c.get());
+        const dim3 grid{unsigned(tiles), unsigned(parts)};
+        if (cfg.compare_bits)
+          tile_panels<true><<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(), part_c.get());
+        else
+          tile_panels<false><<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(), part_c.get());
         CUDA_CHECK_LAUNCH();
         ++launches;
       }
@@ -136,6 +141,7 @@ GpuAnswer solve_mcm_tiled(const ::mcm::Instance& x, const TiledConfig& cfg, Cont
   ctx.set("tile", kTile);
   ctx.set("tile_diagonals", T);
   ctx.set("split_target", target);
+  ctx.set("panel_splits", double(panel_splits));
   ctx.set("kernel_launches", double(launches));
   return ans;
 }
