@@ -44,11 +44,11 @@ inline L add_carry(L a, L b, u32& c) {
 #else
 __device__ __forceinline__ u64 load_relaxed(const u64* p) {
   u64 v;
-  asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+  asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p));
   return v;
 }
 __device__ __forceinline__ void store_relaxed(u64* p, u64 v) {
-  asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
+  asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v));
 }
 
 // a + b + c with c in {0, 1}; c becomes the carry out: the carry flag is set from c, then
@@ -100,19 +100,33 @@ struct Stripe {
   __device__ __forceinline__ void group(std::int64_t r0, u32 ypair, u32 cbits) {
     const std::int64_t rows = job.y_len;
     const std::int64_t words = job.words;
+    // The symbol and masks of step k + 1 are fetched during step k, so that the carry's path
+    // from one step to the next is the shuffle and the add chain alone. Symbols outside the
+    // rows are 0 (a valid code), so these loads never leave the masks.
+    L mk[W];
+    {
+      const u32 yp = __shfl_sync(kFull, ypair, (0 - lane) & 31);
+      const u32 sym = lane == 0 ? (yp & 0xffffu) : (yp >> 16);
+#pragma unroll
+      for (int j = 0; j < W; ++j) mk[j] = masks[(sym * W + j) * 32 + lane];
+    }
 #pragma unroll
     for (int k = 0; k < 32; ++k) {
       const u32 up = __shfl_up_sync(kFull, carry, 1);
-      const u32 yp = __shfl_sync(kFull, ypair, (k - lane) & 31);
-      const u32 sym = k >= lane ? (yp & 0xffffu) : (yp >> 16);
+      L next[W];
+      if (k < 31) {
+        const u32 yp = __shfl_sync(kFull, ypair, (k + 1 - lane) & 31);
+        const u32 sym = k + 1 >= lane ? (yp & 0xffffu) : (yp >> 16);
+#pragma unroll
+        for (int j = 0; j < W; ++j) next[j] = masks[(sym * W + j) * 32 + lane];
+      }
       const std::int64_t r = r0 + k - lane;
       if (!Checked || (r >= 0 && r < rows)) {
         u32 c = lane == 0 ? (cbits >> k) & 1u : up;
 #pragma unroll
         for (int j = 0; j < W; ++j) {
-          const L m = masks[(sym * W + j) * 32 + lane];
-          const L sum = add_carry(v[j], L(v[j] & m), c);
-          v[j] = sum | (v[j] & ~m);
+          const L sum = add_carry(v[j], L(v[j] & mk[j]), c);
+          v[j] = sum | (v[j] & ~mk[j]);
         }
         carry = c;
         if constexpr (StoreRows) {
@@ -128,6 +142,10 @@ struct Stripe {
             acc = 0;
           }
         }
+      }
+      if (k < 31) {
+#pragma unroll
+        for (int j = 0; j < W; ++j) mk[j] = next[j];
       }
     }
   }
