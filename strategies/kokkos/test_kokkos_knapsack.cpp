@@ -66,6 +66,18 @@ void reaches_shared_optima(bool device) {
   EXPECT_EQ(ran, 4);
 }
 
+// A few small cases: what compute-sanitizer runs (sanitize.txt).
+void small_cases(bool device) {
+  DPGPU_KOKKOS_SKIP_UNLESS_RUNS(device);
+  std::uint64_t seed = base_seed();
+  for (std::int64_t capacity : {0, 100, 1000}) {
+    const auto x = knapsack::pisinger_instance(knapsack::PisingerClass::weakly_correlated, 40, 300, capacity, 0.5, ++seed);
+    expect_optimal(device, x, knapsack::cpu::dp(x).value, "C=" + std::to_string(capacity));
+  }
+}
+
+TEST(KokkosKnapsackHost, SmallCases) { small_cases(false); }
+TEST(KokkosKnapsackDevice, SmallCases) { small_cases(true); }
 TEST(KokkosKnapsackHost, AgreesWithCpuDp) { agrees_with_cpu_dp(false); }
 TEST(KokkosKnapsackDevice, AgreesWithCpuDp) { agrees_with_cpu_dp(true); }
 TEST(KokkosKnapsackHost, ReachesTheSharedOptima) { reaches_shared_optima(false); }

@@ -85,6 +85,23 @@ void agrees_on_planted_pairs(bool device) {
   }
 }
 
+// A few small cases of every kernel: what compute-sanitizer runs (sanitize.txt).
+void small_cases(bool device) {
+  DPGPU_KOKKOS_SKIP_UNLESS_RUNS(device);
+  const auto& s = test::solver("lcs", device);
+  std::mt19937_64 rng(base_seed());
+  for (const Case& c : {Case{300, 517, 4}, Case{1, 40, 2}, Case{1500, 1200, 4}}) {
+    const std::string a = random_string(c.n, c.alphabet, rng), b = random_string(c.m, c.alphabet, rng);
+    const std::int64_t expected = lcs::cpu::linear(a, b);
+    const auto x = instance(a, b);
+    EXPECT_EQ(solve(s, x, {{"mode", std::string("cell")}}).objective, expected) << "cell n=" << c.n;
+    for (std::int64_t width : {32, 256})
+      EXPECT_EQ(solve(s, x, {{"tile_width", width}}).objective, expected) << "tile n=" << c.n << " width " << width;
+  }
+}
+
+TEST(KokkosLcsHost, SmallCases) { small_cases(false); }
+TEST(KokkosLcsDevice, SmallCases) { small_cases(true); }
 TEST(KokkosLcsHost, AgreesWithCpuLinearOnRandomStrings) { agrees_on_random_strings(false); }
 TEST(KokkosLcsDevice, AgreesWithCpuLinearOnRandomStrings) { agrees_on_random_strings(true); }
 TEST(KokkosLcsHost, FindsThePlantedLength) { agrees_on_planted_pairs(false); }

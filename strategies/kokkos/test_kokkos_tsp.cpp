@@ -54,6 +54,18 @@ void reaches_tsplib_optima(bool device) {
   }
 }
 
+// A few small cases: what compute-sanitizer runs (sanitize.txt).
+void small_cases(bool device) {
+  DPGPU_KOKKOS_SKIP_UNLESS_RUNS(device);
+  std::uint64_t seed = base_seed();
+  for (int n : {2, 5, 11}) {
+    const auto r = tsp::random_matrix(n, 1, 100, ++seed);
+    expect_optimal(device, r, tsp::cpu::held_karp(r).cost, "random_matrix n=" + std::to_string(n));
+  }
+}
+
+TEST(KokkosTspHost, SmallCases) { small_cases(false); }
+TEST(KokkosTspDevice, SmallCases) { small_cases(true); }
 TEST(KokkosTspHost, AgreesWithHeldKarp) { agrees_with_held_karp(false); }
 TEST(KokkosTspDevice, AgreesWithHeldKarp) { agrees_with_held_karp(true); }
 TEST(KokkosTspHost, ReachesTsplibOptima) { reaches_tsplib_optima(false); }
