@@ -5,6 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+# Kokkos (OpenMP and Serial backends) for the kokkos.* solvers, from the source archive beside
+# the repository when there is one; cached in .kokkos/openmp (about 2 min the first time on
+# 2 cores). DPGPU_TEST_KOKKOS=0 skips it (the Kokkos solvers are then listed as unavailable).
+kokkos_archive=$(ls ../shared/deps/kokkos-*.tar.gz 2>/dev/null | tail -1 || true)
+if [ "${DPGPU_TEST_KOKKOS:-1}" = 1 ] && [ -n "$kokkos_archive" ]; then
+  scripts/build-kokkos.sh "$kokkos_archive" .kokkos/openmp > /dev/null
+fi
 scripts/build.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)"
 # The readers and the experiment parser under libFuzzer, 10^4 executions per target.

@@ -66,6 +66,7 @@ struct SolverEntry {
   std::function<MemoryNeed(const AnyInstance&, const Params&)> memory;  // may be empty
   std::function<AnyOutcome(const AnyInstance&, const Params&, Context&)> solve;
   std::string unavailable;  // non-empty: registered but cannot run here (e.g. built without CUDA)
+  std::string backend_name;  // non-empty: names the backend in outputs (e.g. "kokkos-cuda")
 };
 
 class Registry {
@@ -141,6 +142,14 @@ class SolverBuilder {
     e_.name = std::move(name);
     e_.help = std::move(help);
     e_.problem = P::name;
+  }
+  // Overrides what the name's prefix implies, for solvers named after a library rather than
+  // a device (kokkos.wavefront runs on Kokkos's CUDA backend): where it runs, and the name of
+  // its backend for the outputs.
+  SolverBuilder& backend(Backend b, std::string name) {
+    e_.backend = b;
+    e_.backend_name = std::move(name);
+    return *this;
   }
   SolverBuilder& param(std::string name, std::int64_t def, Range r, std::string help) {
     e_.schema.add({std::move(name), ParamType::Int, def, r, {}, std::move(help)});
