@@ -1,4 +1,4 @@
-// dpgpu — the command line: run, check, list, plot.
+// dpgpu — the command line: run, check, list, plot, report, compare.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <unistd.h>
@@ -9,6 +9,7 @@
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
 #include "dpgpu/runner.hpp"
+#include "host_info.hpp"
 #include "isolate.hpp"
 #include "plot_command.hpp"
 
@@ -51,6 +52,7 @@ int main(int argc, char** argv) {
   // The child-process side of an isolated case; not a user command.
   if (argc >= 2 && std::string(argv[1]) == "__worker") return dpgpu::worker_main(argc, argv);
 
+  dpgpu::set_command_line(argc, argv);  // context.json records it
   CLI::App app{"dpgpu: GPU strategies for dynamic programming and backtracking against CPU baselines"};
   app.require_subcommand(1);
 
@@ -80,9 +82,17 @@ int main(int argc, char** argv) {
 
   dpgpu::PlotOptions plot_opt;
   auto* plot = app.add_subcommand("plot", "draw figures from a results folder (Python + Matplotlib)");
-  plot->add_option("results", plot_opt.results, "results folder")->required();
+  plot->add_option("results", plot_opt.results, "results folder (required unless --list)");
   plot->add_option("--figure", plot_opt.figure, "figure kind (default: all the experiment declares)");
   plot->add_option("--format", plot_opt.format, "png, pdf or png,pdf");
+  plot->add_option("--x", plot_opt.x, "x column for every figure that has one (i.n, s.block, n)");
+  plot->add_flag("--list", plot_opt.list, "list the figure kinds (and the folder's declared figures)");
+
+  // report and compare: Python (plots/dpgpu_report.py, plots/dpgpu_compare.py); options pass through.
+  auto* report = app.add_subcommand("report", "RESULTS_DIR [--no-plot]: write report.html and report.md there");
+  report->prefix_command();
+  auto* compare = app.add_subcommand("compare", "BASE NEW [--threshold 5%] [--out DIR]: case by case, exit 1 when slower");
+  compare->prefix_command();
 
   CLI11_PARSE(app, argc, argv);
   try {
@@ -92,7 +102,12 @@ int main(int argc, char** argv) {
     }
     if (*check) return dpgpu::check_experiment(check_file);
     if (*lst) return list(list_what);
-    if (*plot) return dpgpu::plot_results(plot_opt);
+    if (*plot) {
+      if (plot_opt.results.empty() && !plot_opt.list) throw dpgpu::InputError("plot: RESULTS_DIR is required");
+      return dpgpu::plot_results(plot_opt);
+    }
+    if (*report) return dpgpu::run_plots_script("dpgpu_report.py", report->remaining());
+    if (*compare) return dpgpu::run_plots_script("dpgpu_compare.py", compare->remaining());
   } catch (const dpgpu::InputError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;

@@ -165,8 +165,8 @@ def set_category_ticks(ax, labels: Sequence[str], fontsize: float = 7, start: in
         wrapped = [textwrap.fill(label, width=per_slot, break_long_words=False) for label in labels]
         ax.set_xticklabels(wrapped, fontsize=fontsize)
     else:
-        ax.set_xticklabels(labels, rotation=35, ha="right", rotation_mode="anchor",
-                           fontsize=fontsize)
+        # Upright text whose boxes never overlap while the slot is wider than a line.
+        ax.set_xticklabels(labels, rotation=90, ha="center", va="top", fontsize=fontsize)
 
 
 NOISY_LABEL = "noisy (run-time rsd above {:.0%})"
@@ -208,7 +208,8 @@ def legend_entries(axes) -> tuple[list, list[str]]:
         for h, label in zip(handles, labels):
             if not label.startswith("_"):
                 seen.setdefault(label, h)
-    return list(seen.values()), list(seen)
+    labels = sorted(seen, key=lambda label: label.startswith("noisy ("))  # the ring last
+    return [seen[label] for label in labels], labels
 
 
 LEGEND_POINTS = 8
@@ -243,24 +244,29 @@ def finish(fig: Figure, results: Results, extra_note: str, title: Optional[str] 
     title = title or results.title
     width_in, height_in = fig.get_size_inches()
     title = textwrap.fill(title, width=max(int(width_in * 72 / (12 * 0.55)), 30))
+    title_in = 0.0
     if len(fig.axes) == 1:
         fig.axes[0].set_title(title)
-    else:
-        fig.suptitle(title)
+    else:  # tight_layout leaves a suptitle out: keep room for it
+        fig.suptitle(title, y=1.0 - 0.08 / height_in, va="top")
+        title_in = 0.12 + 0.2 * (title.count("\n") + 1)
     chars = max(int(width_in * 72 / (FOOTNOTE_POINTS * 0.52)), 40)
     lines = []
     status = results.status_note()
     for text in [footnote_text(results, extra_note), *extra_lines, *([status] if status else [])]:
         lines += textwrap.wrap(text, width=chars, subsequent_indent="  ") or [""]
-    note_in = 0.06 + 0.13 * len(lines)
+    note_in = 0.12 + 0.13 * len(lines)
     ncol, legend_in = _legend_shape(legend[1], width_in) if legend and legend[1] else (1, 0.0)
-    added = note_in + legend_in + bottom_extra
+    added = note_in + legend_in + bottom_extra + title_in
     fig.set_size_inches(width_in, height_in + added)
     height_in += added
-    fig.text(0.01, 0.01, "\n".join(lines), fontsize=FOOTNOTE_POINTS, color="#555555",
+    if fig._suptitle is not None:
+        fig._suptitle.set_y(1.0 - 0.08 / height_in)
+    fig.text(0.08 / width_in, 0.06 / height_in, "\n".join(lines), fontsize=FOOTNOTE_POINTS, color="#555555",
              ha="left", va="bottom", linespacing=1.3)
     note_top = note_in / height_in
-    fig.tight_layout(rect=(0, (note_in + legend_in + bottom_extra) / height_in, 1, 1))
+    fig.tight_layout(rect=(0, (note_in + legend_in + bottom_extra) / height_in, 1,
+                           1 - title_in / height_in))
     if legend and legend[1]:
         fig.legend(legend[0], legend[1], fontsize=LEGEND_POINTS, loc="lower center", ncol=ncol,
                    bbox_to_anchor=(0.5, note_top), frameon=False)
@@ -299,8 +305,8 @@ def category_layout(count: int, slot_in: float, height: float = 3.0,
         longest = max(len(label) for label in labels)
         if slot_chars >= 12:  # wrapped (set_category_ticks)
             label_in = math.ceil(longest / slot_chars + 0.5) * 7 * 1.25 / 72 + 0.2
-        else:  # rotated 35 degrees
-            label_in = longest * 7 * 0.6 / 72 * 0.6 + 0.2
+        else:  # rotated 90 degrees
+            label_in = longest * 7 * 0.6 / 72 + 0.2
     return per, nrows, (width, nrows * (height + label_in) + 0.4)
 
 

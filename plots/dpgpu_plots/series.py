@@ -10,6 +10,7 @@ of their y values, with bars from the least low to the greatest high.
 
 from __future__ import annotations
 
+import re
 import statistics
 from dataclasses import dataclass, field
 from typing import Callable, Optional
@@ -81,17 +82,30 @@ def choose_x(results: Results, rows: list[Row], forced: Optional[str] = None) ->
                             f"among the {len(rows)} usable rows; cannot use it as x")
         return column
     candidates = results.columns_with_prefix(INSTANCE_PREFIX)
-    best, best_count = None, 0
+    swept = swept_names(results.experiment_path)
+    best, best_key = None, (0, False)
     for column in candidates:
-        count = len(distinct_numbers(rows, column))
-        if count > best_count:
-            best, best_count = column, count
+        # Most distinct values; on a tie, a parameter the experiment file lists as a sweep
+        # (n: [...]) over one that merely follows it (m sized with n).
+        key = (len(distinct_numbers(rows, column)), column[len(INSTANCE_PREFIX):] in swept)
+        if key[0] and key > best_key:
+            best, best_key = column, key
     if best is None:
         known = ", ".join(candidates) if candidates else "none"
         raise PlotError(f"{results.summary_path}: no instance parameter column (i.*) has numeric "
                         f"values among the {len(rows)} usable rows (i. columns: {known}); "
                         f"choose x with --x COLUMN")
     return best
+
+
+def swept_names(experiment_path: str) -> set[str]:
+    """Parameter names given a list in the experiment file (``n: [1024, 2048]``)."""
+    try:
+        with open(experiment_path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return set()
+    return set(re.findall(r"([A-Za-z_][A-Za-z0-9_]*):\s*\[", text))
 
 
 def _resolve_column(results: Results, name: str) -> str:

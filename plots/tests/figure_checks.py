@@ -50,7 +50,8 @@ def _drawn_texts(fig):
             for tick in axis.get_major_ticks() + axis.get_minor_ticks():
                 if low - 1e-9 <= tick.get_loc() <= high + 1e-9 and tick.label1.get_visible():
                     texts.append(tick.label1)
-    return texts
+    unique = {id(t): t for t in texts}  # a suptitle is also among fig.texts
+    return list(unique.values())
 
 
 def text_boxes(fig):

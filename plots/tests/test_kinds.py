@@ -490,7 +490,7 @@ class ColoursAcrossKindsTest(FixtureCase):
                 add("speedup", c.get_label().split()[0], c.patches[0].get_facecolor())
         for line in self.render("diagonal_time").figure.axes[0].lines:
             add("diagonal_time", line.get_label().split()[0], line.get_color())
-        phases = self.render("phases", x="i.n").figure.axes[0].get_legend()
+        phases = self.render("phases", x="i.n").figure.legends[0]
         for handle, text in zip(phases.legend_handles if hasattr(phases, "legend_handles")
                                 else phases.legendHandles, phases.get_texts()):
             if text.get_text().startswith("total: "):
