@@ -1,5 +1,7 @@
 #include "host_info.hpp"
 
+#include "dpgpu/gpu_presence.hpp"
+
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -53,14 +55,9 @@ int cuda_device_count() {
 }
 
 std::string gpu_unavailable_reason() {
-#if DPGPU_WITH_CUDA
-  int n = 0;
-  cudaError_t e = cudaGetDeviceCount(&n);
-  if (e != cudaSuccess) return std::string("no usable CUDA device (") + cudaGetErrorString(e) + ")";
-  return n > 0 ? "" : "no CUDA device visible";
-#else
-  return "dpgpu was built without CUDA";
-#endif
+  const std::string why = no_usable_gpu_reason();
+  if (why.empty() || !DPGPU_WITH_CUDA) return why;
+  return "no usable GPU (" + why + ")";
 }
 
 std::string now_iso8601() {
