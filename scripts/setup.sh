@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
-build/harness/dpgpu run experiments/quickstart.yaml
+build/harness/dpgpu run experiments/quickstart.yaml --fresh  # a rerun moves old results aside
 build/harness/dpgpu plot results/quickstart

@@ -29,7 +29,7 @@ nlohmann::json to_json(const CaseResult& r) {
   nlohmann::json series = nlohmann::json::array();
   for (auto& p : r.series) series.push_back({p.name, p.index, p.value});
   return {{"status", to_string(r.status)}, {"message", r.message},   {"reps", reps},
-          {"wall_s", r.wall_s},            {"fixed_s", r.fixed_s},            {"benchmarks", r.benchmarks}, {"benchmark_context", r.benchmark_context},
+          {"wall_s", r.wall_s},            {"fixed_s", r.fixed_s},            {"refused", r.refused},
           {"gpu_start", r.gpu_start},      {"gpu_end", r.gpu_end}, {"series", series}, {"series_message", r.series_message}};
 }
 
@@ -39,8 +39,7 @@ CaseResult case_result_from_json(const nlohmann::json& j) {
   r.message = j.at("message");
   r.wall_s = j.value("wall_s", 0.0);
   r.fixed_s = j.value("fixed_s", 0.0);
-  r.benchmarks = j.value("benchmarks", nlohmann::json::array());
-  r.benchmark_context = j.value("benchmark_context", nlohmann::json());
+  r.refused = j.value("refused", false);
   r.gpu_start = j.value("gpu_start", nlohmann::json());
   r.gpu_end = j.value("gpu_end", nlohmann::json());
   r.series_message = j.value("series_message", std::string());

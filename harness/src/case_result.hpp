@@ -1,5 +1,5 @@
 // case_result.hpp — what measuring one case produced: one record per counted repetition,
-// plus Google Benchmark's own JSON entries. Crosses the child-process boundary as JSON.
+// and its series. Crosses the child-process boundary as JSON.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -33,12 +33,11 @@ struct RepRecord {
 struct CaseResult {
   Status status = Status::Ok;  // the case as a whole (error/timeout/oom when it broke)
   std::string message;
+  bool refused = false;  // an `oom` decided before solving (memory estimate): not a failure
   std::vector<RepRecord> reps;
   double wall_s = 0;  // wall time of the counted repetitions, harness work included
-  double fixed_s = 0;  // per-case harness cost: Google Benchmark set-up and reporting
+  double fixed_s = 0;  // per-case harness cost outside the repetitions
   nlohmann::json gpu_start, gpu_end;  // GpuSample fields at the case's start and end, or null
-  nlohmann::json benchmarks = nlohmann::json::array();  // Google Benchmark entries
-  nlohmann::json benchmark_context;                     // Google Benchmark's "context"
   // From one extra, untimed solve when the experiment asks for `series`; its message when
   // that solve failed (the timed results stand).
   std::vector<Context::SeriesPoint> series;

@@ -214,11 +214,12 @@ std::string read_text(const Source& src, const Entry& e) {
   return e.value.Scalar();
 }
 
-std::int64_t read_count(const Source& src, const Entry& e, std::int64_t at_least) {
+std::int64_t read_count(const Source& src, const Entry& e, std::int64_t at_least, std::int64_t at_most) {
   Value v = e.value.IsScalar() ? scalar_value(src, e.value, e.path) : Value{std::string{}};
   auto i = std::get_if<std::int64_t>(&v);
   if (!i || *i < 0) fail(src, e, "expected a non-negative integer, got " + describe(e.value));
   if (*i < at_least) fail(src, e, fmt::format("must be at least {}, got {}", at_least, *i));
+  if (*i > at_most) fail(src, e, fmt::format("must be at most {} (allowed: {} to {}), got {}", at_most, at_least, at_most, *i));
   return *i;
 }
 
@@ -238,8 +239,9 @@ double read_number(const Source& src, const Entry& e) {
 double read_timeout(const Source& src, const Entry& e) {
   Value v = e.value.IsScalar() ? scalar_value(src, e.value, e.path) : Value{std::string{}};
   auto x = number_of(v);
-  if (!x || !(*x > 0) || !std::isfinite(*x))
-    fail(src, e, "expected a positive number of seconds, got " + describe(e.value));
+  if (!x || !(*x > 0) || !(*x <= kMaxTimeoutSeconds))
+    fail(src, e, fmt::format("expected a positive number of seconds, got {} (allowed: above 0, at most {:.0f}, one week)",
+                             describe(e.value), kMaxTimeoutSeconds));
   return *x;
 }
 
@@ -449,7 +451,7 @@ ProfileSpec read_profile(const Source& src, const Entry& profile) {
   ProfileSpec spec;
   const Entry& metrics = require(src, profile.value, entries, profile.path, "metrics");
   for (const YAML::Node& m : one_or_list(src, metrics, "a metric name")) spec.metrics.push_back(m.Scalar());
-  if (const Entry* n = find(entries, "max_launches")) spec.max_launches = read_count(src, *n, 1);
+  if (const Entry* n = find(entries, "max_launches")) spec.max_launches = read_count(src, *n, 1, kMaxProfiledLaunches);
   if (const Entry* c = find(entries, "cache_control")) spec.cache_control = read_choice(src, *c, {"all", "none"});
   if (const Entry* r = find(entries, "replay")) spec.replay = read_choice(src, *r, {"kernel", "application"});
   return spec;
@@ -493,15 +495,15 @@ bool read_flag(const Source& src, const Entry& e) {
 }
 
 void read_run_settings(const Source& src, const std::vector<Entry>& top, Experiment& e) {
-  if (const Entry* x = find(top, "repetitions")) e.repetitions = read_count(src, *x, 1);
-  if (const Entry* x = find(top, "warmup")) e.warmup = read_count(src, *x, 0);
+  if (const Entry* x = find(top, "repetitions")) e.repetitions = read_count(src, *x, 1, kMaxRepetitions);
+  if (const Entry* x = find(top, "warmup")) e.warmup = read_count(src, *x, 0, kMaxRepetitions);
   if (const Entry* x = find(top, "timeout_s")) e.timeout_s = read_timeout(src, *x);
   if (const Entry* x = find(top, "isolate")) e.isolate = read_choice(src, *x, {"auto", "always", "never"});
   if (const Entry* x = find(top, "cold")) e.cold = read_flag(src, *x);
   if (const Entry* x = find(top, "series")) e.series = read_flag(src, *x);
   e.max_repetitions = e.repetitions;
   if (const Entry* x = find(top, "max_repetitions")) {
-    e.max_repetitions = read_count(src, *x, 1);
+    e.max_repetitions = read_count(src, *x, 1, kMaxRepetitions);
     if (e.max_repetitions < e.repetitions)
       fail(src, *x, fmt::format("must be at least repetitions ({}), got {}", e.repetitions, e.max_repetitions));
   }

@@ -18,7 +18,9 @@
 
 #include "dpgpu/error.hpp"
 #include "instances.hpp"
+#include "interrupt.hpp"
 #include "measure.hpp"
+#include "run_case.hpp"
 
 extern char** environ;
 
@@ -34,29 +36,9 @@ constexpr std::size_t kStderrTail = 4000;
 
 }  // namespace
 
-std::string worker_request_json(const WorkerRequest& r) {
-  return nlohmann::json{{"experiment", r.experiment},   {"instance_point", r.instance_point}, {"loaded_index", r.loaded_index},
-          {"solver_point", r.solver_point}, {"repetitions", r.repetitions},     {"warmup", r.warmup}, {"max_repetitions", r.max_repetitions},
-          {"timeout_s", r.timeout_s},     {"verbose", r.verbose}, {"series", r.series}, {"part", r.part}}.dump();
-}
+std::string worker_request_json(const WorkerRequest& r) { return to_json(r).dump(); }
 
 namespace {
-
-WorkerRequest request_from_json(const nlohmann::json& j) {
-  WorkerRequest r;
-  r.experiment = j.at("experiment");
-  r.instance_point = j.at("instance_point");
-  r.loaded_index = j.at("loaded_index");
-  r.solver_point = j.at("solver_point");
-  r.repetitions = j.at("repetitions");
-  r.warmup = j.at("warmup");
-  r.max_repetitions = j.value("max_repetitions", 0);
-  r.timeout_s = j.at("timeout_s");
-  r.verbose = j.at("verbose");
-  r.series = j.value("series", true);
-  r.part = j.value("part", std::size_t{0});
-  return r;
-}
 
 CaseResult broken(Status s, std::string message) {
   CaseResult r;
@@ -107,6 +89,7 @@ CaseResult run_in_child(const WorkerRequest& req) {
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   if (rc != 0) return broken(Status::Error, std::string("cannot start worker process: ") + std::strerror(rc));
+  set_running_worker(pid);
   in.close_end(0), result.close_end(1), err.close_end(1);
 
   std::string request = worker_request_json(req);
@@ -130,6 +113,7 @@ CaseResult run_in_child(const WorkerRequest& req) {
     }
     int n = poll(fds, 2, int(std::min<long long>(left, 1000)));
     if (n < 0 && errno != EINTR) break;
+    if (n <= 0) continue;  // a timeout or a signal (the run stops after this case)
     for (int i = 0; i < 2; ++i) {
       if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       char buf[65536];
@@ -157,6 +141,7 @@ CaseResult run_in_child(const WorkerRequest& req) {
   int wstatus = 0;
   while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
   }
+  set_running_worker(0);
   if (timed_out && !ready)
     return broken(Status::Timeout, fmt::format("killed: no instance after {:.0f} s of set-up", kSetupSeconds));
   if (timed_out)
@@ -199,32 +184,28 @@ int worker_main(int argc, char** argv) {
       std::ifstream in(request_file);
       text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     }
-    WorkerRequest req = request_from_json(nlohmann::json::parse(text));
-    Experiment e = parse_experiment_parts(req.experiment).at(req.part);
-    Plan plan = expand(e);
-    const ProblemEntry* problem = Registry::get().problem(e.problem);
-    const InstancePoint& ip = plan.instances.at(req.instance_point);
-    const SolverPoint& sp = plan.solvers.at(req.solver_point);
-    std::vector<AnyInstance> instances = materialize(e, *problem, ip);
+    const CaseSpec spec = case_spec_from_json(nlohmann::json::parse(text));
+    const ProblemEntry* problem = Registry::get().problem(spec.problem);
+    if (!problem) throw std::runtime_error("unknown problem '" + spec.problem + "'");
+    const SolverEntry* solver = Registry::get().solver(spec.problem, spec.solver);
+    if (!solver) throw std::runtime_error("unknown solver '" + spec.solver + "'");
+    std::optional<AnyInstance> instance;
+    try {
+      instance = build_instance(*problem, spec.recipe);
+    } catch (const InstanceTooLarge& e) {
+      result = broken(Status::Oom, e.what());
+      result.refused = true;
+    }
     if (result_file.empty() && write(result_fd, kReady.data(), kReady.size()) != ssize_t(kReady.size())) return 3;
-    CaseJob job;
-    job.problem = problem;
-    job.solver = sp.solver;
-    job.instance = &instances.at(req.loaded_index);
-    job.params = sp.params;
-    job.name = ip.label + "/" + sp.label;
-    job.repetitions = req.repetitions;
-    job.max_repetitions = std::max(req.repetitions, req.max_repetitions);
-    job.max_noise = e.max_noise;
-    job.cold = e.cold;
-    job.series = e.series && req.series;
-    job.warmup = req.warmup;
-    job.timeout_s = req.timeout_s;
-    job.verbose = req.verbose;
-    if (auto why = memory_refusal(job, /*check_device=*/true); !why.empty())
-      result = broken(Status::Oom, why);
-    else
-      result = measure_case(job);
+    if (instance) {
+      CaseJob job = job_of(spec, *problem, *solver, *instance);
+      if (auto why = memory_refusal(job, /*check_device=*/true); !why.empty()) {
+        result = broken(Status::Oom, why);
+        result.refused = true;
+      } else {
+        result = measure_case(job);
+      }
+    }
   } catch (const std::exception& e) {
     result = broken(Status::Error, e.what());
   }

@@ -4,22 +4,15 @@
 #include <nlohmann/json.hpp>
 
 #include "case_result.hpp"
+#include "case_spec.hpp"
 
 namespace dpgpu {
 
-// What the child needs to rebuild the case: it re-reads the experiment and re-expands it.
-struct WorkerRequest {
-  std::string experiment;  // absolute path
-  std::size_t instance_point = 0, loaded_index = 0, solver_point = 0;
-  int repetitions = 5, warmup = 1;
-  int max_repetitions = 0;  // 0: the same as repetitions (no stopping rule)
-  double timeout_s = 300;
-  bool verbose = false;
-  bool series = true;  // when the experiment asks for series (false for the profiler's run)
-  std::size_t part = 0;  // which of the file's parts
-};
+// The child receives the case's CaseSpec itself (as JSON): the instance recipe, the solver
+// and its parameters, how to measure. (The profiler's run sends a copy with 1 repetition.)
+using WorkerRequest = CaseSpec;
 
-// Parent side: runs the request in a child, kills it after timeout_s plus a grace period.
+// Parent side: runs the case in a child, kills it after timeout_s plus a grace period.
 CaseResult run_in_child(const WorkerRequest& req);
 
 std::string worker_request_json(const WorkerRequest& req);

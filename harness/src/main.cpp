@@ -65,7 +65,10 @@ int main(int argc, char** argv) {
   run->add_option("--filter", run_opt.filter, "only cases whose id matches this regular expression");
   run->add_option("--repetitions", reps, "counted repetitions per case (overrides the file)")
       ->check(CLI::PositiveNumber);
-  run->add_flag("--resume", run_opt.resume, "skip cases already in runs.csv");
+  run->add_flag("--resume", run_opt.resume, "continue the same experiment in its folder: run only the cases not yet recorded");
+  run->add_flag("--fresh", run_opt.fresh, "move the folder's old results to previous-<time>/ and start over");
+  run->add_option("--max-cases", run_opt.max_cases, "refuse sweeps expanding to more cases than this (default 1000000)")
+      ->check(CLI::PositiveNumber);
   run->add_flag("--dry-run", run_opt.dry_run, "print the cases and what would happen; write nothing");
   run->add_flag("-v,--verbose", run_opt.verbose, "solver logs and child-process output");
   run->add_flag("--profile", run_opt.profile, "profile GPU cases with ncu (metrics of the file's profile: section, or the paper's three)");
@@ -74,6 +77,9 @@ int main(int argc, char** argv) {
   std::string check_file;
   auto* check = app.add_subcommand("check", "validate an experiment file and print its cases");
   check->add_option("file", check_file, "experiment YAML file")->required();
+  std::uint64_t check_max_cases = 1'000'000;
+  check->add_option("--max-cases", check_max_cases, "refuse sweeps expanding to more cases than this")
+      ->check(CLI::PositiveNumber);
 
   std::string list_what = "all";
   auto* lst = app.add_subcommand("list", "list problems, solvers or generators with their parameters");
@@ -100,7 +106,7 @@ int main(int argc, char** argv) {
       if (reps > 0) run_opt.repetitions = reps;
       return dpgpu::run_experiment(run_file, run_opt);
     }
-    if (*check) return dpgpu::check_experiment(check_file);
+    if (*check) return dpgpu::check_experiment(check_file, check_max_cases);
     if (*lst) return list(list_what);
     if (*plot) {
       if (plot_opt.results.empty() && !plot_opt.list) throw dpgpu::InputError("plot: RESULTS_DIR is required");

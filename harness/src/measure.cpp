@@ -1,13 +1,10 @@
 #include "measure.hpp"
 
-#include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
 #include <chrono>
 #include <cmath>
 #include <fstream>
-#include <regex>
-#include <sstream>
 #include <stdexcept>
 
 #include "dpgpu/error.hpp"
@@ -107,27 +104,6 @@ RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, vo
   return rec;
 }
 
-// Keeps Google Benchmark's JSON for the case: its context and the benchmark entries.
-nlohmann::json run_benchmark(const std::string& name, int repetitions,
-                             const std::function<void(benchmark::State&)>& body) {
-  benchmark::ClearRegisteredBenchmarks();
-  benchmark::RegisterBenchmark(name.c_str(), body)
-      ->Iterations(1)
-      ->Repetitions(repetitions)
-      ->UseManualTime()
-      ->Unit(benchmark::kMillisecond);
-  std::ostringstream json, errors;
-  benchmark::JSONReporter reporter;
-  reporter.SetOutputStream(&json);
-  reporter.SetErrorStream(&errors);
-  benchmark::RunSpecifiedBenchmarks(&reporter, ".");
-  benchmark::ClearRegisteredBenchmarks();
-  // Google Benchmark prints NaN/inf (e.g. the coefficient of variation of zero times),
-  // which is not JSON; those become null.
-  static const std::regex non_finite(R"(:\s*-?(nan|NaN|inf|Infinity)\b)");
-  return nlohmann::json::parse(std::regex_replace(json.str(), non_finite, ": null"));
-}
-
 // Relative standard deviation of the times of the repetitions that ran.
 double noise_of(const std::vector<RepRecord>& reps) {
   std::vector<double> t;
@@ -202,54 +178,54 @@ class CaseStream {
 
 }  // namespace
 
+static bool ran(const RepRecord& r) { return r.status == Status::Ok || r.status == Status::Invalid; }
+
 CaseResult measure_case(const CaseJob& job) {
+  using Clock = Context::Clock;
   CaseResult result;
   CaseStream stream(job.solver->backend);
-  auto deadline = Context::Clock::now() + std::chrono::duration_cast<Context::Clock::duration>(
-                                              std::chrono::duration<double>(job.timeout_s));
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                           std::chrono::duration<double>(job.timeout_s));
+  // timeout_s holds for warm-ups and repetitions together: checked before every solve, and
+  // inside solvers that poll ctx.check_deadline().
+  auto out_of_time = [&](const std::string& done) {
+    result.status = Status::Timeout;
+    result.message = fmt::format("timeout_s {} reached after {}", job.timeout_s, done);
+  };
   for (int w = 0; w < job.warmup; ++w) {
+    if (Clock::now() > deadline) {
+      out_of_time(fmt::format("{} of {} warm-up runs", w, job.warmup));
+      return result;
+    }
     RepRecord rec = solve_once(job, deadline, stream.get());
-    if (rec.status != Status::Ok && rec.status != Status::Invalid) {
+    if (!ran(rec)) {
       result.status = rec.status;
       result.message = "warm-up: " + rec.message;
       return result;
     }
   }
 
-  const double work = job.instance->work;
-  auto body = [&](benchmark::State& state) {
-    for (auto _ : state) {
-      if (failed(result)) {
-        state.SkipWithError("an earlier repetition failed");
-        break;
-      }
-      if (job.cold) stream.flush_l2();
-      const auto iteration_start = std::chrono::steady_clock::now();
-      RepRecord rec = solve_once(job, deadline, stream.get());
-      rec.rep = int(result.reps.size());
-      state.SetIterationTime(rec.time_s);
-      if (rec.status == Status::Ok || rec.status == Status::Invalid) {
-        state.counters["work"] = work;
-        state.counters["throughput"] = rec.time_s > 0 ? work / rec.time_s : 0;
-        for (auto& [k, v] : rec.phases) state.counters["phase." + k + "_s"] = v;
-        for (auto& [k, v] : rec.counters) state.counters["c." + k] = v;
-      } else {
-        state.SkipWithError(rec.message.c_str());
-      }
-      rec.harness_s = std::max(0.0, std::chrono::duration<double>(std::chrono::steady_clock::now() - iteration_start).count() - rec.time_s);
-      result.reps.push_back(std::move(rec));
-    }
-  };
   if (job.solver->backend == Backend::Gpu) result.gpu_start = sample_json();
-  auto start = std::chrono::steady_clock::now();
+  const auto start = std::chrono::steady_clock::now();
   // The stopping rule: the minimum count first, then one more at a time while noisy.
-  nlohmann::json gb = run_benchmark(job.name, job.repetitions, body);
-  result.benchmarks = gb.value("benchmarks", nlohmann::json::array());
-  result.benchmark_context = gb.value("context", nlohmann::json());
-  while (job.max_noise && !failed(result) && int(result.reps.size()) < job.max_repetitions &&
-         noise_of(result.reps) > *job.max_noise && Context::Clock::now() < deadline) {
-    for (auto& b : run_benchmark(job.name, 1, body).value("benchmarks", nlohmann::json::array()))
-      result.benchmarks.push_back(b);
+  for (;;) {
+    const int n = int(result.reps.size());
+    if (n >= job.repetitions &&
+        (!job.max_noise || n >= job.max_repetitions || noise_of(result.reps) <= *job.max_noise || Clock::now() > deadline))
+      break;
+    if (Clock::now() > deadline) {
+      out_of_time(fmt::format("{} of {} repetitions ({} warm-up runs before them)", n, job.repetitions, job.warmup));
+      break;
+    }
+    if (job.cold) stream.flush_l2();
+    const auto iteration_start = std::chrono::steady_clock::now();
+    RepRecord rec = solve_once(job, deadline, stream.get());
+    rec.rep = n;
+    rec.harness_s = std::max(
+        0.0, std::chrono::duration<double>(std::chrono::steady_clock::now() - iteration_start).count() - rec.time_s);
+    const bool stop = !ran(rec);
+    result.reps.push_back(std::move(rec));
+    if (stop) break;
   }
   result.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   double in_iterations = 0;
@@ -258,7 +234,7 @@ CaseResult measure_case(const CaseJob& job) {
   if (job.solver->backend == Backend::Gpu) result.gpu_end = sample_json();
 
   // After the timed repetitions, so recording the series cannot disturb them.
-  if (job.series && !failed(result)) {
+  if (job.series && !failed(result) && result.status == Status::Ok) {
     RepRecord rec = solve_once(job, deadline, stream.get(), &result.series);
     if (rec.status != Status::Ok) result.series_message = "series run: " + rec.message;
     if (rec.status == Status::Ok && result.series.empty())
@@ -266,7 +242,7 @@ CaseResult measure_case(const CaseJob& job) {
   }
 
   for (auto& rec : result.reps)
-    if (rec.status != Status::Ok && rec.status != Status::Invalid) {
+    if (!ran(rec)) {
       result.status = rec.status;
       result.message = rec.message;
     }

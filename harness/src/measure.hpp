@@ -1,6 +1,6 @@
 // measure.hpp — runs one case in this process: warm-up solves, then counted repetitions
-// through Google Benchmark (manual time: CUDA events for GPU solvers, the steady clock for
-// CPU ones), each outcome rechecked by the problem's own check.
+// (CUDA events for GPU solvers, the steady clock for CPU ones) until the stopping rule or
+// timeout_s, each outcome rechecked by the problem's own check.
 #pragma once
 #include <optional>
 #include <string>
@@ -15,7 +15,7 @@ struct CaseJob {
   const SolverEntry* solver = nullptr;
   const AnyInstance* instance = nullptr;
   Params params;
-  std::string name;  // the case id, used as the benchmark's name
+  std::string name;  // the case id
   int repetitions = 5;      // at least
   int max_repetitions = 5;  // at most, while the noise is above max_noise
   std::optional<double> max_noise{};

@@ -22,6 +22,7 @@ struct Solution {
 
 struct Problem {
   static constexpr const char* name = "knapsack";
+  static constexpr const char* file_kinds = "text";  // plain and Pisinger formats (file_kind.hpp)
   static constexpr const char* help = "0-1 knapsack: most valuable set of items within a capacity";
   using Instance = knapsack::Instance;
   using Solution = knapsack::Solution;

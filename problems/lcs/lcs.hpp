@@ -18,6 +18,12 @@ struct Solution {
 struct Problem {
   static constexpr const char* name = "lcs";
   static constexpr const char* help = "longest common subsequence of two byte strings";
+  static constexpr const char* file_kinds = "fasta,text";  // FASTA or one string a line
+  // Both generators hold a and b (n and m bytes, m = -1: n), plus building room for one.
+  static std::uint64_t instance_bytes(const std::string&, const dpgpu::Params& p) {
+    const auto n = std::uint64_t(p.integer("n")), m = p.integer("m") < 0 ? n : std::uint64_t(p.integer("m"));
+    return 2 * (n + m);
+  }
   using Instance = lcs::Instance;
   using Solution = lcs::Solution;
 

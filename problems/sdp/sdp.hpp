@@ -93,6 +93,7 @@ Answer reference_answer(const Instance& x);
 
 struct Problem {
   static constexpr const char* name = "sdp";
+  static constexpr const char* file_kinds = "text";  // file_kind.hpp: others are refused by content
   static constexpr const char* help =
       "simplified DP (paper 001): ST[i] = op over j of ST[i - a_j]; objective ST[n-1], checksum of the table";
   using Instance = sdp::Instance;

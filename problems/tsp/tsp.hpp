@@ -53,6 +53,7 @@ struct Solution {
 
 struct Problem {
   static constexpr const char* name = "tsp";
+  static constexpr const char* file_kinds = "tsplib";  // file_kind.hpp: others are refused by content
   static constexpr const char* help = "travelling salesman tour (symmetric or asymmetric), full distance matrix";
   using Instance = tsp::Instance;
   using Solution = tsp::Solution;

@@ -28,6 +28,10 @@ struct Problem {
   }
   static double work(const Instance& x) { return double(x.n); }
   static dpgpu::ValueMap dims(const Instance& x) { return {{"n", x.n}}; }
+  // The toy claims a MiB per unit of n, so a large n exercises the estimate before building.
+  static std::uint64_t instance_bytes(const std::string&, const dpgpu::Params& p) {
+    return std::uint64_t(p.integer("n")) << 20;
+  }
   static std::vector<dpgpu::Generator<Instance>> generators() {
     dpgpu::Schema s;
     s.add({"n", dpgpu::ParamType::Int, std::int64_t{10}, dpgpu::between(0, 1e9), {}, "the answer"});

@@ -88,6 +88,12 @@ struct ProfileSpec {
   std::string replay = "kernel";      // ncu --replay-mode: kernel | application
 };
 
+// Limits checked when the file is read, so an absurd value is an error with the range,
+// never an overflow or an allocation.
+constexpr std::int64_t kMaxRepetitions = 1'000'000;  // repetitions, max_repetitions, warmup
+constexpr double kMaxTimeoutSeconds = 7 * 24 * 3600;  // timeout_s: one week
+constexpr std::int64_t kMaxProfiledLaunches = 1'000'000;
+
 struct Experiment {
   std::filesystem::path path;
   std::string source_text;  // the file as read, copied into the results

@@ -8,6 +8,10 @@
 //   static ValueMap dims(const Instance&);           sizes: caps (`max:`) and columns
 //   static std::vector<Generator<Instance>> generators();
 //   static std::vector<Loaded<Instance>> load(const FileSource&);   throws InputError
+// and optionally
+//   static std::uint64_t instance_bytes(const std::string& generator, const Params&);
+//                                                    host bytes, estimated before building
+//   static constexpr const char* file_kinds = "fasta,text";  what load() reads (file_kind.hpp)
 // and is registered with DPGPU_REGISTER_PROBLEM(P) in one .cpp of its folder.
 #pragma once
 #include <cstdint>

@@ -82,6 +82,12 @@ struct ProblemEntry {
   std::function<std::vector<AnyInstance>(const FileSource&)> load;
   // Rechecks a certificate: nullopt when the outcome carries none.
   std::function<std::optional<Verdict>(const AnyInstance&, const AnyOutcome&)> check;
+  // Optional: host bytes an instance of this generator will take, estimated before it is
+  // built (from P::instance_bytes(generator, params)), so a huge `n` is an `oom` row.
+  std::function<std::uint64_t(const std::string& generator, const Params&)> instance_bytes;
+  // Optional: the file kinds load() reads ("fasta", "tsplib", "text"; from P::file_kinds, a
+  // comma-separated list); a file that looks like another recognised kind is refused.
+  std::vector<std::string> file_kinds;
   const GeneratorEntry* generator(const std::string& name) const;
 };
 
@@ -158,6 +164,17 @@ bool register_problem() {
     if (!o.solution) return std::nullopt;
     return P::check(x.as<I>(), *static_cast<const S*>(o.solution.get()));
   };
+  if constexpr (requires(const std::string& g, const Params& p) { P::instance_bytes(g, p); })
+    e.instance_bytes = [](const std::string& g, const Params& p) { return std::uint64_t(P::instance_bytes(g, p)); };
+  if constexpr (requires { P::file_kinds; }) {
+    std::string kinds = P::file_kinds;
+    for (std::size_t start = 0; start < kinds.size();) {
+      std::size_t end = kinds.find(',', start);
+      if (end == std::string::npos) end = kinds.size();
+      e.file_kinds.push_back(kinds.substr(start, end - start));
+      start = end + 1;
+    }
+  }
   Registry::get().add(std::move(e));
   return true;
 }

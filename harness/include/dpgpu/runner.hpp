@@ -1,7 +1,14 @@
 // runner.hpp — `dpgpu run` and `dpgpu check`: an experiment file in, validated and measured
-// results out (runs.csv, summary.csv, benchmark.json, context.json, experiment.yaml).
+// results out (runs.csv, summary.csv, benchmark.json, context.json, experiment.yaml), in
+// three steps: plan (plan.hpp), run (run_case.hpp), report (reporter.hpp), into a results
+// folder that keeps every finished case (results_folder.hpp).
+//
+// Exit codes: 0 every case ok or skipped (planned `oom` refusals included); 1 some case
+// failed, timed out or was invalid; 2 bad input or command line, nothing written; 3 internal
+// error; 130 / 143 stopped by SIGINT / SIGTERM after committing the case in progress.
 #pragma once
 #include <filesystem>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -11,7 +18,9 @@ struct RunOptions {
   std::filesystem::path out;       // default: results/<experiment name>
   std::string filter;              // ECMAScript regex searched in case ids
   std::optional<int> repetitions;  // overrides the file's
-  bool resume = false;             // skip cases already in runs.csv
+  bool resume = false;             // keep committed cases of the same plan, run the rest
+  bool fresh = false;              // move the folder's old results to previous-<time>/ first
+  std::uint64_t max_cases = 1'000'000;  // sweeps expanding to more cases are refused
   bool dry_run = false;            // print the cases and what would happen; write nothing
   bool verbose = false;
   // Profiler metrics for GPU cases: on when the file has a `profile:` section or with
@@ -20,11 +29,11 @@ struct RunOptions {
   bool no_profile = false;
 };
 
-// Returns the process exit code: 0 when every case ran ok (or was skipped), 1 when any was
-// invalid or failed. Throws InputError for bad input before anything is written.
+// Returns the process exit code (above). Throws InputError for bad input before anything is
+// written.
 int run_experiment(const std::filesystem::path& file, const RunOptions& options);
 
 // Validates the file, reads every instance, prints the expanded case list. Exit code.
-int check_experiment(const std::filesystem::path& file);
+int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases = 1'000'000);
 
 }  // namespace dpgpu

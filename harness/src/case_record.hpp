@@ -1,0 +1,51 @@
+// case_record.hpp — one finished case as the results folder keeps it: the plan's CaseSpec,
+// what measuring it produced (typed: statuses are enums, numbers are numbers) and its
+// profile. One line of journal.jsonl each; every output file is formatted from these.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "case_result.hpp"
+#include "case_spec.hpp"
+
+namespace dpgpu {
+
+// One metric of one kernel over the profiled launches (profiler.hpp's MetricStat, kept).
+struct MetricRecord {
+  std::string kernel, metric, ncu_metric, unit;
+  double min = 0, mean = 0, max = 0;
+  std::int64_t count = 0;
+};
+
+struct ProfileRecord {
+  bool ok = false;
+  std::string message, sampling;
+  std::vector<MetricRecord> stats;
+  double wall_s = 0;          // the profiling run
+  double launches_total = 0;  // kernel launches of one solve
+  double cost_x = 0;          // profiling time over one timed run (0: unknown)
+  double case_wall_s = 0;     // the whole timed pass of the case
+};
+
+struct CaseRecord {
+  CaseSpec spec;
+  CaseResult result;
+  std::optional<ProfileRecord> profile;
+  double wall_s = 0;     // the case from start to commit
+  std::string finished;  // ISO 8601
+};
+
+nlohmann::json to_json(const CaseRecord& r);
+CaseRecord case_record_from_json(const nlohmann::json& j);
+
+// A planned decision recorded without running: skipped, refused (oom) or broken (error).
+CaseResult unrun_result(const CaseSpec& spec);
+
+// True when the case counts against the exit code: failed, timed out or invalid at run
+// time. Skips and planned `oom` refusals are not failures.
+bool is_failure(const CaseRecord& r, Status effective_status);
+
+}  // namespace dpgpu

@@ -1,0 +1,74 @@
+// case_spec.hpp — one case of a plan: how to build its instance, which solver with which
+// parameters, how to measure it, and what was decided before it runs. Its id is computed
+// once, by the planner. The worker child receives it as JSON and needs nothing else.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "dpgpu/context.hpp"
+#include "dpgpu/problem.hpp"
+#include "dpgpu/value.hpp"
+
+namespace dpgpu {
+
+// What the planner decided: run it, or record it without running.
+enum class Decision {
+  Run,
+  Skip,    // a cap (`max:`), an unavailable solver, no GPU: a `skipped` row, not a failure
+  Refuse,  // it cannot fit in memory (planned): an `oom` row, not a failure
+  Broken,  // its instance could not be built: an `error` row
+};
+const char* to_string(Decision d);
+
+// How to build the instance again, in this process or in the worker child.
+struct InstanceRecipe {
+  std::string generator;  // empty: read from files
+  ValueMap params;        // generator parameters, resolved with defaults
+  std::uint64_t seed = 0;
+  std::vector<std::string> files;  // file source: absolute paths
+  std::string select;
+  std::size_t loaded_index = 0;    // which of the instances the files hold
+};
+
+struct CaseSpec {
+  std::string id;  // "<instance label>[/<name in file>]/<solver label>"
+  std::string experiment, problem;
+  std::size_t part = 0;
+
+  // The instance: how to build it and what the rows say of it.
+  InstanceRecipe recipe;
+  std::string instance_key;   // the id's instance part: solvers of one instance must agree
+  std::string instance_name;  // the `instance` column
+  bool has_seed = false;
+  ValueMap instance_params, dims;
+  double work = 0;
+  std::optional<Objective> known_optimum;
+
+  // The solver.
+  std::string solver;
+  Backend backend = Backend::Cpu;
+  ValueMap solver_params;  // resolved with defaults
+
+  // How to measure it (the profiler's copy sets repetitions 1, warmup 0, series false).
+  int repetitions = 5, warmup = 1, max_repetitions = 5;
+  std::optional<double> max_noise;
+  bool cold = false, series = false;
+  double timeout_s = 300;
+  bool isolate = false;  // in a worker child
+  bool verbose = false;
+
+  Decision decision = Decision::Run;
+  std::string reason;  // why not run
+};
+
+nlohmann::json to_json(const CaseSpec& c);
+CaseSpec case_spec_from_json(const nlohmann::json& j);
+
+nlohmann::json to_json(const ValueMap& m);
+ValueMap value_map_from_json(const nlohmann::json& j);
+
+}  // namespace dpgpu

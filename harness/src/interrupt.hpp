@@ -1,0 +1,15 @@
+// interrupt.hpp — SIGINT and SIGTERM during `dpgpu run`: the first stops the run after the
+// case in progress is committed (so the results folder stays whole and --resume continues
+// it); a second stops at once, killing the worker child too. Exit code 128 + signal.
+#pragma once
+#include <sys/types.h>
+
+namespace dpgpu {
+
+void install_interrupt_handlers();
+// The signal that asked the run to stop, or 0.
+int stop_requested();
+// The worker child's process group, killed by a second signal (0: none running).
+void set_running_worker(pid_t process_group);
+
+}  // namespace dpgpu

@@ -1,0 +1,245 @@
+#include "plan.hpp"
+
+#include <fmt/format.h>
+
+#include <limits>
+#include <map>
+#include <regex>
+
+#include "dpgpu/error.hpp"
+#include "host_info.hpp"
+#include "instances.hpp"
+#include "measure.hpp"
+
+namespace dpgpu {
+
+namespace {
+
+std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
+  if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a) return std::numeric_limits<std::uint64_t>::max();
+  return a * b;
+}
+
+std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
+  return a > std::numeric_limits<std::uint64_t>::max() - b ? std::numeric_limits<std::uint64_t>::max() : a + b;
+}
+
+std::uint64_t points(const std::vector<Axis>& axes) {
+  std::uint64_t n = 1;
+  for (auto& a : axes) n = saturating_mul(n, a.values.size());
+  return n;
+}
+
+std::string cap_violation(const SolverSpec& spec, const AnyInstance& x, const InstancePoint& p) {
+  for (auto& [key, cap] : spec.max) {
+    double v;
+    if (auto it = x.dims.find(key); it != x.dims.end())
+      v = to_number(it->second);
+    else if (auto jt = p.params.values().find(key); jt != p.params.values().end())
+      v = to_number(jt->second);
+    else
+      continue;
+    if (v > cap) return fmt::format("{}={} is above this solver's max {}={}", key, v, key, cap);
+  }
+  return {};
+}
+
+bool isolated(const Experiment& e, const SolverEntry& s) {
+  if (e.isolate == "always") return true;
+  if (e.isolate == "never") return false;
+  return s.backend == Backend::Gpu;
+}
+
+// The settings of a case that --resume must find unchanged.
+struct Measuring {
+  int repetitions, warmup, max_repetitions;
+  std::optional<double> max_noise;
+  bool cold, series;
+  double timeout_s;
+};
+
+Measuring measuring(const Experiment& shared, const PlanOptions& opt) {
+  const int reps = opt.repetitions.value_or(int(shared.repetitions));
+  if (reps < 1) throw InputError("--repetitions must be at least 1");
+  if (reps > kMaxRepetitions)
+    throw InputError(fmt::format("--repetitions {} is above the limit of {}", reps, kMaxRepetitions));
+  return {reps, int(shared.warmup), std::max(reps, int(shared.max_repetitions)), shared.max_noise, shared.cold,
+          shared.series, shared.timeout_s};
+}
+
+struct Origin {
+  Where instance, solver;
+};
+
+// "line 4" or "lines 7 and 9".
+std::string lines(const Where& a, const Where& b) {
+  return a.line == b.line ? fmt::format("line {}", a.line) : fmt::format("lines {} and {}", a.line, b.line);
+}
+
+// One instance × solver point.
+CaseSpec make_case(const Experiment& e, const InstancePoint& ip, const AnyInstance* x, const std::string& key,
+                   const SolverPoint& sp, const Measuring& m, const PlanOptions& opt) {
+  CaseSpec c;
+  const InstanceSource& src = e.instances[ip.source];
+  c.instance_key = key;
+  c.id = key + "/" + sp.label;
+  c.experiment = e.name;
+  c.problem = e.problem;
+  c.part = e.part;
+  c.recipe.generator = src.generator;
+  c.recipe.params = ip.params.values();
+  c.recipe.seed = ip.seed;
+  for (auto& p : src.file.paths) c.recipe.files.push_back(std::filesystem::absolute(p).string());
+  c.recipe.select = src.file.select;
+  c.has_seed = ip.seed || !src.generator.empty();
+  c.instance_params = ip.params.values();
+  c.instance_name = ip.label;
+  if (x) {
+    c.instance_name = x->name.empty() ? ip.label : x->name;
+    c.dims = x->dims;
+    c.work = x->work;
+    c.known_optimum = x->known_optimum;
+  }
+  c.solver = sp.solver->name;
+  c.backend = sp.solver->backend;
+  c.solver_params = sp.params.values();
+  c.repetitions = m.repetitions;
+  c.warmup = m.warmup;
+  c.max_repetitions = m.max_repetitions;
+  c.max_noise = m.max_noise;
+  c.cold = m.cold;
+  c.series = m.series;
+  c.timeout_s = m.timeout_s;
+  c.isolate = isolated(e, *sp.solver);
+  c.verbose = opt.verbose;
+  return c;
+}
+
+// Skip and refuse decisions, in the order a researcher would want them explained.
+void decide(CaseSpec& c, const Experiment& e, const SolverPoint& sp, const InstancePoint& ip, const AnyInstance& x,
+            const std::string& no_gpu, const ProblemEntry& problem) {
+  const SolverEntry& s = *sp.solver;
+  if (!s.unavailable.empty()) {
+    c.decision = Decision::Skip, c.reason = s.unavailable;
+  } else if (s.backend == Backend::Gpu && !no_gpu.empty()) {
+    c.decision = Decision::Skip, c.reason = no_gpu;
+  } else if (auto cap = cap_violation(e.solvers[sp.spec], x, ip); !cap.empty()) {
+    c.decision = Decision::Skip, c.reason = cap;
+  } else {
+    CaseJob probe;
+    probe.problem = &problem;
+    probe.solver = &s;
+    probe.instance = &x;
+    probe.params = sp.params;
+    if (auto why = memory_refusal(probe, /*check_device=*/false); !why.empty()) c.decision = Decision::Refuse, c.reason = why;
+  }
+}
+
+void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, const std::string& no_gpu,
+               std::vector<CaseSpec>& cases, std::map<std::string, Origin>& origins) {
+  const Plan plan = expand(e);
+  const ProblemEntry* problem = Registry::get().problem(e.problem);
+  for (const InstancePoint& ip : plan.instances) {
+    const Where& source_where = e.instances[ip.source].where;
+    std::vector<AnyInstance> loaded;
+    std::string too_large;
+    try {
+      loaded = materialize(e, *problem, ip);  // bad input throws InputError: exit 2, nothing written
+    } catch (const InstanceTooLarge& err) {
+      too_large = err.what();
+    }
+    const std::size_t n = loaded.empty() ? 1 : loaded.size();
+    for (std::size_t li = 0; li < n; ++li) {
+      const AnyInstance* x = loaded.empty() ? nullptr : &loaded[li];
+      const std::string key = ip.label + (loaded.size() > 1 ? "/" + x->name : "");
+      for (const SolverPoint& sp : plan.solvers) {
+        CaseSpec c = make_case(e, ip, x, key, sp, m, opt);
+        c.recipe.loaded_index = li;
+        if (!x)
+          c.decision = Decision::Refuse, c.reason = too_large;
+        else
+          decide(c, e, sp, ip, *x, no_gpu, *problem);
+        const Where& solver_where = e.solvers[sp.spec].where;
+        auto [it, fresh] = origins.emplace(c.id, Origin{source_where, solver_where});
+        if (!fresh)
+          throw InputError(fmt::format("{}: case '{}' appears twice (instance source: {}; solver: {}); remove one of "
+                                       "them, every case id must be unique",
+                                       e.path.string(), c.id, lines(it->second.instance, source_where),
+                                       lines(it->second.solver, solver_where)));
+        cases.push_back(std::move(c));
+      }
+    }
+  }
+}
+
+// FNV-1a, 64 bits: stable across builds (std::hash is not).
+std::string hash_text(const std::string& text) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  return fmt::format("{:016x}", h);
+}
+
+nlohmann::json fingerprint_of(const std::string& name, const Measuring& m, const std::vector<CaseSpec>& cases) {
+  nlohmann::json ids = nlohmann::json::array();
+  for (auto& c : cases) ids.push_back(c.id);
+  nlohmann::json j{{"experiment", name},   {"repetitions", m.repetitions},        {"warmup", m.warmup},
+                   {"max_repetitions", m.max_repetitions}, {"cold", m.cold},   {"series", m.series},
+                   {"timeout_s", m.timeout_s}, {"cases", ids}};
+  j["max_noise"] = m.max_noise ? nlohmann::json(*m.max_noise) : nlohmann::json(nullptr);
+  return j;
+}
+
+std::vector<std::size_t> select(const std::vector<CaseSpec>& cases, const std::string& filter) {
+  std::vector<std::size_t> out;
+  if (filter.empty()) {
+    for (std::size_t i = 0; i < cases.size(); ++i) out.push_back(i);
+    return out;
+  }
+  std::regex re;
+  try {
+    re = std::regex(filter);
+  } catch (const std::regex_error& err) {
+    throw InputError(fmt::format("--filter '{}' is not a valid regular expression: {}", filter, err.what()));
+  }
+  for (std::size_t i = 0; i < cases.size(); ++i)
+    if (std::regex_search(cases[i].id, re)) out.push_back(i);
+  if (out.empty())
+    throw InputError(fmt::format("--filter '{}' matches none of the {} cases (ids look like '{}'); nothing was run or written",
+                                 filter, cases.size(), cases.empty() ? "" : cases.front().id));
+  return out;
+}
+
+}  // namespace
+
+std::uint64_t count_cases(const Experiment& e) {
+  std::uint64_t instances = 0, solvers = 0;
+  for (auto& s : e.instances)
+    instances = saturating_add(instances, s.generator.empty() ? 1 : saturating_mul(points(s.params), s.seeds.size()));
+  for (auto& s : e.solvers) solvers = saturating_add(solvers, points(s.params));
+  return saturating_mul(instances, solvers);
+}
+
+RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& opt) {
+  RunPlan plan;
+  plan.file = file;
+  plan.parts = parse_experiment_parts(file);
+  std::uint64_t total = 0;
+  for (auto& part : plan.parts) total = saturating_add(total, count_cases(part));
+  if (total > opt.max_cases)
+    throw InputError(fmt::format("{}: the sweeps expand to {} cases, more than the limit of {}; narrow the sweep or "
+                                 "raise the limit with --max-cases",
+                                 file.string(),
+                                 total == std::numeric_limits<std::uint64_t>::max() ? std::string("more than 10^19")
+                                                                                    : std::to_string(total),
+                                 opt.max_cases));
+  const Measuring m = measuring(plan.shared(), opt);
+  const std::string no_gpu = gpu_unavailable_reason();
+  std::map<std::string, Origin> origins;
+  for (const Experiment& part : plan.parts) plan_part(part, m, opt, no_gpu, plan.cases, origins);
+  plan.selected = select(plan.cases, opt.filter);
+  plan.fingerprint = fingerprint_of(plan.name(), m, plan.cases);
+  plan.fingerprint_hash = hash_text(plan.fingerprint.dump());
+  return plan;
+}
+
+}  // namespace dpgpu

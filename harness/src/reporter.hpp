@@ -1,0 +1,52 @@
+// reporter.hpp — records → outputs. Each output format is one Reporter in its own file
+// (reporter_<format>.cpp), like Google Benchmark's reporters and NVBench's printers.
+// File reporters rewrite their whole file from every committed record, so a file is always
+// complete, agrees with the others, and survives an interrupted run; the console reporter
+// prints each case as it commits.
+#pragma once
+#include <filesystem>
+#include <iosfwd>
+#include <memory>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "case_record.hpp"
+#include "csv_table.hpp"
+#include "record_rows.hpp"
+
+namespace dpgpu {
+
+struct Progress {
+  std::size_t done = 0, total = 0;  // cases of this run (the selection, done ones included)
+  double elapsed_s = 0, left_s = 0;
+};
+
+class Reporter {
+ public:
+  virtual ~Reporter() = default;
+  // Every case as it commits (cheap: the console).
+  virtual void case_finished(const CaseRecord&, const Progress&) {}
+  // Rewrites the output from every committed record of the folder, in plan order.
+  virtual void rebuild(const Records&) {}
+};
+
+std::unique_ptr<Reporter> csv_reporter(const std::filesystem::path& dir);      // runs.csv
+std::unique_ptr<Reporter> summary_reporter(const std::filesystem::path& dir);  // summary.csv
+std::unique_ptr<Reporter> metrics_reporter(const std::filesystem::path& dir);  // metrics.csv
+std::unique_ptr<Reporter> series_reporter(const std::filesystem::path& dir);   // series.csv
+// benchmark.json in Google Benchmark's schema (its tools/compare.py reads it); `context`
+// is its "context" object.
+std::unique_ptr<Reporter> benchmark_json_reporter(const std::filesystem::path& dir, nlohmann::json context);
+std::unique_ptr<Reporter> progress_reporter(std::ostream& out);
+
+// Shared by the reporters and the run's final tally.
+std::vector<CsvRow> metric_rows(const Records& records);
+const std::vector<std::string>& metric_columns();
+std::vector<CsvRow> summary_rows(const Records& records);  // summary.csv's rows, metric means included
+nlohmann::json benchmark_entries(const Records& records);
+
+// A relative standard deviation above this flags a case as noisy on the console.
+constexpr double kNoisyRsd = 0.05;
+
+}  // namespace dpgpu

@@ -1,0 +1,25 @@
+// run_case.hpp — one planned case → its record: a planned decision recorded as it is, or
+// the case measured in this process or in the worker child, then profiled when asked.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "case_record.hpp"
+#include "measure.hpp"
+#include "profiler.hpp"
+
+namespace dpgpu {
+
+struct ProfileSettings {
+  bool on = false;
+  std::vector<MetricName> metrics;
+  std::int64_t max_launches = 20;
+  NcuOptions ncu;
+};
+
+CaseRecord run_case(const CaseSpec& spec, const ProfileSettings& profile);
+
+// The measuring job of a case whose instance is built (in this process or the child).
+CaseJob job_of(const CaseSpec& spec, const ProblemEntry& problem, const SolverEntry& solver, const AnyInstance& x);
+
+}  // namespace dpgpu

@@ -1,0 +1,287 @@
+// A results folder is a durable record: kill -9 at any moment, concurrent runs, filters,
+// resumes of the wrong experiment, signals, limits. Through the real dpgpu_toy binary.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <map>
+#include <random>
+#include <set>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "e2e_support.hpp"
+
+using e2e::read_csv;
+using e2e::run;
+
+namespace {
+
+namespace fs = std::filesystem;
+const std::string kToy = DPGPU_TOY_BIN;
+
+// Starts the toy binary without waiting (output to `log`); returns its pid.
+pid_t start(const std::vector<std::string>& args, const fs::path& log) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    FILE* f = std::fopen(log.c_str(), "w");
+    if (f) dup2(fileno(f), 1), dup2(fileno(f), 2);
+    std::vector<char*> argv{const_cast<char*>(kToy.c_str())};
+    for (auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(kToy.c_str(), argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+int wait_exit(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+bool wait_for(const std::function<bool()>& ready, double seconds) {
+  auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < end) {
+    if (ready()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return false;
+}
+
+std::size_t lines_in(const fs::path& p) {
+  std::string text = e2e::slurp(p);
+  return std::size_t(std::count(text.begin(), text.end(), '\n'));
+}
+
+// Every file of a folder with its content, to prove a refused run changed nothing.
+std::map<std::string, std::string> snapshot(const fs::path& dir) {
+  std::map<std::string, std::string> out;
+  if (!fs::exists(dir)) return out;
+  for (auto& e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file()) out[fs::relative(e.path(), dir).string()] = e2e::slurp(e.path());
+  return out;
+}
+
+std::string sweep(const std::string& name, const std::string& n, const std::string& sleep, int reps,
+                  const std::string& extra = "") {
+  return "name: " + name + "\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: " + n +
+         "}\nsolvers:\n  - name: cpu.right\n    params: {sleep_ms: " + sleep + "}\n  - name: cpu.bare\nrepetitions: " +
+         std::to_string(reps) + "\nwarmup: 0\ntimeout_s: 30\n" + extra;
+}
+
+// Each (case, repetition) exactly once in runs.csv, summary's reps equal to runs.csv's, and
+// benchmark.json's iterations equal to both.
+void expect_consistent(const fs::path& out, std::size_t cases, int reps) {
+  auto runs = read_csv(out / "runs.csv");
+  auto summary = read_csv(out / "summary.csv");
+  std::map<std::string, std::set<std::string>> reps_of;
+  std::map<std::string, int> rows_of;
+  for (auto& r : runs) {
+    EXPECT_EQ(r.at("status"), "ok") << r.at("case_id");
+    EXPECT_TRUE(reps_of[r.at("case_id")].insert(r.at("rep")).second) << "duplicate " << r.at("case_id") << " rep " << r.at("rep");
+    rows_of[r.at("case_id")]++;
+  }
+  EXPECT_EQ(reps_of.size(), cases);
+  EXPECT_EQ(runs.size(), cases * std::size_t(reps));
+  ASSERT_EQ(summary.size(), cases);
+  for (auto& s : summary) EXPECT_EQ(std::stoi(s.at("reps")), rows_of[s.at("case_id")]) << s.at("case_id");
+  auto bench = nlohmann::json::parse(e2e::slurp(out / "benchmark.json"));
+  std::size_t iterations = 0;
+  for (auto& b : bench.at("benchmarks")) iterations += b.at("run_type") == "iteration";
+  EXPECT_EQ(iterations, runs.size());
+  EXPECT_EQ(lines_in(out / "journal.jsonl"), cases) << "one journal line per case";
+}
+
+}  // namespace
+
+TEST(ResultsFolder, KillNineAtRandomMomentsThenResumeKeepsEveryRepetitionOnce) {
+  e2e::TempDir d;
+  // About 2 s of solving in 40 cases; each trial gets 0 to 80 ms, so most kills land mid-run.
+  auto yaml = d.write("k.yaml", sweep("kill", "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "[0, 10, 50]", 3));
+  const auto out = d.path / "out";
+  std::mt19937 rng(12345);
+  std::uniform_int_distribution<int> moment_ms(0, 80);
+  int killed_mid_run = 0;
+  for (int trial = 0; trial < 50; ++trial) {
+    pid_t pid = start({"run", yaml.string(), "--out", out.string(), "--resume"}, d.path / "log.txt");
+    std::this_thread::sleep_for(std::chrono::milliseconds(moment_ms(rng)));
+    kill(pid, SIGKILL);
+    int code = wait_exit(pid);
+    killed_mid_run += code == 128 + SIGKILL;
+    ASSERT_TRUE(code == 128 + SIGKILL || code == 0) << "trial " << trial << ": " << code << "\n"
+                                                     << e2e::slurp(d.path / "log.txt");
+  }
+  EXPECT_GT(killed_mid_run, 10);
+  auto r = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume");
+  ASSERT_EQ(r.code, 0) << r.output;
+  expect_consistent(out, 10 * 4, 3);
+}
+
+TEST(ResultsFolder, SecondConcurrentRunIsRefusedAndTheFirstStaysIntact) {
+  e2e::TempDir d;
+  auto yaml = d.write("c.yaml", sweep("conc", "[1, 2, 3]", "200", 1));
+  const auto out = d.path / "out";
+  pid_t first = start({"run", yaml.string(), "--out", out.string()}, d.path / "first.txt");
+  ASSERT_TRUE(wait_for([&] { return fs::exists(out / ".dpgpu-run"); }, 10));
+  auto second = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume");
+  EXPECT_EQ(second.code, 2) << second.output;
+  EXPECT_NE(second.output.find("in use by another dpgpu run"), std::string::npos) << second.output;
+  EXPECT_NE(second.output.find("pid " + std::to_string(first)), std::string::npos) << second.output;
+  EXPECT_NE(second.output.find("c.yaml"), std::string::npos) << "names the holder's command: " << second.output;
+  ASSERT_EQ(wait_exit(first), 0) << e2e::slurp(d.path / "first.txt");
+  expect_consistent(out, 6, 1);
+  EXPECT_FALSE(fs::exists(out / ".dpgpu-run")) << "the holder note goes with the run";
+}
+
+TEST(ResultsFolder, FilterTypoIsExitTwoAndLeavesTheFolderUnchanged) {
+  e2e::TempDir d;
+  auto yaml = d.write("f.yaml", sweep("filt", "[1, 2]", "0", 2));
+  const auto out = d.path / "out";
+  ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string()).code, 0);
+  const auto before = snapshot(out);
+  auto r = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter cpu.rihgt");
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("matches none of the 4 cases"), std::string::npos) << r.output;
+  EXPECT_EQ(snapshot(out), before);
+  auto fresh = run(kToy + " run " + yaml.string() + " --out " + (d.path / "new").string() + " --filter nope");
+  EXPECT_EQ(fresh.code, 2);
+  EXPECT_FALSE(fs::exists(d.path / "new")) << "nothing written";
+}
+
+TEST(ResultsFolder, FilterRerunsItsCasesAndKeepsEveryOtherRow) {
+  e2e::TempDir d;
+  auto yaml = d.write("f.yaml", sweep("filt", "[1, 2]", "0", 2));
+  const auto out = d.path / "out";
+  ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string()).code, 0);
+  auto before = read_csv(out / "runs.csv");
+  auto r = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter 'n=1.*cpu.bare'");
+  ASSERT_EQ(r.code, 0) << r.output;
+  auto after = read_csv(out / "runs.csv");
+  ASSERT_EQ(after.size(), before.size()) << "the rerun case replaced its rows";
+  for (std::size_t i = 0; i < after.size(); ++i) {
+    EXPECT_EQ(after[i].at("case_id"), before[i].at("case_id"));
+    if (after[i].at("case_id").find("n=1]#1/cpu.bare") == std::string::npos)
+      EXPECT_EQ(after[i].at("time_s"), before[i].at("time_s")) << "other cases keep their rows";
+  }
+  EXPECT_EQ(read_csv(out / "summary.csv").size(), 4u);
+}
+
+TEST(ResultsFolder, ResumeOfAnotherExperimentOrOtherRepetitionsIsRefused) {
+  e2e::TempDir d;
+  auto a = d.write("a.yaml", sweep("alpha", "[1, 2]", "0", 2));
+  auto b = d.write("b.yaml", sweep("beta", "[1, 2, 3]", "0", 2));
+  const auto out = d.path / "out";
+  ASSERT_EQ(run(kToy + " run " + a.string() + " --out " + out.string()).code, 0);
+  const auto before = snapshot(out);
+  auto other = run(kToy + " run " + b.string() + " --out " + out.string() + " --resume");
+  EXPECT_EQ(other.code, 2) << other.output;
+  EXPECT_NE(other.output.find("holds experiment 'alpha', this is 'beta'"), std::string::npos) << other.output;
+  EXPECT_NE(other.output.find("cases of this plan are new"), std::string::npos) << other.output;
+  auto reps = run(kToy + " run " + a.string() + " --out " + out.string() + " --resume --repetitions 3");
+  EXPECT_EQ(reps.code, 2) << reps.output;
+  EXPECT_NE(reps.output.find("other repetitions: 2 recorded, 3 now"), std::string::npos) << reps.output;
+  EXPECT_EQ(snapshot(out), before);
+}
+
+TEST(ResultsFolder, AFolderWithResultsNeedsResumeOrFreshAndFreshMovesThemAside) {
+  e2e::TempDir d;
+  auto yaml = d.write("a.yaml", sweep("again", "[1]", "0", 1));
+  const auto out = d.path / "out";
+  ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string()).code, 0);
+  fs::create_directories(out / "figures");
+  d.write("out/figures/old.png", "drawn from the old data");
+  const auto before = snapshot(out);
+  auto again = run(kToy + " run " + yaml.string() + " --out " + out.string());
+  EXPECT_EQ(again.code, 2) << again.output;
+  EXPECT_NE(again.output.find("--resume"), std::string::npos) << again.output;
+  EXPECT_NE(again.output.find("--fresh"), std::string::npos) << again.output;
+  EXPECT_EQ(snapshot(out), before);
+  auto fresh = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --fresh");
+  ASSERT_EQ(fresh.code, 0) << fresh.output;
+  std::vector<fs::path> previous;
+  for (auto& e : fs::directory_iterator(out))
+    if (e.path().filename().string().rfind("previous-", 0) == 0) previous.push_back(e.path());
+  ASSERT_EQ(previous.size(), 1u) << fresh.output;
+  EXPECT_EQ(e2e::slurp(previous[0] / "runs.csv"), before.at("runs.csv")) << "the old results, moved whole";
+  EXPECT_TRUE(fs::exists(previous[0] / "figures/old.png"));
+  expect_consistent(out, 2, 1);
+  auto both = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --fresh --resume");
+  EXPECT_EQ(both.code, 2) << both.output;
+}
+
+TEST(ResultsFolder, FiguresOfChangedDataAreRemoved) {
+  e2e::TempDir d;
+  auto yaml = d.write("a.yaml", sweep("figs", "[1, 2]", "0", 1));
+  const auto out = d.path / "out";
+  ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter n=1").code, 0);
+  std::filesystem::create_directories(out / "figures");
+  d.write("out/figures/fig.png", "drawn from n=1 only");
+  auto r = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume");
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_FALSE(fs::exists(out / "figures")) << r.output;
+  EXPECT_NE(r.output.find("redraw"), std::string::npos) << r.output;
+}
+
+TEST(ResultsFolder, AJournalLineCutShortIsDroppedAndItsCaseRunsAgain) {
+  e2e::TempDir d;
+  auto yaml = d.write("j.yaml", sweep("cut", "[1, 2]", "0", 2));
+  const auto out = d.path / "out";
+  ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string()).code, 0);
+  std::string journal = e2e::slurp(out / "journal.jsonl");
+  // Cut the last line in the middle, as a kill during its write would.
+  auto last = journal.rfind('\n', journal.size() - 2);
+  std::ofstream(out / "journal.jsonl", std::ios::trunc) << journal.substr(0, last + 1 + 40);
+  auto r = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume");
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("[4/4]"), std::string::npos) << "the cut case ran again: " << r.output;
+  expect_consistent(out, 4, 2);
+}
+
+TEST(ResultsFolder, SigintStopsAfterTheCaseInProgressAndResumeFinishes) {
+  for (int sig : {SIGINT, SIGTERM}) {
+    e2e::TempDir d;
+    auto yaml = d.write("s.yaml", sweep("sig", "[1, 2, 3]", "150", 1, "isolate: always\n"));
+    const auto out = d.path / "out";
+    pid_t pid = start({"run", yaml.string(), "--out", out.string()}, d.path / "log.txt");
+    ASSERT_TRUE(wait_for([&] { return lines_in(out / "journal.jsonl") >= 1; }, 20));
+    kill(pid, sig);
+    EXPECT_EQ(wait_exit(pid), 128 + sig) << e2e::slurp(d.path / "log.txt");
+    const std::string log = e2e::slurp(d.path / "log.txt");
+    EXPECT_NE(log.find("--resume"), std::string::npos) << log;
+    const auto done = lines_in(out / "journal.jsonl");
+    EXPECT_GE(done, 1u);
+    EXPECT_LT(done, 6u) << "stopped early";
+    EXPECT_EQ(read_csv(out / "summary.csv").size(), done) << "outputs hold every committed case";
+    auto r = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume");
+    ASSERT_EQ(r.code, 0) << r.output;
+    expect_consistent(out, 6, 1);
+  }
+}
+
+TEST(ResultsFolder, TimeoutHoldsAcrossAHundredThousandRepetitions) {
+  for (std::string isolate : {"never", "always"}) {
+    e2e::TempDir d;
+    auto yaml = d.write("t.yaml",
+                        "name: tmo\nproblem: toy\ninstances:\n  - generator: count\nsolvers:\n"
+                        "  - name: cpu.right\n    params: {sleep_ms: 1}\nrepetitions: 100000\nwarmup: 2\ntimeout_s: 1\n"
+                        "isolate: " + isolate + "\n");
+    const auto t0 = std::chrono::steady_clock::now();
+    auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string());
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_EQ(r.code, 1) << r.output;
+    EXPECT_LT(wall, 10) << isolate;
+    auto s = read_csv(d.path / "out/summary.csv");
+    ASSERT_EQ(s.size(), 1u);
+    EXPECT_EQ(s[0].at("status"), "timeout");
+    EXPECT_NE(s[0].at("message").find("timeout_s 1 reached after"), std::string::npos) << s[0].at("message");
+    const int reps = std::stoi(s[0].at("reps"));
+    EXPECT_GT(reps, 100);
+    EXPECT_LT(reps, 1200);
+    EXPECT_EQ(read_csv(d.path / "out/runs.csv").size(), std::size_t(reps) + 1) << "the repetitions and a timeout row";
+  }
+}
