@@ -13,6 +13,8 @@ def seconds(value: Optional[float]) -> str:
     if value is None:
         return DASH
     magnitude = abs(value)
+    if magnitude >= 1000:
+        return f"{value:.0f} s"
     for unit, scale in (("s", 1.0), ("ms", 1e-3), ("\u00b5s", 1e-6), ("ns", 1e-9)):
         if magnitude >= scale or unit == "ns":
             return f"{value / scale:.4g} {unit}"
