@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "host_info.hpp"
+#include "human_format.hpp"
 #include "noise.hpp"
 
 TEST(NoiseVerdict, NoisyAboveTheThresholdOnly) {
@@ -71,4 +72,13 @@ TEST(HostFacts, GitCommitIsAShaOrSaysWhereItCameFrom) {
   std::string c = dpgpu::git_commit();
   EXPECT_TRUE(c == "unknown" || c.size() >= 40) << c;
   EXPECT_NE(c, "HEAD");
+}
+
+TEST(HumanFormat, SecondsWithAUnitNotAnExponent) {
+  EXPECT_EQ(dpgpu::format_seconds(10.04), "10.04 s");
+  EXPECT_EQ(dpgpu::format_seconds(10040.0), "10040 s");
+  EXPECT_EQ(dpgpu::format_seconds(0.523), "523 ms");
+  EXPECT_EQ(dpgpu::format_seconds(1.23e-5), "12.3 \u00b5s");
+  EXPECT_EQ(dpgpu::format_seconds(8.5e-8), "85 ns");
+  EXPECT_EQ(dpgpu::format_seconds(0.0), "0 s");
 }

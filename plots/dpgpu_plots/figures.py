@@ -161,7 +161,9 @@ def set_category_ticks(ax, labels: Sequence[str], fontsize: float = 7, start: in
     slot_in = ax.get_position().width * fig_width / max(len(labels), 1)
     per_slot = int(slot_in * 0.8 * 72 / (fontsize * 0.6))  # the axes shrink in the layout
     longest_word = max((len(w) for label in labels for w in label.split()), default=0)
-    if per_slot >= 12 and longest_word <= per_slot:
+    if max((len(label) for label in labels), default=0) <= per_slot:
+        ax.set_xticklabels(labels, fontsize=fontsize)  # each fits its slot on one line
+    elif per_slot >= 12 and longest_word <= per_slot:
         wrapped = [textwrap.fill(label, width=per_slot, break_long_words=False) for label in labels]
         ax.set_xticklabels(wrapped, fontsize=fontsize)
     else:
@@ -303,7 +305,9 @@ def category_layout(count: int, slot_in: float, height: float = 3.0,
     if labels:
         slot_chars = max(int((width - 1.6) / max(per, 1) * 0.8 * 72 / (7 * 0.6)), 1)
         longest = max(len(label) for label in labels)
-        if slot_chars >= 12:  # wrapped (set_category_ticks)
+        if longest <= slot_chars:  # one line
+            label_in = 7 * 1.25 / 72 + 0.25
+        elif slot_chars >= 12:  # wrapped (set_category_ticks)
             label_in = math.ceil(longest / slot_chars + 0.5) * 7 * 1.25 / 72 + 0.2
         else:  # rotated 90 degrees
             label_in = longest * 7 * 0.6 / 72 + 0.2

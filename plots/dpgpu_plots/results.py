@@ -132,6 +132,8 @@ class Results:
             what = f"{len(skipped)} case{'s' if len(skipped) != 1 else ''} skipped"
             if gpu:
                 what += f" ({gpu} GPU)"
+            if why.lower().startswith("skipped:"):
+                why = why[len("skipped:"):].strip()
             if why:
                 what += f": {' '.join(why.split())[:70]}"
             parts.append(what)

@@ -146,7 +146,7 @@ class FigureQualityTest(unittest.TestCase):
         rings = [line for ax in fig.axes for line in ax.lines if line.get_label().startswith("noisy")]
         self.assertEqual(sum(len(line.get_xdata()) for line in rings), 1)
         note = " ".join(t.get_text() for t in fig.texts)
-        self.assertIn("1 case skipped (1 GPU): skipped: no CUDA device visible", note)
+        self.assertIn("1 case skipped (1 GPU): no CUDA device visible", note)
         self.assertEqual(fig.axes[0].figure._suptitle.get_text(), "quality fixture")
 
     def test_file_instances_on_a_categorical_axis(self):
