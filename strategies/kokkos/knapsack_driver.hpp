@@ -44,7 +44,7 @@ Outcome<knapsack::Solution> solve(const Exec& exec, const knapsack::Instance& x,
   const int rows = static_cast<int>(items.size());
   const std::int64_t C = x.capacity;
   const std::int64_t W = (C + 1 + K - 1) / K;
-  CountedBytes counted(ctx, knapsack_memory(x, on_device<Exec>).device, on_device<Exec>);
+  CountedBytes counted(ctx, knapsack_memory(x, on_device<Exec>, K).device, on_device<Exec>);
 
   Kokkos::View<Cell*, Mem> row[2];
   Kokkos::View<Word*, Mem> bits;
@@ -94,6 +94,7 @@ Outcome<knapsack::Solution> solve(const Exec& exec, const knapsack::Instance& x,
     ctx.set("kernel_launches", double(rows + 1));
     ctx.set("rows", double(rows));
     ctx.set("decision_bits_bytes", double(std::size_t(rows) * W * sizeof(Word)));
+    ctx.set("word_bits", K);
   }
   Outcome<knapsack::Solution> out;
   {

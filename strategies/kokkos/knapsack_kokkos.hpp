@@ -3,6 +3,7 @@
 // item) with one decision bit per cell kept in device memory, the packing traced back there.
 #pragma once
 #include <cstdint>
+#include <vector>
 
 #include "dpgpu/context.hpp"
 #include "dpgpu/solver.hpp"
@@ -10,20 +11,18 @@
 
 namespace dpgpu::kokkos {
 
-// Bits per work item (one word): 8 on the GPU (more work items in flight), 64 on the host
-// (a cache line of cells per item, as cpu.omp_dp's 64-cell blocks). The GPU interleaves a
-// word's capacities across the row (word t holds t, t + W, t + 2W, ... so consecutive work
-// items touch consecutive cells); the host keeps them consecutive.
-struct KnapsackLayout {
-  int bits_per_word;
-  bool interleaved;
-};
-inline KnapsackLayout knapsack_layout(bool device) { return device ? KnapsackLayout{8, true} : KnapsackLayout{64, false}; }
+// Bits per work item (one word): by default 8 on the GPU (more work items in flight) and 64
+// on the host (cpu.omp_dp's 64-cell blocks); `word_bits` picks another compiled width. The
+// GPU interleaves a word's capacities across the row (word t holds t, t + W, t + 2W, ... so
+// consecutive work items touch consecutive cells); the host keeps them consecutive.
+inline int default_word_bits(bool device) { return device ? 8 : 64; }
+inline std::vector<int> compiled_word_bits(bool device) { return device ? std::vector<int>{8, 32} : std::vector<int>{32, 64}; }
 
 // Two rows of cells, the decision bits of the items that fit, weights and values, the packing.
-MemoryNeed knapsack_memory(const knapsack::Instance& x, bool device);
+MemoryNeed knapsack_memory(const knapsack::Instance& x, bool device, int word_bits);
 
-Outcome<knapsack::Solution> knapsack_host(const knapsack::Instance& x, Context& ctx);
-Outcome<knapsack::Solution> knapsack_device(const knapsack::Instance& x, Context& ctx);
+// Throws dpgpu::InputError for a word width that is not compiled for the space.
+Outcome<knapsack::Solution> knapsack_host(const knapsack::Instance& x, int word_bits, Context& ctx);
+Outcome<knapsack::Solution> knapsack_device(const knapsack::Instance& x, int word_bits, Context& ctx);
 
 }  // namespace dpgpu::kokkos

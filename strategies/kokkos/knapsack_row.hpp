@@ -35,14 +35,28 @@ struct KnapsackRow {
 
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t t) const {
     Word word = 0;
-    for (int k = 0; k < K; ++k) {
-      const std::int64_t c = at(t, k);
-      if (c <= capacity) {
-        const Cell keep = prev(c);
-        const Cell take = c >= w ? prev(c - w) + v : keep;
+    if constexpr (Interleaved) {
+      for (int k = 0; k < K; ++k) {
+        const std::int64_t c = at(t, k);
+        if (c <= capacity) {
+          const Cell keep = prev(c);
+          const Cell take = c >= w ? prev(c - w) + v : keep;
+          const bool took = take > keep;
+          next(c) = took ? take : keep;
+          word |= Word(took) << k;
+        }
+      }
+    } else {
+      // Consecutive capacities: below the weight a copy, above it one branch-free loop (the
+      // shape of cpu.omp_dp's 64-cell blocks, which the host compiler vectorises).
+      const std::int64_t lo = t * K, hi = Kokkos::min(lo + K, capacity + 1);
+      const std::int64_t split = Kokkos::clamp(w, lo, hi);
+      for (std::int64_t c = lo; c < split; ++c) next(c) = prev(c);
+      for (std::int64_t c = split; c < hi; ++c) {
+        const Cell keep = prev(c), take = prev(c - w) + v;
         const bool took = take > keep;
         next(c) = took ? take : keep;
-        word |= Word(took) << k;
+        word |= Word(took) << (c - lo);
       }
     }
     bits(row_offset + t) = word;

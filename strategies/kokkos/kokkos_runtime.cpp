@@ -10,14 +10,18 @@ namespace dpgpu::kokkos {
 namespace {
 
 #if defined(KOKKOS_ENABLE_CUDA)
-// The last instance made, and the stream it wraps. Destroyed before Kokkos::finalize.
+// The last instance made, and the stream it wraps. Never destroyed as a static (its
+// destructor would run before finalize_at_exit, registered earlier): finalize_at_exit
+// releases the instance while Kokkos is still initialised. By then the harness has usually
+// destroyed the stream; an instance that does not manage its stream only frees its own
+// buffers then (cudaFree), which needs no stream.
 struct CachedCuda {
   void* stream = nullptr;
   std::unique_ptr<Kokkos::Cuda> space;
 };
 CachedCuda& cached_cuda() {
-  static CachedCuda c;
-  return c;
+  static CachedCuda* c = new CachedCuda;
+  return *c;
 }
 #endif
 

@@ -11,6 +11,7 @@
 #include "knapsack/generators.hpp"
 #include "knapsack/knapsack.hpp"
 #include "knapsack_cpu.hpp"
+#include "knapsack_kokkos.hpp"
 #include "kokkos_test_support.hpp"
 
 namespace {
@@ -18,11 +19,14 @@ namespace {
 using dpgpu::kokkos::test::base_seed;
 using dpgpu::kokkos::test::solve;
 
-void expect_optimal(bool device, const knapsack::Instance& inst, std::int64_t optimum, const std::string& what) {
+void expect_optimal(bool device, const knapsack::Instance& inst, std::int64_t optimum, const std::string& what,
+                    int word_bits = 0) {
   const auto& s = dpgpu::kokkos::test::solver("knapsack", device);
   const auto x = dpgpu::erase_instance<knapsack::Problem>({what, inst, std::nullopt});
   dpgpu::Context* ctx = nullptr;
-  const auto out = solve(s, x, {}, &ctx);
+  dpgpu::ValueMap params;
+  if (word_bits) params["word_bits"] = std::int64_t{word_bits};
+  const auto out = solve(s, x, params, &ctx);
   EXPECT_EQ(out.objective, optimum) << what << " seed " << base_seed();
   ASSERT_TRUE(out.solution) << what;
   const auto verdict = knapsack::Problem::check(inst, *static_cast<const knapsack::Solution*>(out.solution.get()));
@@ -40,8 +44,12 @@ void agrees_with_cpu_dp(bool device) {
     for (std::int64_t n : {1, 7, 60, 300})
       for (std::int64_t capacity : {0, 1, 63, 64, 1000, 4099}) {
         const auto x = knapsack::pisinger_instance(cls, n, 1000, capacity, 0.5, ++seed);
-        expect_optimal(device, x, knapsack::cpu::dp(x).value,
-                       std::string(knapsack::to_string(cls)) + " n=" + std::to_string(n) + " C=" + std::to_string(capacity));
+        const auto value = knapsack::cpu::dp(x).value;
+        for (int bits : dpgpu::kokkos::compiled_word_bits(device))
+          expect_optimal(device, x, value,
+                         std::string(knapsack::to_string(cls)) + " n=" + std::to_string(n) + " C=" +
+                             std::to_string(capacity) + " word_bits=" + std::to_string(bits),
+                         bits);
       }
   // Values above 2^31 in total: 64-bit cells.
   auto big = knapsack::pisinger_instance(PisingerClass::uncorrelated, 200, 1000000000, -1, 0.5, ++seed);
@@ -72,7 +80,8 @@ void small_cases(bool device) {
   std::uint64_t seed = base_seed();
   for (std::int64_t capacity : {0, 100, 1000}) {
     const auto x = knapsack::pisinger_instance(knapsack::PisingerClass::weakly_correlated, 40, 300, capacity, 0.5, ++seed);
-    expect_optimal(device, x, knapsack::cpu::dp(x).value, "C=" + std::to_string(capacity));
+    for (int bits : dpgpu::kokkos::compiled_word_bits(device))
+      expect_optimal(device, x, knapsack::cpu::dp(x).value, "C=" + std::to_string(capacity), bits);
   }
 }
 

@@ -18,10 +18,13 @@ namespace {
 using dpgpu::kokkos::test::base_seed;
 using dpgpu::kokkos::test::solve;
 
-void expect_optimal(bool device, const tsp::Instance& inst, std::int64_t optimum, const std::string& what) {
+void expect_optimal(bool device, const tsp::Instance& inst, std::int64_t optimum, const std::string& what,
+                    std::int64_t ranks_per_item = 0) {
   const auto& s = dpgpu::kokkos::test::solver("tsp", device);
   const auto x = dpgpu::erase_instance<tsp::Problem>({what, inst, std::nullopt});
-  const auto out = solve(s, x, {});
+  dpgpu::ValueMap params;
+  if (ranks_per_item) params["ranks_per_item"] = ranks_per_item;
+  const auto out = solve(s, x, params);
   EXPECT_EQ(out.objective, optimum) << what << " seed " << base_seed();
   ASSERT_TRUE(out.solution) << what;
   const auto verdict = tsp::Problem::check(inst, *static_cast<const tsp::Solution*>(out.solution.get()));
@@ -36,7 +39,10 @@ void agrees_with_held_karp(bool device) {
     const auto e = tsp::euclidean(n, 1000, ++seed);
     expect_optimal(device, e, tsp::cpu::held_karp(e).cost, "euclidean n=" + std::to_string(n));
     const auto r = tsp::random_matrix(n, 1, 100, ++seed);
-    expect_optimal(device, r, tsp::cpu::held_karp(r).cost, "random_matrix n=" + std::to_string(n));
+    const auto cost = tsp::cpu::held_karp(r).cost;
+    // One subset per work item, a few (not dividing the layers), and more than any layer.
+    for (std::int64_t ranks : {1, 3, 5000})
+      expect_optimal(device, r, cost, "random_matrix n=" + std::to_string(n) + " ranks_per_item=" + std::to_string(ranks), ranks);
   }
   const auto big = tsp::random_matrix(12, 1000000000, 100000000000, ++seed);  // 64-bit costs
   expect_optimal(device, big, tsp::cpu::held_karp(big).cost, "64-bit costs");
@@ -60,7 +66,8 @@ void small_cases(bool device) {
   std::uint64_t seed = base_seed();
   for (int n : {2, 5, 11}) {
     const auto r = tsp::random_matrix(n, 1, 100, ++seed);
-    expect_optimal(device, r, tsp::cpu::held_karp(r).cost, "random_matrix n=" + std::to_string(n));
+    for (std::int64_t ranks : {1, 7})
+      expect_optimal(device, r, tsp::cpu::held_karp(r).cost, "random_matrix n=" + std::to_string(n), ranks);
   }
 }
 

@@ -21,7 +21,7 @@ namespace dpgpu::kokkos {
 namespace tsp_detail {
 
 template <class Exec, class Cost, bool PositionMajor>
-Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, Context& ctx) {
+Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint64_t ranks_per_item, Context& ctx) {
   using Mem = typename Exec::memory_space;
   using tsp::subsets::kBinomials;
   const int m = x.n - 1;
@@ -76,6 +76,7 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, Context& 
     f.argmin = argmin;
     f.m = m;
     f.infinity = std::numeric_limits<Cost>::max();
+    f.ranks_per_item = ranks_per_item;
     for (int k = 2; k <= m; ++k) {
       f.prev = layer[cur];
       f.cur = layer[1 - cur];
@@ -83,13 +84,15 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, Context& 
       f.count = kBinomials(m, k);
       f.prev_count = kBinomials(m, k - 1);
       f.offset = offset_h[std::size_t(k)];
-      Kokkos::parallel_for("tsp layer", Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::uint64_t>>(exec, 0, f.count), f);
+      const std::uint64_t items = (f.count + ranks_per_item - 1) / ranks_per_item;
+      Kokkos::parallel_for("tsp layer", Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::uint64_t>>(exec, 0, items), f);
       cur = 1 - cur;
       ctx.check_deadline();
     }
     ctx.set("kernel_launches", double(std::max(m - 1, 0) + 1));
     ctx.set("layers", double(m));
     ctx.set("argmin_bytes", double(argmins));
+    ctx.set("ranks_per_item", double(ranks_per_item));
   }
   // Layer m is the single full set: position p is city p. Close the tour on the host.
   Outcome<tsp::Solution> out;
@@ -124,14 +127,15 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, Context& 
 }  // namespace tsp_detail
 
 template <class Exec, bool PositionMajor>
-Outcome<tsp::Solution> tsp_solve(const Exec& exec, const tsp::Instance& x, Context& ctx, const char* solver) {
+Outcome<tsp::Solution> tsp_solve(const Exec& exec, const tsp::Instance& x, std::uint64_t ranks_per_item, Context& ctx,
+                                 const char* solver) {
   if (x.n > kTspMaxCities)
     throw dpgpu::InputError(std::string(solver) + ": n = " + std::to_string(x.n) + " is above " +
                             std::to_string(kTspMaxCities) + " cities (32-bit subset masks)");
   if (x.n == 1) return {0, tsp::Solution{{0}}, std::nullopt};
   return tsp::cost_upper_bound(x) <= std::numeric_limits<std::int32_t>::max()
-             ? tsp_detail::solve<Exec, std::int32_t, PositionMajor>(exec, x, ctx)
-             : tsp_detail::solve<Exec, std::int64_t, PositionMajor>(exec, x, ctx);
+             ? tsp_detail::solve<Exec, std::int32_t, PositionMajor>(exec, x, ranks_per_item, ctx)
+             : tsp_detail::solve<Exec, std::int64_t, PositionMajor>(exec, x, ranks_per_item, ctx);
 }
 
 }  // namespace dpgpu::kokkos

@@ -22,7 +22,10 @@ inline constexpr int kTspMaxCities = 33;
 
 MemoryNeed tsp_memory(const tsp::Instance& x, bool device);
 
-Outcome<tsp::Solution> tsp_host(const tsp::Instance& x, Context& ctx);
-Outcome<tsp::Solution> tsp_device(const tsp::Instance& x, Context& ctx);
+// ranks_per_item: consecutive subsets per work item (>= 1); by default one on the GPU (a work
+// item per subset, as gpu.wavefront), 2048 on the host (cpu.omp_held_karp's block).
+inline std::int64_t default_ranks_per_item(bool device) { return device ? 1 : 2048; }
+Outcome<tsp::Solution> tsp_host(const tsp::Instance& x, std::uint64_t ranks_per_item, Context& ctx);
+Outcome<tsp::Solution> tsp_device(const tsp::Instance& x, std::uint64_t ranks_per_item, Context& ctx);
 
 }  // namespace dpgpu::kokkos

@@ -22,6 +22,12 @@ struct Binomials {
 
 KOKKOS_INLINE_FUNCTION int lowest(std::uint32_t mask) { return Kokkos::Experimental::countr_zero_builtin(mask); }
 
+// The next larger mask with as many bits (Gosper); x is not the last subset of its layer.
+KOKKOS_INLINE_FUNCTION std::uint32_t next_same_size(std::uint32_t x) {
+  const std::uint32_t t = x | (x - 1);
+  return (t + 1) | (((~t & (t + 1)) - 1) >> (lowest(x) + 1));
+}
+
 template <class Mem>
 KOKKOS_INLINE_FUNCTION std::uint32_t unrank(const Binomials<Mem>& B, int m, int k, std::uint64_t r) {
   int c = k - 1;
@@ -60,8 +66,21 @@ struct HeldKarpLayer {
   int m = 0, k = 0;
   Cost infinity = 0;
 
-  KOKKOS_INLINE_FUNCTION void operator()(const std::uint64_t r) const {
-    const std::uint32_t S = unrank(B, m, k, r);
+  std::uint64_t ranks_per_item = 1;  // consecutive subsets per work item
+
+  // Work item `item` takes ranks item·B .. item·B + B − 1: unranks the first, steps to the
+  // next subset of the same size for the others (consecutive ranks are consecutive masks).
+  KOKKOS_INLINE_FUNCTION void operator()(const std::uint64_t item) const {
+    const std::uint64_t first = item * ranks_per_item;
+    const std::uint64_t end = Kokkos::min(first + ranks_per_item, count);
+    std::uint32_t S = unrank(B, m, k, first);
+    for (std::uint64_t r = first; r < end; ++r) {
+      relax(S, r);
+      if (r + 1 < end) S = next_same_size(S);
+    }
+  }
+
+  KOKKOS_INLINE_FUNCTION void relax(const std::uint32_t S, const std::uint64_t r) const {
     std::uint64_t above = 0, below = 0;
     {
       std::uint32_t t = S & (S - 1);
