@@ -245,7 +245,9 @@ def finish(fig: Figure, results: Results, extra_note: str, title: Optional[str] 
     Returns the top of the footnote, in figure coordinates."""
     title = title or results.title
     width_in, height_in = fig.get_size_inches()
-    title = textwrap.fill(title, width=max(int(width_in * 72 / (12 * 0.55)), 30))
+    # Title text is 12 pt; a DejaVu character is about 0.62 em wide; one axes' title spans
+    # the axes, about 85 % of the figure.
+    title = textwrap.fill(title, width=max(int(width_in * 0.85 * 72 / (12 * 0.62)), 30))
     title_in = 0.0
     if len(fig.axes) == 1:
         fig.axes[0].set_title(title)
