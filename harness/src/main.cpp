@@ -4,11 +4,13 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
 #include "dpgpu/runner.hpp"
+#include "experiment_override.hpp"
 #include "host_info.hpp"
 #include "isolate.hpp"
 #include "plot_command.hpp"
@@ -69,6 +71,9 @@ int main(int argc, char** argv) {
   run->add_flag("--fresh", run_opt.fresh, "move the folder's old results to previous-<time>/ and start over");
   run->add_option("--max-cases", run_opt.max_cases, "refuse sweeps expanding to more cases than this (default 1000000)")
       ->check(CLI::PositiveNumber);
+  std::vector<std::string> sets;
+  run->add_option("--set,--axis", sets, "PATH=VALUE: change the experiment without editing it, e.g. "
+                  "solvers.gpu.wavefront.params.tile_width=[256,512] (repeatable)")->allow_extra_args(false);
   run->add_flag("--dry-run", run_opt.dry_run, "print the cases and what would happen; write nothing");
   run->add_flag("-v,--verbose", run_opt.verbose, "solver logs and child-process output");
   run->add_flag("--profile", run_opt.profile, "profile GPU cases with ncu (metrics of the file's profile: section, or the paper's three)");
@@ -104,7 +109,14 @@ int main(int argc, char** argv) {
   try {
     if (*run) {
       if (reps > 0) run_opt.repetitions = reps;
-      return dpgpu::run_experiment(run_file, run_opt);
+      if (sets.empty()) return dpgpu::run_experiment(run_file, run_opt);
+      // The changed file runs from beside the original (relative paths hold) and is copied
+      // into the results folder like any experiment file; then it goes.
+      struct Removed {
+        std::filesystem::path path;
+        ~Removed() { std::filesystem::remove(path); }
+      } changed{dpgpu::write_overridden(run_file, sets)};
+      return dpgpu::run_experiment(changed.path.string(), run_opt);
     }
     if (*check) return dpgpu::check_experiment(check_file, check_max_cases);
     if (*lst) return list(list_what);

@@ -263,7 +263,7 @@ def speedup_figure(results: Results, spec: FigureSpec) -> Output:
                     heights.append(v)
                     marks.append(table.text(c, xv))
             bars = ax.bar(positions, heights, width=width * 0.92, label=c.label,
-                          color=style.colour_for(c.solver), edgecolor="#333333", linewidth=0.5,
+                          color=style.variant_fill(c.solver, c.variant_index), edgecolor="#333333", linewidth=0.5,
                           hatch=style.variant_hatch(c.variant_index))
             if len(xs_chart) * len(others) <= 24:
                 ax.bar_label(bars, labels=marks, fontsize=6, padding=1)

@@ -159,7 +159,7 @@ def set_category_ticks(ax, labels: Sequence[str], fontsize: float = 7, start: in
     ax.set_xticks(range(start, start + len(labels)))
     fig_width = ax.figure.get_size_inches()[0]
     slot_in = ax.get_position().width * fig_width / max(len(labels), 1)
-    per_slot = int(slot_in * 0.8 * 72 / (fontsize * 0.6))  # the axes shrink in the layout
+    per_slot = int(slot_in * 0.8 * 72 / (fontsize * 0.55))  # the axes shrink in the layout
     longest_word = max((len(w) for label in labels for w in label.split()), default=0)
     if max((len(label) for label in labels), default=0) <= per_slot:
         ax.set_xticklabels(labels, fontsize=fontsize)  # each fits its slot on one line
@@ -245,14 +245,16 @@ def finish(fig: Figure, results: Results, extra_note: str, title: Optional[str] 
     Returns the top of the footnote, in figure coordinates."""
     title = title or results.title
     width_in, height_in = fig.get_size_inches()
-    title = textwrap.fill(title, width=max(int(width_in * 72 / (12 * 0.55)), 30))
+    # Title text is 12 pt; a DejaVu character is about 0.62 em wide; one axes' title spans
+    # the axes, about 85 % of the figure.
+    title = textwrap.fill(title, width=max(int(width_in * 0.85 * 72 / (12 * 0.62)), 30))
     title_in = 0.0
     if len(fig.axes) == 1:
         fig.axes[0].set_title(title)
     else:  # tight_layout leaves a suptitle out: keep room for it
         fig.suptitle(title, y=1.0 - 0.08 / height_in, va="top")
         title_in = 0.12 + 0.2 * (title.count("\n") + 1)
-    chars = max(int(width_in * 72 / (FOOTNOTE_POINTS * 0.52)), 40)
+    chars = max(int(width_in * 72 / (FOOTNOTE_POINTS * 0.6)), 40)
     lines = []
     status = results.status_note()
     for text in [footnote_text(results, extra_note), *extra_lines, *([status] if status else [])]:
@@ -303,7 +305,7 @@ def category_layout(count: int, slot_in: float, height: float = 3.0,
     width = min(max(width, FIGSIZE[0]), MAX_WIDTH)
     label_in = 0.35
     if labels:
-        slot_chars = max(int((width - 1.6) / max(per, 1) * 0.8 * 72 / (7 * 0.6)), 1)
+        slot_chars = max(int((width - 1.6) / max(per, 1) * 0.8 * 72 / (7 * 0.55)), 1)
         longest = max(len(label) for label in labels)
         if longest <= slot_chars:  # one line
             label_in = 7 * 1.25 / 72 + 0.25

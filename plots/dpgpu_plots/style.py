@@ -82,6 +82,20 @@ def variant_hatch(index: int) -> str:
     return HATCHES[index % len(HATCHES)]
 
 
+def _lighten(colour: str, level: int) -> str:
+    shade = (0.0, 0.4, 0.65)[level % 3]
+    if not shade:
+        return colour
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{int(c + (255 - c) * shade):02x}" for c in rgb)
+
+
+def variant_fill(solver: str, index: int) -> str:
+    """Bar colour of the index-th variant of one solver: the solver's colour, lightened
+    once the hatches run out (6 hatches x 3 shades tell 18 variants apart)."""
+    return _lighten(colour_for(solver), index // len(HATCHES))
+
+
 def variant_style(index: int) -> dict:
     """Line style and marker fill of the index-th variant of one solver (0 = solid, filled)."""
     return {
@@ -92,7 +106,10 @@ def variant_style(index: int) -> dict:
 
 def series_style(solver: str, variant_index: int) -> dict:
     """Keyword arguments for Axes.plot/errorbar that draw one series."""
-    style = {"color": colour_for(solver), "marker": marker_for(solver), "markersize": 5}
+    # 4 line styles x 2 fills, then lighter shades: 24 variants told apart.
+    per = len(LINESTYLES) * len(FILLSTYLES)
+    style = {"color": _lighten(colour_for(solver), variant_index // per), "marker": marker_for(solver),
+             "markersize": 5}
     style.update(variant_style(variant_index))
     return style
 

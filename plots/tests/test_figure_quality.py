@@ -149,6 +149,15 @@ class FigureQualityTest(unittest.TestCase):
         self.assertIn("1 case skipped (1 GPU): no CUDA device visible", note)
         self.assertEqual(fig.axes[0].figure._suptitle.get_text(), "quality fixture")
 
+    def test_long_description_title_is_wrapped_not_clipped(self):
+        from dpgpu_plots import figures
+        long = ("knapsack n=1500, C=10^7 (and 10^6 for gpu.wavefront), gpu.rowwise vs cpu.dp "
+                "and cpu.omp_dp (16 threads), the paper's Fig. 4b")
+        directory = write(os.path.join(self.tmp, "long"), tsplib_files(), description=long)
+        fig = figures.render(results_mod.load(directory), figures.FigureSpec(kind="runtime")).figure
+        self.assertIn("\n", fig.axes[0].get_title())
+        self.assert_readable(fig)
+
     def test_file_instances_on_a_categorical_axis(self):
         fig = self.render(tsplib_files())
         ax = fig.axes[0]
