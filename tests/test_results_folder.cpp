@@ -92,8 +92,16 @@ void expect_consistent(const fs::path& out, std::size_t cases, int reps) {
   for (auto& s : summary) EXPECT_EQ(std::stoi(s.at("reps")), rows_of[s.at("case_id")]) << s.at("case_id");
   auto bench = nlohmann::json::parse(e2e::slurp(out / "benchmark.json"));
   std::size_t iterations = 0;
-  for (auto& b : bench.at("benchmarks")) iterations += b.at("run_type") == "iteration";
+  std::map<std::string, double> median_ms;
+  for (auto& b : bench.at("benchmarks")) {
+    iterations += b.at("run_type") == "iteration";
+    if (b.value("aggregate_name", "") == "median") median_ms[b.at("run_name")] = b.at("real_time");
+  }
   EXPECT_EQ(iterations, runs.size());
+  for (auto& s : summary) {
+    const double ms = median_ms[s.at("case_id") + "/manual_time"];
+    EXPECT_NEAR(ms, std::stod(s.at("time_median_s")) * 1e3, ms * 1e-5) << "benchmark.json agrees with summary.csv";
+  }
   EXPECT_EQ(lines_in(out / "journal.jsonl"), cases) << "one journal line per case";
 }
 
@@ -101,11 +109,12 @@ void expect_consistent(const fs::path& out, std::size_t cases, int reps) {
 
 TEST(ResultsFolder, KillNineAtRandomMomentsThenResumeKeepsEveryRepetitionOnce) {
   e2e::TempDir d;
-  // About 2 s of solving in 40 cases; each trial gets 0 to 80 ms, so most kills land mid-run.
-  auto yaml = d.write("k.yaml", sweep("kill", "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "[0, 10, 50]", 3));
+  // About 2 s of solving in 64 cases of at most 90 ms; each trial lives 0 to 400 ms (start-up
+  // takes about 100), so kills land in start-up, in cases and in commits, over many trials.
+  auto yaml = d.write("k.yaml", sweep("kill", "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]", "[0, 10, 30]", 3));
   const auto out = d.path / "out";
   std::mt19937 rng(12345);
-  std::uniform_int_distribution<int> moment_ms(0, 80);
+  std::uniform_int_distribution<int> moment_ms(0, 400);
   int killed_mid_run = 0;
   for (int trial = 0; trial < 50; ++trial) {
     pid_t pid = start({"run", yaml.string(), "--out", out.string(), "--resume"}, d.path / "log.txt");
@@ -117,9 +126,12 @@ TEST(ResultsFolder, KillNineAtRandomMomentsThenResumeKeepsEveryRepetitionOnce) {
                                                      << e2e::slurp(d.path / "log.txt");
   }
   EXPECT_GT(killed_mid_run, 10);
+  EXPECT_GT(lines_in(out / "journal.jsonl"), 5u) << "some cases were committed between kills";
+  std::cout << killed_mid_run << " of 50 trials killed by SIGKILL, "
+            << lines_in(out / "journal.jsonl") << " cases committed before the final --resume\n";
   auto r = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume");
   ASSERT_EQ(r.code, 0) << r.output;
-  expect_consistent(out, 10 * 4, 3);
+  expect_consistent(out, 16 * 4, 3);
 }
 
 TEST(ResultsFolder, SecondConcurrentRunIsRefusedAndTheFirstStaysIntact) {

@@ -151,13 +151,13 @@ TEST(ToyRun, HarnessOverheadOnA10msCaseIsSmall) {
   EXPECT_LT(overhead, 0.05);
 }
 
-// max_noise 0.5: a 5 ms sleep on a loaded host can take twice as long now and then; the
-// noisy solver alternates 1 ms and 8 ms (a relative spread above 0.8).
+// max_noise 0.5, a 20 ms steady solver and one alternating 2 ms and 40 ms (a relative spread
+// near 1): a loaded host's scheduling delays (several ms) cannot turn one into the other.
 TEST(ToyRun, StoppingRuleAddsRepetitionsOnlyWhileNoisy) {
   e2e::TempDir d;
   auto yaml = d.write("s.yaml",
                       "name: stop\nproblem: toy\ninstances:\n  - generator: count\nsolvers:\n"
-                      "  - name: cpu.right\n    params: {sleep_ms: 5}\n  - name: cpu.noisy\n"
+                      "  - name: cpu.right\n    params: {sleep_ms: 20}\n  - name: cpu.noisy\n"
                       "repetitions: 3\nmax_repetitions: 7\nmax_noise: 0.5\nwarmup: 1\n");
   auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string());
   ASSERT_EQ(r.code, 0) << r.output;

@@ -48,7 +48,6 @@ CaseResult unrun_result(const CaseSpec& spec) {
   switch (spec.decision) {
     case Decision::Skip: r.status = Status::Skipped; break;
     case Decision::Refuse: r.status = Status::Oom, r.refused = true; break;
-    case Decision::Broken: r.status = Status::Error; break;
     case Decision::Run: r.status = Status::Error, r.message = "not run"; break;
   }
   return r;

@@ -41,7 +41,7 @@ struct CaseRecord {
 nlohmann::json to_json(const CaseRecord& r);
 CaseRecord case_record_from_json(const nlohmann::json& j);
 
-// A planned decision recorded without running: skipped, refused (oom) or broken (error).
+// A planned decision recorded without running: skipped, or refused (a planned oom).
 CaseResult unrun_result(const CaseSpec& spec);
 
 // True when the case counts against the exit code: failed, timed out or invalid at run

@@ -9,7 +9,6 @@ const char* to_string(Decision d) {
     case Decision::Run: return "run";
     case Decision::Skip: return "skip";
     case Decision::Refuse: return "refuse";
-    case Decision::Broken: return "broken";
   }
   return "?";
 }
@@ -17,7 +16,7 @@ const char* to_string(Decision d) {
 namespace {
 
 Decision decision_from_string(const std::string& s) {
-  for (Decision d : {Decision::Run, Decision::Skip, Decision::Refuse, Decision::Broken})
+  for (Decision d : {Decision::Run, Decision::Skip, Decision::Refuse})
     if (s == to_string(d)) return d;
   throw std::runtime_error("unknown decision '" + s + "'");
 }

@@ -20,7 +20,6 @@ enum class Decision {
   Run,
   Skip,    // a cap (`max:`), an unavailable solver, no GPU: a `skipped` row, not a failure
   Refuse,  // it cannot fit in memory (planned): an `oom` row, not a failure
-  Broken,  // its instance could not be built: an `error` row
 };
 const char* to_string(Decision d);
 

@@ -20,6 +20,9 @@ void check_instance_bytes(const ProblemEntry& problem, const std::string& genera
   if (!problem.instance_bytes) return;
   const std::uint64_t need = problem.instance_bytes(generator, params);
   const std::uint64_t avail = host_bytes_available();
+  if (need == UINT64_MAX)
+    throw InstanceTooLarge(fmt::format("the instance needs more than 2^64 bytes of host memory, {} bytes ({}) available",
+                                       avail, gib(avail)));
   if (need > avail)
     throw InstanceTooLarge(fmt::format("the instance needs {} bytes ({}) of host memory, {} bytes ({}) available", need,
                                        gib(need), avail, gib(avail)));

@@ -22,7 +22,6 @@ CsvRow case_row(const CaseSpec& c) {
   if (c.has_seed) r["seed"] = std::to_string(c.recipe.seed);
   r["solver"] = c.solver;
   r["backend"] = c.backend == Backend::Gpu ? "gpu" : "cpu";
-  if (c.decision == Decision::Broken) return r;  // nothing is known of an instance that was not built
   r["work"] = fmt::format("{:.17g}", c.work);
   for (auto& [k, v] : c.instance_params) r["i." + k] = to_string(v);
   for (auto& [k, v] : c.dims) r["i." + k] = to_string(v);

@@ -1,6 +1,7 @@
 #include "results_folder.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -13,6 +14,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "csv_table.hpp"
 #include "dpgpu/error.hpp"
@@ -192,6 +194,12 @@ ResultsFolder::~ResultsFolder() {
 void ResultsFolder::lock() {
   dir_fd_ = ::open(dir_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir_fd_ < 0) throw InputError(fmt::format("cannot open output folder {}: {}", dir_.string(), std::strerror(errno)));
+  // A run killed with kill -9 releases the lock at once, unless a child it had just forked
+  // (a shell for `git`, say) still shares the descriptor until it execs: while the recorded
+  // holder is no longer running, wait a moment for that child before refusing.
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (::flock(dir_fd_, LOCK_EX | LOCK_NB) != 0 && holder_gone() && std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
   if (::flock(dir_fd_, LOCK_EX | LOCK_NB) != 0) {
     std::string holder = slurp(dir_ / kHolderFile);
     while (!holder.empty() && holder.back() == '\n') holder.pop_back();
@@ -200,6 +208,14 @@ void ResultsFolder::lock() {
     throw InputError(fmt::format("{} is in use by another dpgpu run ({}); wait for it to finish or use another --out",
                                  dir_.string(), holder.empty() ? "holder unknown" : holder));
   }
+}
+
+// True when the holder file names a process that no longer exists.
+bool ResultsFolder::holder_gone() const {
+  const std::string holder = slurp(dir_ / kHolderFile);
+  long pid = 0;
+  if (std::sscanf(holder.c_str(), "pid %ld", &pid) != 1 || pid <= 0) return false;
+  return ::kill(pid_t(pid), 0) != 0 && errno == ESRCH;
 }
 
 void ResultsFolder::write_holder() {

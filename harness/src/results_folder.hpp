@@ -51,6 +51,7 @@ class ResultsFolder {
   void lock();
   void open_for(const RunPlan& plan, const FolderOptions& options);
   void write_holder();
+  bool holder_gone() const;
   void load_journal();
   std::filesystem::path dir_;
   int dir_fd_ = -1, journal_fd_ = -1;

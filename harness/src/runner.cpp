@@ -196,7 +196,7 @@ int check_experiment(const fs::path& file, std::uint64_t max_cases) {
   std::size_t n = 0;
   std::map<std::size_t, std::size_t> cases_of_part;
   for (const CaseSpec& c : plan.cases) {
-    std::string note = c.decision == Decision::Run ? "" : fmt::format("   ({}: {})", c.decision == Decision::Skip ? "skipped" : c.decision == Decision::Refuse ? "refused" : "broken", c.reason);
+    std::string note = c.decision == Decision::Run ? "" : fmt::format("   ({}: {})", c.decision == Decision::Skip ? "skipped" : "refused", c.reason);
     std::cout << fmt::format("{:>5}  {}{}\n", ++n, c.id, note);
     cases_of_part[c.part]++;
   }

@@ -21,8 +21,8 @@ struct Problem {
   static constexpr const char* file_kinds = "fasta,text";  // FASTA or one string a line
   // Both generators hold a and b (n and m bytes, m = -1: n), plus building room for one.
   static std::uint64_t instance_bytes(const std::string&, const dpgpu::Params& p) {
-    const auto n = std::uint64_t(p.integer("n")), m = p.integer("m") < 0 ? n : std::uint64_t(p.integer("m"));
-    return 2 * (n + m);
+    const double n = double(p.integer("n")), m = p.integer("m") < 0 ? n : double(p.integer("m"));
+    return 2 * (n + m) < 1.8e19 ? std::uint64_t(2 * (n + m)) : UINT64_MAX;  // saturates
   }
   using Instance = lcs::Instance;
   using Solution = lcs::Solution;

@@ -94,10 +94,10 @@ static const auto greedy = dpgpu::solver<Problem>("cpu.greedy", "asks for more m
     .memory([](const Instance&, const dpgpu::Params&) { return dpgpu::MemoryNeed{std::uint64_t(1) << 60, 0}; })
     .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context&) { return Out{x.n, std::nullopt, std::nullopt}; });
 
-static const auto noisy = dpgpu::solver<Problem>("cpu.noisy", "takes 1 ms and 8 ms in turn (noisy timings)")
+static const auto noisy = dpgpu::solver<Problem>("cpu.noisy", "takes 2 ms and 40 ms in turn (noisy timings)")
     .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context&) {
       static int calls = 0;
-      std::this_thread::sleep_for(std::chrono::milliseconds(calls++ % 2 ? 8 : 1));
+      std::this_thread::sleep_for(std::chrono::milliseconds(calls++ % 2 ? 40 : 2));
       return Out{x.n, Solution{x.n}, std::nullopt};
     });
 
