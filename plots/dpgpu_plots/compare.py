@@ -325,7 +325,7 @@ def parse_threshold(text: str) -> float:
                         f"such as 0.05") from None
     if value >= 1 and not t.endswith("%"):
         value /= 100  # "5" means 5 %
-    if not 0 <= value < 10:
+    if not 0 <= value <= 100:
         raise PlotError(f"--threshold {text!r}: out of range")
     return value
 
