@@ -1,8 +1,10 @@
 // dpgpu — the command line: run, check, list, plot, report, compare.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -23,8 +25,46 @@ void print_schema(const dpgpu::Schema& schema, const char* indent) {
                              dpgpu::to_string(p.default_value), p.help);
 }
 
+void print_solver(const dpgpu::SolverEntry& s) {
+  std::cout << fmt::format("  {}/{:<20} {}{}\n", s.problem, s.name, s.help,
+                           s.unavailable.empty() ? "" : "  [unavailable: " + s.unavailable + "]");
+  print_schema(s.schema, "      ");
+}
+
+// `dpgpu list NAME`: one problem (its generators and solvers) or the solvers of that name.
+int list_one(const std::string& name) {
+  auto& reg = dpgpu::Registry::get();
+  if (const auto* p = reg.problem(name)) {
+    std::cout << fmt::format("problem {}: {}\ngenerators:\n", p->name, p->help);
+    for (auto& g : p->generators) {
+      std::cout << fmt::format("  {}/{:<20} {}\n", p->name, g.name, g.help);
+      print_schema(g.schema, "      ");
+    }
+    std::cout << "solvers:\n";
+    for (auto* s : reg.solvers(p->name)) print_solver(*s);
+    return 0;
+  }
+  std::vector<std::string> known;
+  bool found = false;
+  for (auto* s : reg.solvers()) {
+    known.push_back(s->name);
+    if (s->name == name) {
+      if (!found) std::cout << "solvers:\n";
+      print_solver(*s);
+      found = true;
+    }
+  }
+  if (found) return 0;
+  for (auto* p : reg.problems()) known.push_back(p->name);
+  std::sort(known.begin(), known.end());
+  known.erase(std::unique(known.begin(), known.end()), known.end());
+  throw dpgpu::InputError(fmt::format("list: no problem or solver named '{}' (known: all, problems, solvers, "
+                                      "generators, {})", name, fmt::join(known, ", ")));
+}
+
 int list(const std::string& what) {
   auto& reg = dpgpu::Registry::get();
+  if (what != "all" && what != "problems" && what != "generators" && what != "solvers") return list_one(what);
   if (what == "problems" || what == "all") {
     std::cout << "problems:\n";
     for (auto* p : reg.problems()) std::cout << fmt::format("  {:<12} {}\n", p->name, p->help);
@@ -39,11 +79,7 @@ int list(const std::string& what) {
   }
   if (what == "solvers" || what == "all") {
     std::cout << "solvers:\n";
-    for (auto* s : reg.solvers()) {
-      std::cout << fmt::format("  {}/{:<20} {}{}\n", s->problem, s->name, s->help,
-                               s->unavailable.empty() ? "" : "  [unavailable: " + s->unavailable + "]");
-      print_schema(s->schema, "      ");
-    }
+    for (auto* s : reg.solvers()) print_solver(*s);
   }
   return 0;
 }
@@ -88,8 +124,7 @@ int main(int argc, char** argv) {
 
   std::string list_what = "all";
   auto* lst = app.add_subcommand("list", "list problems, solvers or generators with their parameters");
-  lst->add_option("what", list_what, "problems | solvers | generators")
-      ->check(CLI::IsMember({"all", "problems", "solvers", "generators"}));
+  lst->add_option("what", list_what, "problems | solvers | generators | a problem or solver name");
 
   dpgpu::PlotOptions plot_opt;
   auto* plot = app.add_subcommand("plot", "draw figures from a results folder (Python + Matplotlib)");

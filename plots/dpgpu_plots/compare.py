@@ -281,6 +281,7 @@ def figure(comparisons: list[Comparison], threshold: float, title: str):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     from matplotlib.patches import Patch
+    from matplotlib.ticker import FuncFormatter, NullFormatter
     shown = [c for c in comparisons if c.ratio]
     if not shown:
         return None
@@ -298,11 +299,17 @@ def figure(comparisons: list[Comparison], threshold: float, title: str):
             color=[VERDICT_COLOURS.get(c.verdict, "#999999") for c in shown], height=0.7)
     ax.axvspan(1 - threshold, 1 + threshold, color="#dddddd", alpha=0.6, zorder=0)
     ax.axvline(1, color="#333333", linewidth=0.8)
+    ax.plot([c.ratio for c in shown], list(ys), linestyle="none", marker="o", markersize=3,
+            color="#333333")
     ax.set_yticks(list(ys))
-    ax.set_yticklabels([c.case_id if len(c.case_id) <= 60 else c.case_id[:59] + "\u2026"
-                        for c in shown], fontsize=7)
-    ax.set_xscale("log")
-    ax.set_xlabel("new median / base median (log; < 1: faster)")
+    ax.set_yticklabels(case_labels(shown), fontsize=7)
+    ratios = [c.ratio for c in shown] + [1 - threshold, 1 + threshold]
+    log = max(ratios) / min(ratios) > 3
+    if log:
+        ax.set_xscale("log")
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.set_xlabel("new median / base median" + (" (log)" if log else "") + "; < 1: faster")
     ax.set_title(title, fontsize=10)
     ax.grid(True, axis="x", linewidth=0.5, alpha=0.4)
     used = [v for v in VERDICT_COLOURS if any(c.verdict == v for c in shown)]
@@ -316,6 +323,19 @@ def figure(comparisons: list[Comparison], threshold: float, title: str):
     return fig
 
 
+def case_labels(shown: list[Comparison], limit: int = 60) -> list[str]:
+    """Case ids without the instance part when every case shares it (then the figure's
+    title names it), else whole; long ones shortened in the middle, so the end that tells
+    variants apart stays."""
+    instances = {c.case_id.split("/", 1)[0] for c in shown}
+    if len(instances) == 1 and all("/" in c.case_id for c in shown):
+        labels = [c.case_id.split("/", 1)[1] for c in shown]
+    else:
+        labels = [c.case_id for c in shown]
+    half = (limit - 1) // 2
+    return [t if len(t) <= limit else t[:half] + "\u2026" + t[-half:] for t in labels]
+
+
 def parse_threshold(text: str) -> float:
     t = text.strip()
     try:
@@ -325,7 +345,7 @@ def parse_threshold(text: str) -> float:
                         f"such as 0.05") from None
     if value >= 1 and not t.endswith("%"):
         value /= 100  # "5" means 5 %
-    if not 0 <= value < 10:
+    if not 0 <= value <= 100:
         raise PlotError(f"--threshold {text!r}: out of range")
     return value
 
@@ -375,7 +395,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                             f"{c.p:.6g}" if c.p is not None else "", c.decided_by])
         if not args.no_figure:
             try:
-                fig = figure(comparisons, threshold, f"{new.experiment_name}: new / base")
+                instances = {c.case_id.split("/", 1)[0] for c in comparisons if c.ratio}
+                where = f" ({next(iter(instances))})" if len(instances) == 1 else ""
+                fig = figure(comparisons, threshold, f"{new.experiment_name}{where}: new / base")
             except ImportError:
                 fig = None
                 print(f"{PROG}: note: no Matplotlib; compare.png not drawn", file=sys.stderr)

@@ -22,7 +22,7 @@ from typing import Callable, Optional, Sequence, Union
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.ticker import FixedLocator, NullLocator
+from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
 
 from . import plotspec, style
 from .errors import PlotError
@@ -149,7 +149,17 @@ def set_y_axis(ax, ys: list[float], label: str, log: Optional[bool] = None) -> N
     than 10x."""
     if spans_decade(ys) if log is None else (log and bool(ys) and min(ys) > 0):
         ax.set_yscale("log")
+        if ys and max(ys) < 100 * min(ys):  # one or two decades: label 2x and 5x too
+            ax.yaxis.set_minor_formatter(FuncFormatter(_minor_log_label))
     ax.set_ylabel(label)
+
+
+def _minor_log_label(value: float, _pos) -> str:
+    """Labels for the minor ticks of a short log axis: at 2x and 5x a power of ten only."""
+    if value <= 0:
+        return ""
+    mantissa = value / 10 ** math.floor(math.log10(value) + 1e-9)
+    return f"{value:g}" if round(mantissa, 6) in (2.0, 5.0) else ""
 
 
 def set_category_ticks(ax, labels: Sequence[str], fontsize: float = 7, start: int = 0) -> None:

@@ -119,6 +119,24 @@ class CompareTest(unittest.TestCase):
         status, _, _ = self.run_main(faster, only_same, "--threshold", "80%")
         self.assertEqual(status, 0)  # 0.3 -> 0.5 is within 80 %
 
+    def test_figure_labels_and_png(self):
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            self.skipTest("Matplotlib not importable by this Python")
+        sys.path.insert(0, HERE)
+        from figure_checks import clipped_texts, overlapping_texts
+        base, new = self.folders()
+        self.run_main(base, new)
+        self.assertTrue(os.path.isfile(os.path.join(new, "compare", "compare.png")))
+        comparisons = compare.compare(compare.results_mod.load(base), compare.results_mod.load(new),
+                                      0.05, 0.05)
+        fig = compare.figure(comparisons, 0.05, "t")
+        labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+        self.assertEqual(sorted(labels), ["cpu.same", "gpu.faster", "gpu.noisy"])  # "a/" dropped
+        self.assertEqual(overlapping_texts(fig), [])
+        self.assertEqual(clipped_texts(fig), [])
+
     def test_contexts_that_differ_are_named(self):
         base, new = self.folders(new_gpu="NVIDIA H200")
         _, out, err = self.run_main(base, new)
