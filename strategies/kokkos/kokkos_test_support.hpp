@@ -11,6 +11,10 @@
 #include <random>
 #include <string>
 
+#include <omp.h>
+
+#include <algorithm>
+
 #include "dpgpu/context.hpp"
 #include "dpgpu/registry.hpp"
 #include "solvers.hpp"
@@ -19,6 +23,16 @@
 #endif
 
 namespace dpgpu::kokkos::test {
+
+// ctest runs several test binaries at once; the host backend forks and joins all its
+// threads once per dispatch (thousands in cell mode), which an oversubscribed machine turns
+// into seconds per solve (on the 16-core GPU machine under ctest -j4 the LCS host tests took
+// two minutes). At most four threads each, unless OMP_NUM_THREADS says otherwise; set before
+// Kokkos is initialised (on the first solve).
+inline const bool kThreadsCapped = [] {
+  if (!std::getenv("OMP_NUM_THREADS")) omp_set_num_threads(std::min(4, omp_get_max_threads()));
+  return true;
+}();
 
 inline const SolverEntry& solver(const std::string& problem, bool device) {
   const auto* s = Registry::get().solver(problem, device ? kDeviceSolver : kHostSolver);
