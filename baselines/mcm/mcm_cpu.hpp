@@ -26,8 +26,12 @@ Answer serial(const Instance& x, const Poll& poll = {});
 // row b) are both contiguous in c; a vectorised minimum, then the first c reaching it.
 Answer omp(const Instance& x, int threads, const Poll& poll = {});
 
+// The O(n log n) algorithm of Hu and Shing (hu_shing.cpp says how): cost and parenthesization.
+Answer hu_shing(const Instance& x);
+
 // Bytes of host memory each needs.
 std::uint64_t serial_bytes(const Instance& x);
 std::uint64_t omp_bytes(const Instance& x);
+std::uint64_t hu_shing_bytes(const Instance& x);
 
 }  // namespace mcm::cpu

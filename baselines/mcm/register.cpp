@@ -1,4 +1,4 @@
-// Registers cpu.serial and cpu.omp for the matrix-chain problem.
+// Registers cpu.serial, cpu.omp and cpu.hu_shing for the matrix-chain problem.
 #include "dpgpu/registry.hpp"
 #include "mcm_cpu.hpp"
 
@@ -31,6 +31,16 @@ dpgpu::Outcome<Solution> outcome(Answer a) {
           const int threads = int(prm.integer("threads"));
           ctx.set("threads", double(threads));
           return outcome(omp(x, threads, [&] { ctx.check_deadline(); }));
+        });
+
+[[maybe_unused]] const dpgpu::Registered hu_shing_registered =
+    dpgpu::solver<Problem>("cpu.hu_shing",
+                           "Hu and Shing's O(n log n) algorithm (the polygon form: h-arcs, supporting weights, "
+                           "mergeable heaps), cost and parenthesization, one core")
+        .memory([](const Instance& x, const dpgpu::Params&) { return dpgpu::MemoryNeed{hu_shing_bytes(x), 0}; })
+        .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context& ctx) {
+          auto ph = ctx.phase("compute");
+          return outcome(hu_shing(x));
         });
 
 }  // namespace

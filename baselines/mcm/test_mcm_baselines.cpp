@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdlib>
 #include <functional>
 #include <limits>
 #include <random>
@@ -71,7 +73,8 @@ TEST(McmCpu, EqualDimensionsTie) {
 TEST(McmCpu, OverflowIsRefusedNamingTheBound) {
   Instance x;
   x.p.assign(1000, std::int64_t{1} << 22);  // P³ = 2^66
-  for (auto solve : {std::function<Answer()>([&] { return serial(x); }), std::function<Answer()>([&] { return omp(x, 1); })}) {
+  for (auto solve : {std::function<Answer()>([&] { return serial(x); }), std::function<Answer()>([&] { return omp(x, 1); }),
+                     std::function<Answer()>([&] { return hu_shing(x); })}) {
     try {
       solve();
       FAIL() << "not refused";
@@ -79,6 +82,56 @@ TEST(McmCpu, OverflowIsRefusedNamingTheBound) {
       EXPECT_NE(std::string(e.what()).find("2^63 - 1"), std::string::npos) << e.what();
     }
   }
+}
+
+// Hu-Shing against the DP: many small chains (every pattern of ties a few values give),
+// longer chains against cpu.omp, structured weight sequences, and n = 1, 2.
+TEST(McmHuShing, AgreesWithTheDpOnRandomChains) {
+  std::mt19937_64 rng(17);
+  for (int trial = 0; trial < 100000; ++trial) {
+    const std::int64_t n = 1 + std::int64_t(rng() % (trial % 10 == 0 ? 60 : 12));
+    const std::int64_t hi = std::array<std::int64_t, 6>{2, 3, 5, 10, 100, 1000}[std::size_t(trial % 6)];
+    const Instance x = random_instance(n, 1, hi, rng());
+    const Answer h = hu_shing(x), s = serial(x);
+    ASSERT_EQ(h.cost, s.cost) << "trial " << trial << " n=" << n;
+    const Cost c = cost_of(x, h.parenthesization);
+    ASSERT_TRUE(c.ok) << c.why;
+    ASSERT_EQ(c.cost, s.cost) << h.parenthesization;
+  }
+}
+
+TEST(McmHuShing, AgreesWithOmpOnLongerAndStructuredChains) {
+  std::mt19937_64 rng(23);
+  std::vector<Instance> xs;
+  for (int t = 0; t < 24; ++t)
+    xs.push_back(random_instance(100 + std::int64_t(rng() % 500), 1, std::array<std::int64_t, 6>{2, 3, 10, 100, 1000, 100000}[std::size_t(t % 6)], rng()));
+  for (std::int64_t n : {3, 4, 5, 50, 333}) {
+    Instance inc, dec, vee, peak, alt, eq;
+    for (std::int64_t i = 0; i <= n; ++i) {
+      inc.p.push_back(i + 1);
+      dec.p.push_back(n + 1 - i);
+      vee.p.push_back(std::abs(i - n / 2) + 1);
+      peak.p.push_back(n + 2 - (std::abs(i - n / 2) + 1));
+      alt.p.push_back(i % 2 ? 100 : 1);
+      eq.p.push_back(7);
+    }
+    for (auto* x : {&inc, &dec, &vee, &peak, &alt, &eq}) xs.push_back(*x);
+  }
+  for (const auto& x : xs) {
+    const Answer h = hu_shing(x);
+    expect_certified(x, h, omp(x, 2).cost, "hu_shing");
+  }
+  expect_certified(Instance{{5, 7}}, hu_shing(Instance{{5, 7}}), 0, "hu_shing n=1");
+  expect_certified(Instance{{5, 7, 3}}, hu_shing(Instance{{5, 7, 3}}), 105, "hu_shing n=2");
+  expect_certified(Instance{{2, 9, 3, 1, 4, 11, 5}}, hu_shing(Instance{{2, 9, 3, 1, 4, 11, 5}}), 154, "hu_shing paper");
+}
+
+TEST(McmHuShing, LargeChainCertificateHolds) {
+  const Instance x = random_instance(1 << 16, 1, 100, 3);
+  const Answer h = hu_shing(x);
+  const Cost c = cost_of(x, h.parenthesization);
+  ASSERT_TRUE(c.ok) << c.why;
+  EXPECT_EQ(c.cost, h.cost);
 }
 
 TEST(McmCpu, PollStopsTheSolve) {
