@@ -60,7 +60,8 @@ TEST(HostFacts, BusyProcessesIncludeASpinningThreadOfAnother) {
     _exit(0);
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  auto load = dpgpu::host_load();
+  // A low bar: on a loaded machine (ctest -j, other builds) the spinner gets a share only.
+  auto load = dpgpu::host_load(0.5);
   int status = 0;
   waitpid(child, &status, 0);
   bool seen = false;

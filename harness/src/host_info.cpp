@@ -117,7 +117,7 @@ static std::map<int, std::pair<std::string, long long>> cpu_ticks() {
   return out;
 }
 
-nlohmann::json host_load() {
+nlohmann::json host_load(double min_cpu_percent) {
   nlohmann::json load = {{"time", now_iso8601()}};
   std::istringstream avg(read_first_line("/proc/loadavg"));
   double l1 = 0, l5 = 0, l15 = 0;
@@ -137,7 +137,7 @@ nlohmann::json host_load() {
     auto it = before.find(pid);
     if (pid == self || it == before.end()) continue;
     double percent = 100.0 * double(now.second - it->second.second) / hz / window_s;
-    if (percent > 10.0)
+    if (percent > min_cpu_percent)
       busy.push_back({percent, {{"pid", pid}, {"name", now.first}, {"cpu_percent", int(percent + 0.5)}}});
   }
   std::sort(busy.begin(), busy.end(), [](auto& a, auto& b) { return a.first > b.first; });

@@ -15,10 +15,10 @@ std::string gpu_unavailable_reason();
 // command line (set_command_line), and the compiler.
 nlohmann::json host_facts();
 // What explains noise, read now: load averages (1, 5, 15 min), runnable tasks, and the
-// other processes that used more than 10 % of a CPU over a 0.2 s window (pid, name,
+// other processes that used more than min_cpu_percent of a CPU over a 0.2 s window (pid, name,
 // percent), busiest first. host_facts() holds one reading taken at the start; the runner
 // records another at the end as context.json's "host_load_end".
-nlohmann::json host_load();
+nlohmann::json host_load(double min_cpu_percent = 10.0);
 // The process's command line, recorded in host_facts() as "command_line" (main calls it).
 void set_command_line(int argc, char** argv);
 nlohmann::json gpu_facts();         // null without a device

@@ -71,6 +71,22 @@ def varying(rows: Iterable[Row], columns: Iterable[str]) -> list[str]:
     return [c for c in columns if len({(r.get(c) or "").strip() for r in rows}) > 1]
 
 
+def distinct_partitions(rows: list[Row], columns: list[str]) -> list[str]:
+    """The columns less those that split the rows exactly as an earlier kept one does
+    (``m`` sized with ``n``): a label names each difference once. ``i.n`` is kept first."""
+    ordered = sorted(columns, key=lambda c: c != "i.n")
+    kept, seen = [], []
+    for c in ordered:
+        groups: dict[str, set] = {}
+        for i, r in enumerate(rows):
+            groups.setdefault((r.get(c) or "").strip(), set()).add(i)
+        partition = sorted(tuple(sorted(g)) for g in groups.values())
+        if partition not in seen:
+            seen.append(partition)
+            kept.append(c)
+    return [c for c in columns if c in kept]
+
+
 def part(column: str, value: Optional[str]) -> str:
     """One piece of a label: a bare value for solver/instance/kernel, else name=value."""
     if column in ("solver", "instance", "kernel", "case_id"):
@@ -92,7 +108,8 @@ def case_labels(rows: list[Row], label_columns: Optional[Sequence[str]] = None) 
         instance_columns, solver_columns = {}, {}
         for problem in problems:
             of_problem = [r for r in rows if r.get("problem", "") == problem]
-            instance_columns[problem] = varying(of_problem, [c for c in keys if c.startswith(INSTANCE_PREFIX)])
+            instance_columns[problem] = distinct_partitions(
+                of_problem, varying(of_problem, [c for c in keys if c.startswith(INSTANCE_PREFIX)]))
             for solver in {r.get("solver", "") for r in of_problem}:
                 mine = [r for r in of_problem if r.get("solver", "") == solver]
                 solver_columns[(problem, solver)] = varying(mine, [c for c in keys if c.startswith(SOLVER_PREFIX)])

@@ -157,8 +157,9 @@ def column_label(column: str) -> str:
         name = column[2:]
         if name.endswith("_per_s"):
             return f"{name[:-len('_per_s')]} per second (rate)"
-        if name.endswith("_s"):
-            return f"{name[:-2]} (s)"
+        for suffix, unit in (("_s", "s"), ("_ms", "ms"), ("_us", "\u00b5s"), ("_ns", "ns")):
+            if name.endswith(suffix):
+                return f"{name[:-len(suffix)]} ({unit})"
         return f"{name} (bytes)" if name.endswith("bytes") else f"{name} (count)"
     if column.endswith("_s"):
         return f"{param_name(column)[:-2]} (s)"

@@ -201,6 +201,14 @@ class FigureQualityTest(unittest.TestCase):
     def test_rate_columns_have_rate_units(self):
         self.assertEqual(style.column_label("c.nodes_per_s"), "nodes per second (rate)")
         self.assertEqual(style.column_label("c.nodes"), "nodes (count)")
+        self.assertEqual(style.column_label("c.step_ns"), "step (ns)")
+
+    def test_case_labels_name_a_difference_once(self):
+        from dpgpu_plots.select import case_labels
+        rows = [{"solver": "gpu.x", "problem": "lcs", "i.m": str(n), "i.n": str(n), "i.alphabet": "4",
+                 "s.mode": mode} for n in (3000, 65536) for mode in ("cell", "tile")]
+        self.assertEqual(case_labels(rows), ["gpu.x n=3000 mode=cell", "gpu.x n=3000 mode=tile",
+                                             "gpu.x n=65536 mode=cell", "gpu.x n=65536 mode=tile"])
 
     def test_reference_like_fixtures_render_readably(self):
         fixtures = os.path.join(HERE, "fixtures")
