@@ -7,27 +7,12 @@
 #include <string>
 #include <string_view>
 
+#include "dpgpu/poller.hpp"
+
 namespace lcs::cpu {
 
-using Poll = std::function<void()>;  // empty: never stops early
-
-// Calls `poll` once per `every` units of work reported through tick().
-class Poller {
- public:
-  explicit Poller(const Poll& poll, std::uint64_t every = std::uint64_t{1} << 22)
-      : poll_(poll), every_(every) {}
-  void tick(std::uint64_t work) {
-    due_ += work;
-    if (due_ >= every_) {
-      due_ = 0;
-      if (poll_) poll_();
-    }
-  }
-
- private:
-  const Poll& poll_;
-  std::uint64_t every_, due_ = 0;
-};
+using dpgpu::Poll;  // empty: never stops early
+using dpgpu::Poller;
 
 // Full (n+1)(m+1) score table, then traceback: one longest common subsequence.
 // Cells are 8, 16 or 32 bits, the least that holds min(n, m).

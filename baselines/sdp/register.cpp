@@ -1,8 +1,11 @@
 // Registers cpu.serial and cpu.pipeline_sim for the S-DP problem.
 #include "dpgpu/registry.hpp"
+#include "pipeline_bounds.hpp"
 #include "sdp_cpu.hpp"
 
 namespace sdp::cpu {
+
+using namespace dpgpu::pipeline;  // the pipelines' formulas (strategies/pipeline)
 namespace {
 
 dpgpu::Outcome<Solution> outcome(const TableAnswer& a) {

@@ -6,28 +6,13 @@
 #include <functional>
 #include <vector>
 
+#include "dpgpu/poller.hpp"
 #include "tsp/tsp.hpp"
 
 namespace tsp::cpu {
 
-using Poll = std::function<void()>;  // empty: never stops early
-
-// Calls `poll` once per `every` units of work reported through tick().
-class Poller {
- public:
-  explicit Poller(const Poll& poll, std::uint64_t every = std::uint64_t{1} << 22) : poll_(poll), every_(every) {}
-  void tick(std::uint64_t work) {
-    due_ += work;
-    if (due_ >= every_) {
-      due_ = 0;
-      if (poll_) poll_();
-    }
-  }
-
- private:
-  const Poll& poll_;
-  std::uint64_t every_, due_ = 0;
-};
+using dpgpu::Poll;  // empty: never stops early
+using dpgpu::Poller;
 
 struct Tour {
   std::int64_t cost = 0;

@@ -35,6 +35,7 @@ struct ToyConfig {
   std::string readonly = "ldg";
   Mode mode = Mode::Tile;
   std::string label = "x";
+  int waves = 1;
 };
 
 const dpgpu::Registered toy_registered =
@@ -47,6 +48,7 @@ const dpgpu::Registered toy_registered =
         .choice("readonly", &ToyConfig::readonly, {"texture", "ldg", "plain"}, "a path")
         .choice("mode", &ToyConfig::mode, {{"tile", Mode::Tile}, {"cell", Mode::Cell}}, "an enum")
         .param("label", &ToyConfig::label, "any text")
+        .param("waves", &ToyConfig::waves, dpgpu::at_least(1), "an int field without an upper bound")
         .check([](const ToyConfig& c) -> std::optional<std::string> {
           if (c.mode == Mode::Cell && c.block > 256) return "mode 'cell' needs 'block' <= 256";
           return std::nullopt;
@@ -145,6 +147,10 @@ TEST(SolverContract, RefusalsNameTheParameterAndTheRule) {
   // An int field cannot receive what would wrap.
   EXPECT_NE(refusal({{"chunk", std::int64_t{-1}}}).find("'chunk'"), std::string::npos);
   EXPECT_EQ(toy().schema.find("block")->range.max, 1024);
+  // An int field cannot receive what would wrap; an int64 field keeps the schema's own range.
+  EXPECT_NE(refusal({{"waves", std::int64_t{3'000'000'000}}}).find("'waves'"), std::string::npos);
+  EXPECT_EQ(refusal({{"waves", std::int64_t{2'000'000'000}}}), "");
+  EXPECT_FALSE(toy().schema.find("chunk")->range.max);
   // Across parameters, evaluated at resolve time, prefixed by where.
   const std::string both = refusal({{"mode", std::string("cell")}, {"block", std::int64_t{512}}});
   EXPECT_NE(both.find("exp.yaml:3: solver cpu.toy: mode 'cell' needs 'block' <= 256"), std::string::npos) << both;

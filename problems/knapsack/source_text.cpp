@@ -15,29 +15,10 @@ namespace knapsack {
 namespace fs = std::filesystem;
 using dpgpu::InputError;
 
-std::string read_whole_file(const fs::path& path) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) throw InputError(fmt::format("{}: no such file", path.string()));
-  if (fs::is_directory(path, ec)) throw InputError(fmt::format("{}: is a directory, not a file", path.string()));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(fmt::format("{}: cannot open: {}", path.string(), std::strerror(errno)));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError(fmt::format("{}: cannot read", path.string()));
-  return std::move(text).str();
-}
-
 std::vector<SourceLine> numbered_lines(std::string_view text) {
   std::vector<SourceLine> out;
   std::size_t number = 1;
-  while (!text.empty()) {
-    const auto end = text.find('\n');
-    auto line = text.substr(0, end);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    out.push_back({number++, line});
-    if (end == std::string_view::npos) break;
-    text.remove_prefix(end + 1);
-  }
+  for (auto line : dpgpu::split_lines(text)) out.push_back({number++, line});
   return out;
 }
 

@@ -7,10 +7,11 @@
 #include <string_view>
 #include <vector>
 
+#include "dpgpu/text_file.hpp"
+
 namespace knapsack {
 
-// The whole file; dpgpu::InputError naming it when it is missing, a folder or unreadable.
-std::string read_whole_file(const std::filesystem::path& path);
+using dpgpu::read_whole_file;  // dpgpu::InputError naming it when missing, a folder or unreadable
 
 struct SourceLine {
   std::size_t number;     // 1-based

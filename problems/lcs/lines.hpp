@@ -3,10 +3,12 @@
 #include <string_view>
 #include <vector>
 
+#include "dpgpu/text_file.hpp"
+
 namespace lcs {
 
-// Lines without their terminator ("\n", or "\r\n": a trailing '\r' is line ending, not data).
-std::vector<std::string_view> split_lines(std::string_view text);
+using dpgpu::read_whole_file;
+using dpgpu::split_lines;  // lines without their terminator ("\n" or "\r\n")
 
 // True for a line of spaces, tabs and similar only.
 bool is_blank(std::string_view line);

@@ -21,18 +21,6 @@ namespace {
 namespace fs = std::filesystem;
 using dpgpu::InputError;
 
-std::string read_whole_file(const fs::path& path) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) throw InputError(fmt::format("{}: no such file", path.string()));
-  if (fs::is_directory(path, ec)) throw InputError(fmt::format("{}: is a directory, not a file", path.string()));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(fmt::format("{}: cannot open: {}", path.string(), std::strerror(errno)));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError(fmt::format("{}: cannot read", path.string()));
-  return std::move(text).str();
-}
-
 const char* plural(std::size_t k, const char* one, const char* many) { return k == 1 ? one : many; }
 
 // A pair of strings read from one file or two, before it becomes an instance.

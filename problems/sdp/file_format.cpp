@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "dpgpu/error.hpp"
+#include "dpgpu/text_file.hpp"
 
 namespace sdp {
 
@@ -144,12 +145,7 @@ std::vector<dpgpu::Loaded<Instance>> Problem::load(const dpgpu::FileSource& src)
   if (src.paths.empty()) throw InputError("sdp: a file source needs at least one path");
   std::vector<dpgpu::Loaded<Instance>> out;
   for (const auto& path : src.paths) {
-    if (std::filesystem::is_directory(path)) throw InputError(fmt::format("{}: is a folder, not an S-DP file", path.string()));
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(fmt::format("{}: cannot be read", path.string()));
-    std::stringstream ss;
-    ss << in.rdbuf();
-    out.push_back(parse_instance(ss.str(), path));
+    out.push_back(parse_instance(dpgpu::read_whole_file(path), path));
   }
   if (!src.select.empty()) {
     for (auto& l : out)

@@ -65,24 +65,6 @@ inline std::uint64_t combine(Op op, std::uint64_t modulus, std::uint64_t a, std:
 // decreasing and positive, a0 initial values, values (and modulus for add) in range.
 std::string why_malformed(const Instance& x);
 
-// The largest fold p the p-fold pipeline may use on these offsets: the correctness condition
-// a_t >= (k - t)·p for every stage t (strategies/pipeline/README.md derives it), so
-// p_max = min over t of floor(a_t / (k - t)). At least 1 for any valid offsets.
-std::int64_t max_fold(const std::vector<std::int64_t>& offsets);
-
-// Steps of the p-fold pipeline over n elements: ceil((n - a0) / p) + k - 1 (0 when n <= a0).
-// The paper's loop bound gives floor((n - a0) / p) + k - 1; the two agree when p divides
-// n - a0 (otherwise the paper's loop leaves the last n - a0 mod p elements unfinished).
-// The 2-by-2 pipeline (strategies/pipeline/README.md): ceil(k/2) threads, thread q applies
-// stages 2q and 2q+1 to its element in two sub-steps. Valid when a_j + floor(j/2) >= ceil(k/2)
-// for every j (always true for consecutive offsets). Returns why not, or "".
-std::string why_not_2x2(const std::vector<std::int64_t>& offsets);
-// Its steps: n - a0 + ceil(k/2) - 1 (0 when n <= a0), each of two sub-steps.
-std::int64_t pipeline2x2_steps(std::int64_t n, std::int64_t a0, std::int64_t k);
-
-std::int64_t pipeline_steps(std::int64_t n, std::int64_t a0, std::int64_t k, std::int64_t p);
-std::int64_t paper_step_formula(std::int64_t n, std::int64_t a0, std::int64_t k, std::int64_t p);
-
 struct Answer {
   std::uint64_t objective = 0, checksum = 0;
 };
@@ -104,7 +86,7 @@ struct Problem {
   static dpgpu::Verdict check(const Instance& x, const Solution& s);
   // (n - a0)·k operator applications (0 when n <= a0).
   static double work(const Instance& x);
-  static dpgpu::ValueMap dims(const Instance& x);  // n, k, a0, a_last, max_p, op
+  static dpgpu::ValueMap dims(const Instance& x);  // n, k, a0, a_last, op
   static std::vector<dpgpu::Generator<Instance>> generators();
   static std::vector<dpgpu::Loaded<Instance>> load(const dpgpu::FileSource& src);
 };

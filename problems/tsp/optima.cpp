@@ -32,7 +32,7 @@ std::optional<std::int64_t> integer(std::string_view s) {
 }  // namespace
 
 std::map<std::string, KnownOptimum> read_optima(const std::filesystem::path& path) {
-  const std::string text = read_text_file(path);
+  const std::string text = read_whole_file(path);
   const auto lines = split_lines(text);
   auto fail = [&](std::size_t index, const std::string& what) {
     throw dpgpu::InputError(fmt::format("{}:{}: {}", path.string(), index + 1, what));

@@ -5,16 +5,16 @@
 #include <string_view>
 #include <vector>
 
+#include "dpgpu/text_file.hpp"
+
 namespace tsp {
 
-// Lines without their terminator ("\n" or "\r\n").
-std::vector<std::string_view> split_lines(std::string_view text);
+using dpgpu::split_lines;  // lines without their terminator ("\n" or "\r\n")
 // Whitespace-separated words.
 std::vector<std::string_view> split_words(std::string_view line);
 std::string_view trim(std::string_view s);
 std::string upper(std::string_view s);
 
-// The whole file; InputError naming the path when it is missing or unreadable.
-std::string read_text_file(const std::filesystem::path& path);
+using dpgpu::read_whole_file;  // InputError naming the path when it is missing or unreadable
 
 }  // namespace tsp

@@ -325,7 +325,7 @@ class Parser {
 TsplibFile parse_tsplib(std::string_view text, const std::string& where) { return Parser(text, where).run(); }
 
 TsplibFile read_tsplib(const std::filesystem::path& path) {
-  const std::string text = read_text_file(path);
+  const std::string text = read_whole_file(path);
   return parse_tsplib(text, path.string());
 }
 

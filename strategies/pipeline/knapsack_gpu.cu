@@ -55,7 +55,7 @@ KnapsackPipelineResult run(const knapsack::Instance& x, const PipelineConfig& cf
     CUDA_CHECK(cudaMemcpyAsync(d_weights.get(), h_weights.get(), std::size_t(rows) * sizeof(int), cudaMemcpyHostToDevice, stream));
     CUDA_CHECK(cudaMemcpyAsync(d_values.get(), h_values.get(), std::size_t(rows) * sizeof(T), cudaMemcpyHostToDevice, stream));
   }
-  const ll steps = sdp::pipeline_steps(total, W, 2, p);
+  const ll steps = pipeline_steps(total, W, 2, p);
   T* stp = st.get();
   const int* wp = d_weights.get();
   const T* vp = d_values.get();
@@ -126,7 +126,7 @@ KnapsackPipelineResult run(const knapsack::Instance& x, const PipelineConfig& cf
   ctx.set("rows", double(rows));
   ctx.set("width", double(W));
   ctx.set("steps", double(steps));
-  ctx.set("paper_steps", double(sdp::paper_step_formula(total, W, 2, p)));
+  ctx.set("paper_steps", double(paper_step_formula(total, W, 2, p)));
   ctx.set("threads", double(2 * p));
   ctx.set("blocks", double(g.blocks));
   ctx.set("block", double(g.threads));

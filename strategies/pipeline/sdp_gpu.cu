@@ -71,7 +71,7 @@ struct Table {
 
 void common_counters(const sdp::Instance& x, Context& ctx, std::size_t cell_bytes) {
   ctx.set("k", double(x.k()));
-  ctx.set("max_p", double(sdp::max_fold(x.offsets)));
+  ctx.set("max_p", double(max_fold(x.offsets)));
   ctx.set("cell_bits", 8.0 * double(cell_bytes));
 }
 
@@ -79,11 +79,11 @@ template <class T, sdp::Op O>
 SdpGpuResult run_pipeline(const sdp::Instance& x, const PipelineConfig& cfg, Context& ctx) {
   const char* name = "gpu.pipeline";
   const ll n = x.n, a0 = x.a0(), k = x.k();
-  const ll p = resolve_fold(cfg.p, sdp::max_fold(x.offsets), k, cfg.sync, sdp_bound_reason(), name);
+  const ll p = resolve_fold(cfg.p, max_fold(x.offsets), k, cfg.sync, sdp_bound_reason(), name);
   if (p * k > (ll(1) << 31) - 1)
     throw InputError(std::string(name) + ": p·k = " + std::to_string(p * k) + " exceeds 2^31 - 1 threads");
   Table<T> tab(x, ctx);
-  const ll steps = sdp::pipeline_steps(n, a0, k, p);
+  const ll steps = pipeline_steps(n, a0, k, p);
   const T mod = T(x.op == sdp::Op::add ? x.modulus : 0);
   const std::size_t smem = offset_smem_bytes(int(k));
   T* st = tab.st.get();
@@ -139,7 +139,7 @@ SdpGpuResult run_pipeline(const sdp::Instance& x, const PipelineConfig& cfg, Con
   common_counters(x, ctx, sizeof(T));
   ctx.set("p", double(p));
   ctx.set("steps", double(steps));
-  ctx.set("paper_steps", double(sdp::paper_step_formula(n, a0, k, p)));
+  ctx.set("paper_steps", double(paper_step_formula(n, a0, k, p)));
   ctx.set("threads", double(p * k));
   ctx.set("blocks", double(g.blocks));
   ctx.set("block", double(g.threads));
@@ -169,12 +169,12 @@ ll run_chunks(ll total, Context& ctx, cudaStream_t stream, Launch&& launch) {
 template <class T, sdp::Op O>
 SdpGpuResult run_2x2(const sdp::Instance& x, Context& ctx) {
   const ll n = x.n, a0 = x.a0(), k = x.k();
-  if (auto why = sdp::why_not_2x2(x.offsets); !why.empty()) throw InputError("gpu.pipeline2x2: " + why);
+  if (auto why = why_not_2x2(x.offsets); !why.empty()) throw InputError("gpu.pipeline2x2: " + why);
   const ll half = (k + 1) / 2;
   if (half > kBlockLimit)
     throw InputError("gpu.pipeline2x2: ceil(k/2) = " + std::to_string(half) + " threads exceed one block (k <= 2048)");
   Table<T> tab(x, ctx);
-  const ll steps = sdp::pipeline2x2_steps(n, a0, k);
+  const ll steps = pipeline2x2_steps(n, a0, k);
   const T mod = T(x.op == sdp::Op::add ? x.modulus : 0);
   const unsigned threads = unsigned((half + 31) / 32 * 32);
   ll launches = 0;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "device_buffer.cuh"
+#include "require_device.hpp"
 #include "dpgpu/error.hpp"
 #include "knapsack/generators.hpp"
 #include "knapsack_cpu.hpp"
@@ -13,9 +14,6 @@
 
 namespace dpgpu::pipeline {
 namespace {
-
-#define REQUIRE_GPU() \
-  if (!gpu::device_present()) GTEST_SKIP() << "no CUDA device"
 
 Context make_ctx() { return Context(Backend::Gpu, Context::Clock::now() + std::chrono::minutes(5)); }
 
@@ -30,7 +28,7 @@ void expect_optimal(const knapsack::Instance& x, const PipelineConfig& c, const 
 }
 
 TEST(PipelineKnapsackGpu, AgreesWithCpuDp) {
-  REQUIRE_GPU();
+  REQUIRE_DEVICE();
   using knapsack::PisingerClass;
   std::uint64_t seed = 1;
   for (auto cls : {PisingerClass::uncorrelated, PisingerClass::strongly_correlated, PisingerClass::subset_sum}) {
@@ -52,7 +50,7 @@ TEST(PipelineKnapsackGpu, AgreesWithCpuDp) {
 }
 
 TEST(PipelineKnapsackGpu, EdgeCases) {
-  REQUIRE_GPU();
+  REQUIRE_DEVICE();
   knapsack::Instance empty;  // no items
   empty.capacity = 10;
   expect_optimal(empty, {}, "no items");
@@ -74,7 +72,7 @@ TEST(PipelineKnapsackGpu, EdgeCases) {
 }
 
 TEST(PipelineKnapsackGpu, InvalidFoldIsRefused) {
-  REQUIRE_GPU();
+  REQUIRE_DEVICE();
   const knapsack::Instance x = knapsack::pisinger_instance(knapsack::PisingerClass::uncorrelated, 20, 100, -1, 0.5, 3);
   PipelineConfig c;
   c.p = knapsack_max_fold(x) + 1;

@@ -5,6 +5,7 @@
 
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
+#include "pipeline_bounds.hpp"
 #include "pipeline_config.hpp"
 #include "sdp/generators.hpp"
 
@@ -20,9 +21,26 @@ std::string error_of(std::int64_t p, std::int64_t max_p, std::int64_t k, const s
   return "";
 }
 
+TEST(PipelineBounds, MaxFoldFollowsTheCorrectnessCondition) {
+  EXPECT_EQ(max_fold({10, 8, 5}), 3);  // the paper's Figure 7: min(10/3, 8/2, 5/1)
+  EXPECT_EQ(max_fold(sdp::consecutive_offsets(5)), 1);
+  EXPECT_EQ(max_fold(sdp::strided_offsets(16, 4096)), 4096);
+  EXPECT_EQ(max_fold({7}), 7);
+}
+
+TEST(PipelineBounds, StepsAndThePapersFormula) {
+  // The paper's Figure 3: k = 3, a0 = 6; p = 1 takes n + k - a0 - 1 steps.
+  EXPECT_EQ(pipeline_steps(20, 6, 3, 1), 20 + 3 - 6 - 1);
+  EXPECT_EQ(paper_step_formula(20, 6, 3, 1), 20 + 3 - 6 - 1);
+  // p divides n - a0: equal; otherwise the paper's loop is one short.
+  EXPECT_EQ(pipeline_steps(22, 10, 3, 3), paper_step_formula(22, 10, 3, 3));
+  EXPECT_EQ(pipeline_steps(23, 10, 3, 3), paper_step_formula(23, 10, 3, 3) + 1);
+  EXPECT_EQ(pipeline_steps(5, 6, 3, 1), 0);
+}
+
 TEST(PipelineParams, FoldAboveTheBoundIsRefusedWithTheBound) {
   const auto offsets = sdp::strided_offsets(16, 4096);
-  const std::int64_t max_p = sdp::max_fold(offsets);
+  const std::int64_t max_p = max_fold(offsets);
   EXPECT_EQ(resolve_fold(0, max_p, 16, "grid", "", "x"), 4096);  // 0: the largest
   EXPECT_EQ(resolve_fold(4096, max_p, 16, "grid", "", "x"), 4096);
   const std::string e = error_of(4097, max_p, 16, "grid");

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "device_buffer.cuh"
+#include "require_device.hpp"
 #include "dpgpu/error.hpp"
 #include "pipeline_solvers.hpp"
 #include "sdp/generators.hpp"
@@ -15,9 +16,6 @@
 
 namespace dpgpu::pipeline {
 namespace {
-
-#define REQUIRE_GPU() \
-  if (!gpu::device_present()) GTEST_SKIP() << "no CUDA device"
 
 Context make_ctx() { return Context(Backend::Gpu, Context::Clock::now() + std::chrono::minutes(5)); }
 
@@ -51,9 +49,9 @@ void expect_agrees(const sdp::Instance& x, const SdpGpuResult& got, const std::s
 }
 
 TEST(PipelineGpu, EverySyncModeAndFoldAgreesWithSerial) {
-  REQUIRE_GPU();
+  REQUIRE_DEVICE();
   for (const auto& x : corpus()) {
-    const std::int64_t pmax = sdp::max_fold(x.offsets);
+    const std::int64_t pmax = max_fold(x.offsets);
     for (std::int64_t p : {std::int64_t{1}, std::max<std::int64_t>(1, pmax / 2), pmax}) {
       for (const char* sync : {"block", "grid", "launch"}) {
         if (std::string(sync) == "block" && p * x.k() > kBlockLimit) continue;
@@ -62,14 +60,14 @@ TEST(PipelineGpu, EverySyncModeAndFoldAgreesWithSerial) {
         c.sync = sync;
         Context ctx = make_ctx();
         expect_agrees(x, sdp_pipeline(x, c, ctx), std::string("pipeline ") + sync + " p=" + std::to_string(p));
-        EXPECT_EQ(ctx.counters().at("steps"), double(sdp::pipeline_steps(x.n, x.a0(), x.k(), p)));
+        EXPECT_EQ(ctx.counters().at("steps"), double(pipeline_steps(x.n, x.a0(), x.k(), p)));
       }
     }
   }
 }
 
 TEST(PipelineGpu, OtherSolversAgreeWithSerial) {
-  REQUIRE_GPU();
+  REQUIRE_DEVICE();
   for (const auto& x : corpus()) {
     Context c1 = make_ctx(), c2 = make_ctx(), c3 = make_ctx();
     expect_agrees(x, sdp_pipeline2x2(x, c1), "pipeline2x2");
@@ -79,7 +77,7 @@ TEST(PipelineGpu, OtherSolversAgreeWithSerial) {
 }
 
 TEST(PipelineGpu, ThreadsCarryingSeveralItemsAndFewBlocks) {
-  REQUIRE_GPU();
+  REQUIRE_DEVICE();
   // p·k = 8192 work items on 1..4 blocks of 256: 8 down to 8 per thread (register carry).
   auto x = sdp::make_instance(300000, sdp::Op::add, 1000000007, sdp::strided_offsets(8, 1024), 1u << 30, 3);
   for (std::int64_t blocks : {1, 2, 4}) {
@@ -94,7 +92,7 @@ TEST(PipelineGpu, ThreadsCarryingSeveralItemsAndFewBlocks) {
 }
 
 TEST(PipelineGpu, BlockSyncAcrossSeveralLaunchesParksPartials) {
-  REQUIRE_GPU();
+  REQUIRE_DEVICE();
   // > 65536 steps: the one-block kernel runs in chunks, parking partial values in ST.
   auto x = sdp::make_instance(150000, sdp::Op::min, 1, sdp::random_offsets(7, 40, 5), 1u << 30, 5);
   PipelineConfig c;
@@ -108,7 +106,7 @@ TEST(PipelineGpu, BlockSyncAcrossSeveralLaunchesParksPartials) {
 }
 
 TEST(PipelineGpu, LargestFoldOfTheTargetShape) {
-  REQUIRE_GPU();
+  REQUIRE_DEVICE();
   // The performance case's shape, smaller: k = 16, stride 4096, op max, p = 4096.
   auto x = sdp::make_instance(1 << 20, sdp::Op::max, 1, sdp::strided_offsets(16, 4096), 1u << 31, 11);
   PipelineConfig c;  // p = 0: the largest valid
@@ -118,7 +116,7 @@ TEST(PipelineGpu, LargestFoldOfTheTargetShape) {
 }
 
 TEST(PipelineGpu, InvalidFoldIsRefused) {
-  REQUIRE_GPU();
+  REQUIRE_DEVICE();
   auto x = sdp::make_instance(1000, sdp::Op::max, 1, {10, 8, 5}, 100, 1);
   PipelineConfig c;
   c.p = 4;
@@ -140,7 +138,7 @@ namespace {
 // Small cases for compute-sanitizer (memcheck, racecheck): every solver and sync mode once,
 // on a 32-bit and a 64-bit instance, plus the chunked one-block path.
 TEST(PipelineGpuSanitize, SmallCases) {
-  REQUIRE_GPU();
+  REQUIRE_DEVICE();
   std::vector<sdp::Instance> xs{
       sdp::make_instance(700, sdp::Op::add, 1000000007, sdp::consecutive_offsets(5), 1000, 1),
       sdp::make_instance(900, sdp::Op::max, 1, sdp::strided_offsets(4, 16), std::uint64_t{1} << 40, 2),
@@ -149,7 +147,7 @@ TEST(PipelineGpuSanitize, SmallCases) {
     for (const char* sync : {"block", "grid", "launch"}) {
       PipelineConfig c;
       c.sync = sync;
-      c.p = std::string(sync) == "block" ? std::max<std::int64_t>(1, std::min(sdp::max_fold(x.offsets), kBlockLimit / x.k())) : 0;
+      c.p = std::string(sync) == "block" ? std::max<std::int64_t>(1, std::min(max_fold(x.offsets), kBlockLimit / x.k())) : 0;
       c.block = 64;
       Context ctx = make_ctx();
       expect_agrees(x, sdp_pipeline(x, c, ctx), std::string("sanitize pipeline ") + sync);

@@ -57,6 +57,7 @@ class KnapsackAdapter {
   using Cell = T;
   using Recurrence = KnapsackRecurrence<T>;
   static constexpr bool kCellKernel = true;
+  static constexpr AdapterHooks kHooks{.check_fits = true, .allocate = true, .after_steps = true, .report = true};
 
   KnapsackAdapter(const knapsack::Instance& x, const KnapsackWavefrontConfig& cfg, const KnapsackGeometry& g)
       : x_(x), cfg_(cfg), g_(g), active_(gpu::knapsack_active_items(x)) {}

@@ -50,6 +50,7 @@ class LcsCellAdapter {
   using Cell = int;
   using Recurrence = LcsCellRecurrence;
   static constexpr bool kCellKernel = true;
+  static constexpr AdapterHooks kHooks{.check_fits = true, .report = true};
 
   LcsCellAdapter(const std::string& a, const std::string& b, const LcsWavefrontConfig& cfg)
       : a_(a), b_(b), cfg_(cfg), g_(cell_geometry(std::int64_t(a.size()), std::int64_t(b.size()), cfg)) {

@@ -30,6 +30,7 @@ template <int R>
 class LcsTileAdapter {
  public:
   using Cell = int;  // no engine ring (window 0)
+  static constexpr AdapterHooks kHooks{.check_fits = true, .prepare = true, .allocate = true, .report = true};
 
   LcsTileAdapter(const std::string& a, const std::string& b, const LcsWavefrontConfig& cfg,
                  LcsTileBoundaries* boundaries)

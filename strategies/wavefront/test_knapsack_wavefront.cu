@@ -19,7 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "device_buffer.cuh"  // dpgpu::gpu::device_present
+#include "device_buffer.cuh"
+#include "require_device.hpp"
 #include "dpgpu/context.hpp"
 #include "dpgpu/error.hpp"
 #include "knapsack/generators.hpp"
@@ -35,9 +36,6 @@ using dpgpu::wavefront::KnapsackWavefrontResult;
 using knapsack::gpu_test::base_seed;
 using knapsack::gpu_test::expect_optimal;
 using knapsack::gpu_test::Named;
-
-#define REQUIRE_DEVICE() \
-  if (!dpgpu::gpu::device_present()) GTEST_SKIP() << "no CUDA device"
 
 dpgpu::Context::Clock::time_point an_hour() { return std::chrono::steady_clock::now() + std::chrono::hours(1); }
 

@@ -20,7 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "device_buffer.cuh"  // dpgpu::gpu::device_present
+#include "device_buffer.cuh"
+#include "require_device.hpp"
 #include "dpgpu/context.hpp"
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
@@ -232,7 +233,7 @@ bool check_one(const Case& c, const Expected& expected, const LcsWavefrontConfig
 class LcsWavefrontGpu : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!dpgpu::gpu::device_present()) GTEST_SKIP() << "no CUDA device";
+    REQUIRE_DEVICE();
     static bool printed = false;
     if (!printed) {
       std::printf("[   SEED   ] DPGPU_TEST_SEED=%llu\n", static_cast<unsigned long long>(base_seed()));
@@ -244,7 +245,7 @@ class LcsWavefrontGpu : public ::testing::Test {
 class LcsWavefrontSizes : public ::testing::TestWithParam<LcsWavefrontConfig> {
  protected:
   void SetUp() override {
-    if (!dpgpu::gpu::device_present()) GTEST_SKIP() << "no CUDA device";
+    REQUIRE_DEVICE();
   }
 };
 

@@ -25,7 +25,8 @@
 #include <string>
 #include <vector>
 
-#include "device_buffer.cuh"  // dpgpu::gpu::device_present
+#include "device_buffer.cuh"
+#include "require_device.hpp"
 #include "dpgpu/context.hpp"
 #include "dpgpu/error.hpp"
 #include "tsp/generators.hpp"
@@ -170,7 +171,7 @@ bool check_one(const tsp::Instance& x, std::int64_t expected, const TspWavefront
 class TspWavefrontGpu : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!dpgpu::gpu::device_present()) GTEST_SKIP() << "no CUDA device";
+    REQUIRE_DEVICE();
     static bool printed = false;
     if (!printed) {
       std::printf("[   SEED   ] DPGPU_TEST_SEED=%llu\n", static_cast<unsigned long long>(base_seed()));
@@ -182,7 +183,7 @@ class TspWavefrontGpu : public ::testing::Test {
 class TspWavefrontConfigs : public ::testing::TestWithParam<TspWavefrontConfig> {
  protected:
   void SetUp() override {
-    if (!dpgpu::gpu::device_present()) GTEST_SKIP() << "no CUDA device";
+    REQUIRE_DEVICE();
   }
 };
 

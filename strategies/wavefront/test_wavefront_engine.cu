@@ -18,14 +18,12 @@
 #include <vector>
 
 #include "device_buffer.cuh"
+#include "require_device.hpp"
 #include "dpgpu/context.hpp"
 #include "wavefront_engine.cuh"
 
 namespace dpgpu::wavefront {
 namespace {
-
-#define REQUIRE_DEVICE() \
-  if (!dpgpu::gpu::device_present()) GTEST_SKIP() << "no CUDA device"
 
 constexpr std::uint32_t kMod = 1000003;
 constexpr int kOffset = 32;  // row −1 at index 31 of every slot
@@ -58,6 +56,7 @@ struct ReachGrid {
   using Cell = std::uint32_t;
   using Recurrence = ReachRecurrence;
   static constexpr bool kCellKernel = true;
+  static constexpr AdapterHooks kHooks{};
 
   int rows, capacity, max_reach, threads, chunk_steps;
   std::vector<std::int32_t> reach;
@@ -215,6 +214,7 @@ __global__ void toy_layer(const std::uint32_t* prev, std::uint32_t* cur, std::ui
 // Layer s has sizes[s + 1] cells (layer −1 uploaded); L_s[x] = 7·L_{s−1}[x mod |L_{s−1}|] + x + s.
 struct Layers {
   using Cell = std::uint32_t;
+  static constexpr AdapterHooks kHooks{.step_cells = true};
   std::vector<std::uint64_t> sizes;
   std::vector<std::uint32_t> first, last;
   std::vector<std::uint8_t> bytes;
@@ -260,6 +260,22 @@ struct Layers {
     bytes.assign(store.host(), store.host() + store.total_bytes());
   }
 };
+
+// What run_wavefront() static_asserts, checked here without running: a misspelt hook named in
+// kHooks, and a hook defined but not named, are errors rather than silently skipped steps.
+struct MisspeltReport : Layers {
+  static constexpr AdapterHooks kHooks{.report = true, .step_cells = true};
+  void reprot(Context&) const {}
+};
+struct UnnamedReport : Layers {
+  void report(Context&) const {}
+};
+static_assert(WavefrontAdapter<Layers> && WavefrontAdapter<ReachGrid>);
+static_assert(LaunchStepAdapter<Layers, ReadPath::Ldg, true> && CellStepAdapter<ReachGrid, ReadPath::Texture>);
+static_assert(HooksAsDeclared<Layers, ReadPath::Ldg, true> && HooksAsDeclared<ReachGrid, ReadPath::Plain, false>);
+static_assert(!HooksAsDeclared<MisspeltReport, ReadPath::Ldg, true>);
+static_assert(!HooksAsDeclared<UnnamedReport, ReadPath::Ldg, true>);
+static_assert(!CellStepAdapter<Layers, ReadPath::Ldg>);
 
 TEST(WavefrontEngine, LayersOfDifferentSizesInTheTwoEndedRing) {
   REQUIRE_DEVICE();

@@ -51,6 +51,7 @@ template <class Cost>
 class TspAdapter {
  public:
   using Cell = Cost;
+  static constexpr AdapterHooks kHooks{.check_fits = true, .prepare = true, .report = true, .step_cells = true};
 
   TspAdapter(const tsp::Instance& x, const TspWavefrontConfig& cfg)
       : x_(x), cfg_(cfg), m_(x.n - 1), staged_(cfg.distances == TspDistances::Shared),

@@ -46,11 +46,11 @@ class ConfigBinding {
   std::vector<Setter> setters_;
 };
 
-// The spec of a numeric field: its range narrowed to what the field's type holds, so an
-// int field never receives a value that would wrap.
+// The spec of a numeric field: its range narrowed to what a field narrower than the
+// schema's int64 holds, so an int field never receives a value that would wrap.
 template <class T>
 Range range_for(Range r) {
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> && sizeof(T) < sizeof(std::int64_t)) {
     const double lo = double(std::numeric_limits<T>::lowest()), hi = double(std::numeric_limits<T>::max());
     if (!r.min || *r.min < lo) r.min = lo;
     if (!r.max || *r.max > hi) r.max = hi;

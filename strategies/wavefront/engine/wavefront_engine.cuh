@@ -28,7 +28,11 @@
 //   optional: check_fits(const EngineOptions&), prepare<P, kBits>() (kernel limits,
 //     occupancy), allocate(Context&, cudaStream_t) (its own device state),
 //     after_steps(DecisionStore<Adapter>*, cudaStream_t) -> extra launches (still "compute"),
-//     report(Context&).
+//     report(Context&), step_cells(s); each one it defines named in
+//     static constexpr AdapterHooks kHooks{.check_fits = true, ...};
+//
+// run_wavefront() checks all of it with static_assert (the concepts below): a misspelt or
+// mis-typed hook is a compile error naming the hook, never a step silently skipped.
 //
 // Counters set here for every problem: diagonals, kernel_launches, bytes_offloaded,
 // offload_chunks, offload_host_waits, offload_wait_s (host waits on the pinned ring),
@@ -39,6 +43,7 @@
 #pragma once
 #include <cuda_runtime.h>
 
+#include <concepts>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -77,6 +82,81 @@ struct StepArgs {
   std::uint8_t* decisions = nullptr;  // this step's decision data (kBits)
   cudaStream_t stream = nullptr;
 };
+
+// The optional hooks an adapter defines, stated by the adapter (static constexpr AdapterHooks
+// kHooks): the engine compares each with what it finds, so a hook declared but misspelt (or
+// with the wrong signature), and one defined but not declared, are both compile errors.
+struct AdapterHooks {
+  bool check_fits = false, prepare = false, allocate = false, after_steps = false, report = false, step_cells = false;
+};
+
+// What every adapter has: its cell type, its hooks' declaration, steps, ring, inputs, answer.
+template <class A>
+concept WavefrontAdapter =
+    requires {
+      typename A::Cell;
+      { A::kHooks } -> std::convertible_to<AdapterHooks>;
+    } && requires(A& a, InputStore& in, typename A::Cell* cell, DecisionStore<A>* store, cudaStream_t stream) {
+      { a.steps() } -> std::convertible_to<std::int64_t>;
+      { a.ring() } -> std::convertible_to<RingShape>;
+      a.upload(in, cell, stream);
+      a.copy_out(cell, store, stream);
+    };
+
+// A step as a cell per thread through the engine's kernel (cell_step_kernel.cuh).
+template <class A, ReadPath P>
+concept CellStepAdapter = requires(A& a, std::int64_t s) {
+  A::kCellKernel;
+  typename A::Recurrence;
+  a.template inputs<P>();
+  { a.cells(s) } -> std::convertible_to<CellRange>;
+  { a.block() } -> std::convertible_to<int>;
+};
+
+// A step as the adapter's own launch (a tile per warp, a subset per thread, ...).
+template <class A, ReadPath P, bool kBits>
+concept LaunchStepAdapter = requires(A& a, StepArgs<typename A::Cell>& args) { a.template launch<P, kBits>(args); };
+
+// With decisions: their layout and the traceback over them.
+template <class A>
+concept DecisionAdapter = requires(A& a, DecisionStore<A>& store) {
+  { a.decisions() } -> std::convertible_to<DecisionShape>;
+  a.reconstruct(store);
+};
+
+// Each optional hook is defined exactly when kHooks names it.
+template <class A, ReadPath P, bool kBits>
+concept HooksAsDeclared =
+    A::kHooks.check_fits == requires(A& a, const EngineOptions& o) { a.check_fits(o); } &&
+    A::kHooks.prepare == requires(A& a) { a.template prepare<P, kBits>(); } &&
+    A::kHooks.allocate == requires(A& a, Context& ctx, cudaStream_t st) { a.allocate(ctx, st); } &&
+    A::kHooks.after_steps == requires(A& a, DecisionStore<A>* d, cudaStream_t st) { a.after_steps(d, st); } &&
+    A::kHooks.report == requires(A& a, Context& ctx) { a.report(ctx); } &&
+    A::kHooks.step_cells == requires(A& a, std::int64_t s) { a.step_cells(s); };
+
+namespace engine_detail {
+
+template <class A, ReadPath P, bool kBits>
+constexpr bool check_adapter() {
+  static_assert(WavefrontAdapter<A>,
+                "wavefront adapter: needs using Cell, static constexpr AdapterHooks kHooks, steps(), ring(), "
+                "upload(InputStore&, Cell*, cudaStream_t), copy_out(Cell*, DecisionStore<A>*, cudaStream_t)");
+  static_assert(CellStepAdapter<A, P> || LaunchStepAdapter<A, P, kBits>,
+                "wavefront adapter: no step: needs kCellKernel, Recurrence, inputs<P>(), cells(s), block() "
+                "or launch<P, kBits>(StepArgs<Cell>&)");
+  static_assert(!(requires { A::kCellKernel; }) || CellStepAdapter<A, P>,
+                "wavefront adapter: kCellKernel set, but inputs<P>(), cells(s) or block() is missing");
+  static_assert(!kBits || DecisionAdapter<A>,
+                "wavefront adapter: decisions need decisions() -> DecisionShape and reconstruct(DecisionStore&)");
+  static_assert(HooksAsDeclared<A, P, kBits>,
+                "wavefront adapter: a hook named in kHooks is not defined with the engine's signature (misspelt?), "
+                "or one defined is not named in kHooks: check_fits(const EngineOptions&), template <ReadPath, bool> "
+                "prepare(), allocate(Context&, cudaStream_t), after_steps(DecisionStore<A>*, cudaStream_t), "
+                "report(Context&), step_cells(std::int64_t)");
+  return true;
+}
+
+}  // namespace engine_detail
 
 inline constexpr std::size_t kSeriesCap = 4096;
 
@@ -145,7 +225,7 @@ inline std::int64_t pos_mod(std::int64_t a, std::int64_t m) { return ((a % m) + 
 template <class A, class Cell>
 Cell* slot_of(const A& a, const RingShape& shape, Cell* base, std::int64_t s) {
   if (!base) return nullptr;
-  if constexpr (requires { a.step_cells(s); }) {
+  if constexpr (A::kHooks.step_cells) {
     if (shape.two_ended_cells) return pos_mod(s, 2) == 0 ? base : base + (shape.two_ended_cells - a.step_cells(s));
   }
   return base + pos_mod(s, shape.window) * std::int64_t(shape.slot_cells);
@@ -153,11 +233,12 @@ Cell* slot_of(const A& a, const RingShape& shape, Cell* base, std::int64_t s) {
 
 template <class A, ReadPath P, bool kBits>
 void run(A& a, const EngineOptions& o, Context& ctx) {
+  static_assert(check_adapter<A, P, kBits>());
   using Cell = typename A::Cell;
   const auto stream = static_cast<cudaStream_t>(ctx.stream());
   const std::int64_t steps = a.steps();
   const RingShape shape = a.ring();
-  if constexpr (requires { a.template prepare<P, kBits>(); }) a.template prepare<P, kBits>();
+  if constexpr (A::kHooks.prepare) a.template prepare<P, kBits>();
 
   gpu::DeviceBuffer<Cell> ring;
   std::optional<InputStore> inputs;
@@ -167,10 +248,10 @@ void run(A& a, const EngineOptions& o, Context& ctx) {
   const DrainOnExit drain{stream};
   {
     auto phase = ctx.phase("alloc");
-    if constexpr (requires { a.check_fits(o); }) a.check_fits(o);
+    if constexpr (A::kHooks.check_fits) a.check_fits(o);
     ring = gpu::DeviceBuffer<Cell>(std::size_t(shape.cells()), &ctx);
     if (shape.zero && ring.bytes()) CUDA_CHECK(cudaMemsetAsync(ring.get(), 0, ring.bytes(), stream));
-    if constexpr (requires { a.allocate(ctx, stream); }) a.allocate(ctx, stream);
+    if constexpr (A::kHooks.allocate) a.allocate(ctx, stream);
     if constexpr (kBits)
       decisions.emplace(a, steps, a.decisions(), o.offload, o.offload_slots, o.offload_slot_bytes, ctx, stream);
   }
@@ -201,7 +282,7 @@ void run(A& a, const EngineOptions& o, Context& ctx) {
       if (timed) series.before(s, stream);
       {
         auto mark = ctx.profiled_launch();  // lets dpgpu's profiler sample launches across the run
-        if constexpr (requires { A::kCellKernel; }) {
+        if constexpr (CellStepAdapter<A, P>) {
           using Rec = typename A::Recurrence;
           const CellRange r = a.cells(s);
           wavefront_cell_step<Rec, P, kBits><<<static_cast<unsigned>(r.blocks), static_cast<unsigned>(a.block()), 0,
@@ -221,7 +302,7 @@ void run(A& a, const EngineOptions& o, Context& ctx) {
       }
     }
     launches = steps;
-    if constexpr (requires { a.after_steps(store, stream); }) launches += a.after_steps(store, stream);
+    if constexpr (A::kHooks.after_steps) launches += a.after_steps(store, stream);
   }
   {
     auto phase = ctx.phase("d2h");
@@ -243,7 +324,7 @@ void run(A& a, const EngineOptions& o, Context& ctx) {
       ctx.set(c, 0);
   }
   series.emit(ctx);
-  if constexpr (requires { a.report(ctx); }) a.report(ctx);
+  if constexpr (A::kHooks.report) a.report(ctx);
   ctx.set("peak_device_bytes", double(ctx.device_peak()));
 }
 
