@@ -12,7 +12,9 @@
 # and this script links ../shared to it.
 # DEADLINE_S=570 stops starting experiments, and stops the one running (its finished rows
 # stay), so that the results are packed before the call's own limit; RUN_ARGS are added to
-# every `dpgpu run` (e.g. "--repetitions 1").
+# every `dpgpu run` (e.g. "--repetitions 1"). KOKKOS_TARBALL=kokkos-4.6.01.tar.gz first builds
+# Kokkos with its CUDA backend into .kokkos/cuda (scripts/build-kokkos.sh) and the kokkos.*
+# solvers with it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/device-out}
@@ -32,10 +34,17 @@ nvidia-smi > "$OUT/nvidia-smi.txt" 2>&1
 if [ -d .shared/data ] && [ ! -e ../shared ]; then
   ln -s "$PWD/.shared" ../shared 2>/dev/null && log "../shared -> .shared (carried data sets)"
 fi
+kokkos_args=()
+if [ -n "${KOKKOS_TARBALL:-}" ]; then
+  log "kokkos (CUDA backend)"
+  scripts/build-kokkos.sh "$KOKKOS_TARBALL" .kokkos/cuda --cuda > "$OUT/kokkos-build.log" 2>&1 ||
+    { tail -30 "$OUT/kokkos-build.log"; exit 1; }
+  kokkos_args=(-DDPGPU_KOKKOS=ON -DKokkos_ROOT="$PWD/.kokkos/cuda")
+fi
 log "build"
 targets=()
 for t in ${BUILD_TARGETS:-}; do targets+=(--target "$t"); done
-cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DDPGPU_CUDA=ON > "$OUT/build.log" 2>&1 &&
+cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DDPGPU_CUDA=ON "${kokkos_args[@]}" > "$OUT/build.log" 2>&1 &&
   cmake --build build-gpu -j "$(nproc)" "${targets[@]}" >> "$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }
 
 if [ $tests = 1 ]; then
@@ -79,5 +88,5 @@ for e in "${experiments[@]}"; do
 done
 
 # Few files come back: everything goes into one tarball; steps.log and ctest.log stay beside it.
-(cd "$OUT" && tar -czf device-results.tar.gz results *.log nvidia-smi.txt && rm -rf results build.log sanitize-*.log)
+(cd "$OUT" && tar -czf device-results.tar.gz results *.log nvidia-smi.txt && rm -rf results build.log kokkos-build.log sanitize-*.log)
 log "done"

@@ -4,12 +4,21 @@
 //     V <- (V + (V & M[c])) | (V & ~M[c])       M[c]: bit i set where x[i] == c
 // with the addition carried across 64-bit words. The LCS is the number of zero bits of V.
 //
+// Threads: the words of V are cut into one contiguous strip per thread; strip k sweeps the
+// rows in chunks and may start a chunk once strip k-1 has finished it, taking its carry-out
+// per row: a diagonal wavefront over (strip, chunk) with one flag per strip.
+//
 // Speed: the words of V are processed in strips that stay in L1 with their masks; within a
 // strip all of y is swept, with the carry out of each row's strip kept for the next strip.
+#include <omp.h>
+
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstdint>
+#include <exception>
+#include <thread>
 #include <vector>
 
 #include "lcs/lcs_cpu.hpp"
@@ -86,6 +95,69 @@ std::int64_t bitparallel(std::string_view a, std::string_view b, const Poll& pol
   }
 
   // Padding bits above x's length stay 1 (their masks are 0), so zeros count only real bits.
+  std::int64_t zeros = 0;
+  for (Word w : v) zeros += std::popcount(~w);
+  return zeros;
+}
+
+std::int64_t bitparallel_threads(std::string_view a, std::string_view b, int threads, const Poll& poll) {
+  const auto x = a.size() >= b.size() ? a : b;
+  const auto y = a.size() >= b.size() ? b : a;
+  if (y.empty()) return 0;
+  const std::size_t words = (x.size() + 63) / 64, m = y.size();
+  const int strips = int(std::min<std::size_t>(threads > 0 ? std::size_t(threads) : std::size_t(omp_get_max_threads()), words));
+  if (strips <= 1) return bitparallel(a, b, poll);
+  const Masks masks(x, y);
+  std::vector<Word> v(words, ~Word{0});
+  std::vector<std::uint8_t> carry(std::size_t(strips - 1) * m);  // out of strip k into k+1, per row
+  std::vector<std::atomic<std::size_t>> done(static_cast<std::size_t>(strips));  // rows finished per strip
+  for (auto& d : done) d.store(0);
+  std::atomic<bool> stop{false};
+  std::exception_ptr error;
+  constexpr std::size_t kChunk = 256;  // rows per hand-over: the wavefront fills in strips × kChunk rows
+
+#pragma omp parallel num_threads(strips)
+  {
+    const int team = omp_get_num_threads(), me = omp_get_thread_num();
+    std::vector<std::uint8_t> c(kChunk);
+    Poller poller(poll, std::uint64_t{1} << 16);
+    // A thread owning several strips (fewer threads than asked) finishes the lower one first:
+    // strips depend only on lower ones, so this cannot deadlock.
+    for (int k = me; k < strips && !stop.load(std::memory_order_relaxed); k += team) {
+      const std::size_t lo = words * std::size_t(k) / std::size_t(strips);
+      const std::size_t hi = words * std::size_t(k + 1) / std::size_t(strips);
+      for (std::size_t r0 = 0; r0 < m && !stop.load(std::memory_order_relaxed); r0 += kChunk) {
+        const std::size_t r1 = std::min(m, r0 + kChunk);
+        if (k > 0) {
+          for (int spins = 0; done[std::size_t(k - 1)].load(std::memory_order_acquire) < r1; ++spins) {
+            if (stop.load(std::memory_order_relaxed)) break;
+            if (spins > 64) std::this_thread::yield();
+          }
+          for (std::size_t r = r0; r < r1; ++r) c[r - r0] = carry[std::size_t(k - 1) * m + r];
+        } else {
+          std::fill(c.begin(), c.end(), 0);
+        }
+        for (std::size_t slo = lo; slo < hi; slo += kStripWords) {  // L1-sized pieces of the strip
+          const std::size_t shi = std::min(hi, slo + kStripWords);
+          for (std::size_t r = r0; r < r1; ++r)
+            c[r - r0] = std::uint8_t(row_step(v.data(), masks.mask(r), slo, shi, c[r - r0]));
+        }
+        if (k + 1 < strips)
+          for (std::size_t r = r0; r < r1; ++r) carry[std::size_t(k) * m + r] = c[r - r0];
+        done[std::size_t(k)].store(r1, std::memory_order_release);
+        if (me == 0) {
+          try {
+            poller.tick((hi - lo) * (r1 - r0));
+          } catch (...) {
+#pragma omp critical
+            if (!error) error = std::current_exception();
+            stop.store(true);
+          }
+        }
+      }
+    }
+  }
+  if (error) std::rethrow_exception(error);
   std::int64_t zeros = 0;
   for (Word w : v) zeros += std::popcount(~w);
   return zeros;

@@ -85,12 +85,19 @@ std::uint64_t row_bytes(std::size_t length) { return (length + 1) * sizeof(std::
 
 [[maybe_unused]] const auto registered_bitparallel =
     dpgpu::solver<lcs::Problem>("cpu.bitparallel", "bit-vector LCS (Allison-Dix/Hyyro), 64 cells per word; length only")
-        .memory([](const lcs::Instance& x, const Params&) {
-          return MemoryNeed{lcs::cpu::bitparallel_bytes(x.a, x.b), 0};
+        .param("threads", std::int64_t{1}, dpgpu::between(0, 1024),
+               "threads, each a strip of words, strips as a wavefront over row chunks; 0: OpenMP's default (all cores)")
+        .memory([](const lcs::Instance& x, const Params& p) {
+          const auto threads = std::uint64_t(p.integer("threads") > 0 ? p.integer("threads") : omp_get_max_threads());
+          const auto rows = std::uint64_t(std::min(x.a.size(), x.b.size()));
+          return MemoryNeed{lcs::cpu::bitparallel_bytes(x.a, x.b) + (threads > 1 ? threads * (rows + 512) : 0), 0};
         })
-        .solve([](const lcs::Instance& x, const Params&, Context& ctx) {
+        .solve([](const lcs::Instance& x, const Params& p, Context& ctx) {
+          const int threads = static_cast<int>(p.integer("threads"));
+          ctx.set("threads", threads > 0 ? threads : omp_get_max_threads());
           auto compute = ctx.phase("compute");
-          return length_only(lcs::cpu::bitparallel(x.a, x.b, deadline_of(ctx)));
+          return length_only(threads == 1 ? lcs::cpu::bitparallel(x.a, x.b, deadline_of(ctx))
+                                          : lcs::cpu::bitparallel_threads(x.a, x.b, threads, deadline_of(ctx)));
         });
 
 }  // namespace

@@ -36,6 +36,7 @@ void expect_all(const std::string& a, const std::string& b, std::int64_t expecte
   EXPECT_EQ(cpu::linear(b, a), expected);
   EXPECT_EQ(cpu::bitparallel(a, b), expected);
   EXPECT_EQ(cpu::bitparallel(b, a), expected);
+  for (int threads : {2, 3}) EXPECT_EQ(cpu::bitparallel_threads(a, b, threads), expected) << threads << " threads";
   for (auto [threads, tile] : wavefronts)
     EXPECT_EQ(cpu::omp_wavefront(a, b, threads, tile), expected) << threads << " threads, tile " << tile;
 }
@@ -109,6 +110,14 @@ TEST(LcsCpuAgreement, BitVectorLongerThanOneStrip) {
   EXPECT_EQ(cpu::bitparallel(ones, std::string(300, 'A')), 300);
   auto p = lcs::planted_pair(70000, 400, 4, 0.9, 12);
   EXPECT_EQ(cpu::bitparallel(p.instance.a, p.instance.b), p.lcs_length);
+  // Threads: strips of about 1100 words each, chunks of 256 rows handed over.
+  for (int threads : {2, 4}) {
+    EXPECT_EQ(cpu::bitparallel_threads(x.a, x.b, threads), expected) << threads;
+    EXPECT_EQ(cpu::bitparallel_threads(ones, std::string(300, 'A'), threads), 300) << threads;
+    EXPECT_EQ(cpu::bitparallel_threads(p.instance.a, p.instance.b, threads), p.lcs_length) << threads;
+  }
+  const auto q = lcs::random_pair(9000, 1100, 4, 16);  // more than one chunk of rows
+  EXPECT_EQ(cpu::bitparallel_threads(q.a, q.b, 3), lcs::reference_length(q.a, q.b));
 }
 
 // A poll that throws after `allowed` calls, counting them.
@@ -140,6 +149,7 @@ TEST(LcsCpuDeadline, EveryAlgorithmPollsAndStops) {
   EXPECT_EQ(polls_until_stopped(3, [&](auto poll) { cpu::omp_wavefront(x.a, x.b, 2, 64, poll); }), 4);
   auto big = lcs::random_pair(40000, 3000, 4, 14);  // 1.9M word operations
   EXPECT_EQ(polls_until_stopped(0, [&](auto poll) { cpu::bitparallel(big.a, big.b, poll); }), 1);
+  EXPECT_GE(polls_until_stopped(0, [&](auto poll) { cpu::bitparallel_threads(big.a, big.b, 2, poll); }), 1);
 }
 
 TEST(LcsCpuDeadline, PollThatNeverThrowsChangesNothing) {

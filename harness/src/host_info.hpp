@@ -11,10 +11,21 @@ int cuda_device_count();
 // Why GPU cases cannot run here, or empty when they can.
 std::string gpu_unavailable_reason();
 
+// Host, CPU (model, MHz, frequency governor), memory, load at the time of the call, the
+// command line (set_command_line), and the compiler.
 nlohmann::json host_facts();
+// What explains noise, read now: load averages (1, 5, 15 min), runnable tasks, and the
+// other processes that used more than 10 % of a CPU over a 0.2 s window (pid, name,
+// percent), busiest first. host_facts() holds one reading taken at the start; the runner
+// records another at the end as context.json's "host_load_end".
+nlohmann::json host_load();
+// The process's command line, recorded in host_facts() as "command_line" (main calls it).
+void set_command_line(int argc, char** argv);
 nlohmann::json gpu_facts();         // null without a device
 nlohmann::json gpu_clock_reading();  // nvidia-smi clocks/temperature/throttle, or null
 std::string now_iso8601();
+// `git rev-parse HEAD` of the source tree (with -dirty), else the commit the build was
+// configured from ("<sha> (build)"), else "unknown".
 std::string git_commit();
 
 }  // namespace dpgpu

@@ -1,14 +1,19 @@
-// dpgpu — the command line: run, check, list, plot.
+// dpgpu — the command line: run, check, list, plot, report, compare.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
 #include "dpgpu/runner.hpp"
+#include "experiment_override.hpp"
+#include "host_info.hpp"
 #include "isolate.hpp"
 #include "plot_command.hpp"
 
@@ -20,8 +25,46 @@ void print_schema(const dpgpu::Schema& schema, const char* indent) {
                              dpgpu::to_string(p.default_value), p.help);
 }
 
+void print_solver(const dpgpu::SolverEntry& s) {
+  std::cout << fmt::format("  {}/{:<20} {}{}\n", s.problem, s.name, s.help,
+                           s.unavailable.empty() ? "" : "  [unavailable: " + s.unavailable + "]");
+  print_schema(s.schema, "      ");
+}
+
+// `dpgpu list NAME`: one problem (its generators and solvers) or the solvers of that name.
+int list_one(const std::string& name) {
+  auto& reg = dpgpu::Registry::get();
+  if (const auto* p = reg.problem(name)) {
+    std::cout << fmt::format("problem {}: {}\ngenerators:\n", p->name, p->help);
+    for (auto& g : p->generators) {
+      std::cout << fmt::format("  {}/{:<20} {}\n", p->name, g.name, g.help);
+      print_schema(g.schema, "      ");
+    }
+    std::cout << "solvers:\n";
+    for (auto* s : reg.solvers(p->name)) print_solver(*s);
+    return 0;
+  }
+  std::vector<std::string> known;
+  bool found = false;
+  for (auto* s : reg.solvers()) {
+    known.push_back(s->name);
+    if (s->name == name) {
+      if (!found) std::cout << "solvers:\n";
+      print_solver(*s);
+      found = true;
+    }
+  }
+  if (found) return 0;
+  for (auto* p : reg.problems()) known.push_back(p->name);
+  std::sort(known.begin(), known.end());
+  known.erase(std::unique(known.begin(), known.end()), known.end());
+  throw dpgpu::InputError(fmt::format("list: no problem or solver named '{}' (known: all, problems, solvers, "
+                                      "generators, {})", name, fmt::join(known, ", ")));
+}
+
 int list(const std::string& what) {
   auto& reg = dpgpu::Registry::get();
+  if (what != "all" && what != "problems" && what != "generators" && what != "solvers") return list_one(what);
   if (what == "problems" || what == "all") {
     std::cout << "problems:\n";
     for (auto* p : reg.problems()) std::cout << fmt::format("  {:<12} {}\n", p->name, p->help);
@@ -36,11 +79,7 @@ int list(const std::string& what) {
   }
   if (what == "solvers" || what == "all") {
     std::cout << "solvers:\n";
-    for (auto* s : reg.solvers()) {
-      std::cout << fmt::format("  {}/{:<20} {}{}\n", s->problem, s->name, s->help,
-                               s->unavailable.empty() ? "" : "  [unavailable: " + s->unavailable + "]");
-      print_schema(s->schema, "      ");
-    }
+    for (auto* s : reg.solvers()) print_solver(*s);
   }
   return 0;
 }
@@ -51,6 +90,7 @@ int main(int argc, char** argv) {
   // The child-process side of an isolated case; not a user command.
   if (argc >= 2 && std::string(argv[1]) == "__worker") return dpgpu::worker_main(argc, argv);
 
+  dpgpu::set_command_line(argc, argv);  // context.json records it
   CLI::App app{"dpgpu: GPU strategies for dynamic programming and backtracking against CPU baselines"};
   app.require_subcommand(1);
 
@@ -67,6 +107,9 @@ int main(int argc, char** argv) {
   run->add_flag("--fresh", run_opt.fresh, "move the folder's old results to previous-<time>/ and start over");
   run->add_option("--max-cases", run_opt.max_cases, "refuse sweeps expanding to more cases than this (default 1000000)")
       ->check(CLI::PositiveNumber);
+  std::vector<std::string> sets;
+  run->add_option("--set,--axis", sets, "PATH=VALUE: change the experiment without editing it, e.g. "
+                  "solvers.gpu.wavefront.params.tile_width=[256,512] (repeatable)")->allow_extra_args(false);
   run->add_flag("--dry-run", run_opt.dry_run, "print the cases and what would happen; write nothing");
   run->add_flag("-v,--verbose", run_opt.verbose, "solver logs and child-process output");
   run->add_flag("--profile", run_opt.profile, "profile GPU cases with ncu (metrics of the file's profile: section, or the paper's three)");
@@ -81,24 +124,43 @@ int main(int argc, char** argv) {
 
   std::string list_what = "all";
   auto* lst = app.add_subcommand("list", "list problems, solvers or generators with their parameters");
-  lst->add_option("what", list_what, "problems | solvers | generators")
-      ->check(CLI::IsMember({"all", "problems", "solvers", "generators"}));
+  lst->add_option("what", list_what, "problems | solvers | generators | a problem or solver name");
 
   dpgpu::PlotOptions plot_opt;
   auto* plot = app.add_subcommand("plot", "draw figures from a results folder (Python + Matplotlib)");
-  plot->add_option("results", plot_opt.results, "results folder")->required();
+  plot->add_option("results", plot_opt.results, "results folder (required unless --list)");
   plot->add_option("--figure", plot_opt.figure, "figure kind (default: all the experiment declares)");
   plot->add_option("--format", plot_opt.format, "png, pdf or png,pdf");
+  plot->add_option("--x", plot_opt.x, "x column for every figure that has one (i.n, s.block, n)");
+  plot->add_flag("--list", plot_opt.list, "list the figure kinds (and the folder's declared figures)");
+
+  // report and compare: Python (plots/dpgpu_report.py, plots/dpgpu_compare.py); options pass through.
+  auto* report = app.add_subcommand("report", "RESULTS_DIR [--no-plot]: write report.html and report.md there");
+  report->prefix_command();
+  auto* compare = app.add_subcommand("compare", "BASE NEW [--threshold 5%] [--out DIR]: case by case, exit 1 when slower");
+  compare->prefix_command();
 
   CLI11_PARSE(app, argc, argv);
   try {
     if (*run) {
       if (reps > 0) run_opt.repetitions = reps;
-      return dpgpu::run_experiment(run_file, run_opt);
+      if (sets.empty()) return dpgpu::run_experiment(run_file, run_opt);
+      // The changed file runs from beside the original (relative paths hold) and is copied
+      // into the results folder like any experiment file; then it goes.
+      struct Removed {
+        std::filesystem::path path;
+        ~Removed() { std::filesystem::remove(path); }
+      } changed{dpgpu::write_overridden(run_file, sets)};
+      return dpgpu::run_experiment(changed.path.string(), run_opt);
     }
     if (*check) return dpgpu::check_experiment(check_file, check_max_cases);
     if (*lst) return list(list_what);
-    if (*plot) return dpgpu::plot_results(plot_opt);
+    if (*plot) {
+      if (plot_opt.results.empty() && !plot_opt.list) throw dpgpu::InputError("plot: RESULTS_DIR is required");
+      return dpgpu::plot_results(plot_opt);
+    }
+    if (*report) return dpgpu::run_plots_script("dpgpu_report.py", report->remaining());
+    if (*compare) return dpgpu::run_plots_script("dpgpu_compare.py", compare->remaining());
   } catch (const dpgpu::InputError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;

@@ -69,16 +69,70 @@ const Value& Params::at(const std::string& name) const {
   if (it == values_.end()) throw std::logic_error("parameter '" + name + "' was never declared");
   return it->second;
 }
-std::int64_t Params::integer(const std::string& name) const { return std::get<std::int64_t>(at(name)); }
-double Params::real(const std::string& name) const { return to_number(at(name)); }
-bool Params::flag(const std::string& name) const { return std::get<bool>(at(name)); }
-const std::string& Params::text(const std::string& name) const { return std::get<std::string>(at(name)); }
+template <class T>
+static const T& read_as(const Value& v, const std::string& name, const char* wanted) {
+  if (auto x = std::get_if<T>(&v)) return *x;
+  throw std::logic_error(fmt::format("parameter '{}' holds {} '{}' but was read as {}", name, type_name(v),
+                                     dpgpu::to_string(v), wanted));
+}
+std::int64_t Params::integer(const std::string& name) const { return read_as<std::int64_t>(at(name), name, "int"); }
+double Params::real(const std::string& name) const {
+  const Value& v = at(name);
+  if (std::holds_alternative<bool>(v) || std::holds_alternative<std::string>(v))
+    throw std::logic_error(fmt::format("parameter '{}' holds {} '{}' but was read as real", name, type_name(v),
+                                       dpgpu::to_string(v)));
+  return to_number(v);
+}
+bool Params::flag(const std::string& name) const { return read_as<bool>(at(name), name, "bool"); }
+const std::string& Params::text(const std::string& name) const { return read_as<std::string>(at(name), name, "text"); }
+
+ParamRule multiple_of(std::int64_t m) {
+  return [m](const Value& v) -> std::optional<std::string> {
+    auto x = std::get_if<std::int64_t>(&v);
+    if (x && *x % m == 0) return std::nullopt;
+    return fmt::format("must be a multiple of {}, got {}", m, dpgpu::to_string(v));
+  };
+}
+
+ParamRule power_of_two() {
+  return [](const Value& v) -> std::optional<std::string> {
+    auto x = std::get_if<std::int64_t>(&v);
+    if (x && *x > 0 && (*x & (*x - 1)) == 0) return std::nullopt;
+    return fmt::format("must be a power of two, got {}", dpgpu::to_string(v));
+  };
+}
+
+ParamRule one_of(std::vector<std::int64_t> allowed) {
+  return [allowed = std::move(allowed)](const Value& v) -> std::optional<std::string> {
+    auto x = std::get_if<std::int64_t>(&v);
+    for (auto a : allowed)
+      if (x && *x == a) return std::nullopt;
+    return fmt::format("must be one of {}, got {}", fmt::join(allowed, ", "), dpgpu::to_string(v));
+  };
+}
 
 Schema& Schema::add(ParamSpec spec) {
   if (find(spec.name)) throw std::logic_error("parameter '" + spec.name + "' declared twice");
   if (auto why = spec.reject(spec.default_value))
     throw std::logic_error("default of parameter '" + spec.name + "': " + *why);
   specs_.push_back(std::move(spec));
+  return *this;
+}
+
+Schema& Schema::set_rule(const std::string& name, ParamRule rule) {
+  auto spec = find(name);
+  if (!spec) throw std::logic_error("rule for undeclared parameter '" + name + "'");
+  if (auto why = rule(spec->default_value))
+    throw std::logic_error("default of parameter '" + name + "': " + *why);
+  rules_[name] = std::move(rule);
+  return *this;
+}
+
+Schema& Schema::add_check(ParamsCheck check) {
+  ValueMap defaults;
+  for (auto& spec : specs_) defaults[spec.name] = spec.default_value;
+  if (auto why = check(Params(defaults))) throw std::logic_error("the defaults break a rule: " + *why);
+  checks_.push_back(std::move(check));
   return *this;
 }
 
@@ -101,12 +155,17 @@ Params Schema::resolve(const ValueMap& given, const std::string& where) const {
     }
     if (auto why = spec->reject(value))
       throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
+    if (auto rule = rules_.find(name); rule != rules_.end())
+      if (auto why = rule->second(value)) throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
     // Reals given as ints are stored as reals, so solvers read one type.
     out[name] = spec->type == ParamType::Real ? Value(to_number(value)) : value;
   }
   for (auto& s : specs_)
     if (!out.count(s.name)) out[s.name] = s.default_value;
-  return Params(std::move(out));
+  Params resolved(std::move(out));
+  for (auto& check : checks_)
+    if (auto why = check(resolved)) throw InputError(fmt::format("{}{}", prefix, *why));
+  return resolved;
 }
 
 }  // namespace dpgpu

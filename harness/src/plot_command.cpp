@@ -36,16 +36,14 @@ std::string find_python() {
 
 }  // namespace
 
-int plot_results(const PlotOptions& opt) {
+int run_plots_script(const std::string& script, const std::vector<std::string>& script_args) {
   std::string python = find_python();
   if (python.empty())
     throw InputError(
         "no Python with Matplotlib found (tried $DPGPU_PYTHON, " DPGPU_SOURCE_DIR
         "/.venv/bin/python, /usr/bin/python3, python3); install python3-matplotlib or run scripts/setup.sh");
-  std::string script = std::string(DPGPU_SOURCE_DIR) + "/plots/dpgpu_plot.py";
-  std::vector<std::string> args{python, script, opt.results.string()};
-  if (!opt.figure.empty()) args.insert(args.end(), {"--figure", opt.figure});
-  if (!opt.format.empty()) args.insert(args.end(), {"--format", opt.format});
+  std::vector<std::string> args{python, std::string(DPGPU_SOURCE_DIR) + "/plots/" + script};
+  args.insert(args.end(), script_args.begin(), script_args.end());
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -58,6 +56,16 @@ int plot_results(const PlotOptions& opt) {
   int status = 0;
   waitpid(pid, &status, 0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
+int plot_results(const PlotOptions& opt) {
+  std::vector<std::string> args;
+  if (!opt.results.empty()) args.push_back(opt.results.string());
+  if (opt.list) args.push_back("--list");
+  if (!opt.figure.empty()) args.insert(args.end(), {"--figure", opt.figure});
+  if (!opt.format.empty()) args.insert(args.end(), {"--format", opt.format});
+  if (!opt.x.empty()) args.insert(args.end(), {"--x", opt.x});
+  return run_plots_script("dpgpu_plot.py", args);
 }
 
 }  // namespace dpgpu

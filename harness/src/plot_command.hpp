@@ -1,7 +1,10 @@
-// plot_command.hpp — `dpgpu plot`: finds a Python that has Matplotlib and runs plots/dpgpu_plot.py.
+// plot_command.hpp — `dpgpu plot`, `dpgpu report`, `dpgpu compare`: find a Python that has
+// Matplotlib and run the matching script of plots/ (dpgpu_plot.py, dpgpu_report.py,
+// dpgpu_compare.py), passing the options through; its exit status is the command's.
 #pragma once
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace dpgpu {
 
@@ -9,8 +12,13 @@ struct PlotOptions {
   std::filesystem::path results;
   std::string figure;
   std::string format;
+  std::string x;
+  bool list = false;
 };
 
 int plot_results(const PlotOptions& opt);
+
+// Runs plots/<script> with `args` under the Python that plot_results uses.
+int run_plots_script(const std::string& script, const std::vector<std::string>& args);
 
 }  // namespace dpgpu

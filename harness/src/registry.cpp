@@ -10,6 +10,12 @@ const GeneratorEntry* ProblemEntry::generator(const std::string& n) const {
   return nullptr;
 }
 
+std::optional<std::string> SolverEntry::check(const Params& p, const ValueMap& dims) const {
+  for (auto& rule : instance_checks)
+    if (auto why = rule(p, dims)) return why;
+  return std::nullopt;
+}
+
 Registry& Registry::get() {
   static Registry r;
   return r;

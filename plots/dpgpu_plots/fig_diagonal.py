@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 
 from . import style
 from .errors import PlotError
-from .figures import FigureSpec, add_legend, figure_kind, finish, new_figure, set_x_axis, set_y_axis
+from .figures import FigureSpec, legend_entries, figure_kind, finish, new_figure, set_x_axis, set_y_axis
 from .results import SERIES, SERIES_REQUIRED, Results, number
 from .select import apply_filter, case_labels, resolve_column, variant_indices
 
@@ -93,11 +93,10 @@ def diagonal_figure(results: Results, spec: FigureSpec) -> Figure:
                "diagonal index", spec.opt("logx") if spec.opt("logx") is not None else False)
     set_y_axis(ax, [y for y in ys_all if y > 0], quantity_label(quantity), spec.opt("logy"))
     ax.grid(True, which="major", linewidth=0.5, alpha=0.4)
-    add_legend(ax, len(cases))
     notes = [f"{quantity} from {SERIES}"]
     if combined:
         notes.append("lines: median over repetitions per index")
     if dropped:
         notes.append(f"{dropped} row(s) without a numeric index or value left out")
-    finish(fig, results, "; ".join(notes), spec.opt("title"))
+    finish(fig, results, "; ".join(notes), spec.opt("title"), legend=legend_entries(fig.axes))
     return fig

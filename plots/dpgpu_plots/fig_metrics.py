@@ -22,7 +22,8 @@ from matplotlib.figure import Figure
 
 from . import style
 from .errors import PlotError
-from .figures import FigureSpec, figure_kind, finish, new_figure, panel_grid, set_category_ticks
+from .figures import (FigureSpec, category_layout, figure_kind, finish, new_figure, panel_grid,
+                      set_category_ticks)
 from .results import METRICS, METRICS_REQUIRED, Results, Row, number
 from .select import apply_filter, case_labels, resolve_column, shorten_kernel
 
@@ -121,8 +122,13 @@ def metrics_figure(results: Results, spec: FigureSpec) -> Figure:
             bars.append((case, None, labels[case], solver))
     position = {(case, kernel): i for i, (case, kernel, _, _) in enumerate(bars)}
 
-    nrows, ncols, figsize = panel_grid(len(drawn_names), width=max(3.0, 0.45 * len(bars) + 1.4),
-                                       height=3.4)
+    panel_width = max(3.0, 0.45 * len(bars) + 1.4)
+    if panel_width > 4.0 and len(drawn_names) > 1:  # wide panels: one above the other
+        per, _, (width, height) = category_layout(len(bars), 0.45, height=2.6,
+                                                  labels=[b[2] for b in bars])
+        nrows, ncols, figsize = len(drawn_names), 1, (width, height * len(drawn_names))
+    else:
+        nrows, ncols, figsize = panel_grid(len(drawn_names), width=panel_width, height=3.4)
     fig = new_figure(figsize)
     for index, metric in enumerate(drawn_names):
         ax = fig.add_subplot(nrows, ncols, index + 1)

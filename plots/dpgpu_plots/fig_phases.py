@@ -19,8 +19,8 @@ from matplotlib.patches import Patch
 
 from . import style
 from .errors import PlotError
-from .figures import (RUNTIME, FigureSpec, figure_kind, finish, new_figure,
-                      set_category_ticks, usable_filtered_rows)
+from .figures import (RUNTIME, FigureSpec, category_axes, category_layout, figure_kind, finish,
+                      limit_category_axes, new_figure, usable_filtered_rows)
 from .results import PHASE_PREFIX, Results, Row, number
 from .select import case_labels, resolve_column
 from .series import build_series, choose_x
@@ -124,29 +124,28 @@ def phases_figure(results: Results, spec: FigureSpec) -> Figure:
         tick_positions, tick_labels = list(range(len(rows))), labels
         xlabel = "case"
 
-    fig = new_figure((max(7.0, 0.55 * len(bars) + 3.0), 4.8))
-    ax = fig.add_subplot()
-    for position, solver, variant, phases, total in bars:
-        bottom = 0.0
-        for column in columns:
-            value = phases.get(column)
-            if value is None:
-                continue
-            ax.bar(position, value, bottom=bottom, width=width, hatch=style.variant_hatch(variant),
-                   color=style.phase_colour(phase_name(column)), edgecolor="white", linewidth=0.5)
-            bottom += value
-        if total is not None:
-            ax.plot([position], [total], **_total_style(solver, variant))
-    if spec.x:
-        ax.set_xticks(tick_positions)
-        ax.set_xticklabels(tick_labels)
-    else:
-        set_category_ticks(ax, tick_labels)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel("time, median over repetitions (s)")
-    if spec.opt("logy"):
-        ax.set_yscale("log")
-    ax.grid(True, axis="y", linewidth=0.5, alpha=0.4)
+    slots = len(tick_labels)
+    slot_in = 0.45 if not spec.x else max(0.5, 0.3 * len(legend_series) + 0.2)
+    per, nrows, figsize = category_layout(slots, slot_in, labels=tick_labels)
+    fig = new_figure(figsize)
+    panels = category_axes(fig, slots, per, nrows)
+    for ax, _, _ in panels:
+        for position, solver, variant, phases, total in bars:
+            bottom = 0.0
+            for column in columns:
+                value = phases.get(column)
+                if value is None:
+                    continue
+                ax.bar(position, value, bottom=bottom, width=width, hatch=style.variant_hatch(variant),
+                       color=style.phase_colour(phase_name(column)), edgecolor="white", linewidth=0.5)
+                bottom += value
+            if total is not None:
+                ax.plot([position], [total], **_total_style(solver, variant))
+        ax.set_ylabel("time, median over repetitions (s)")
+        if spec.opt("logy"):
+            ax.set_yscale("log")
+        ax.grid(True, axis="y", linewidth=0.5, alpha=0.4)
+    limit_category_axes(panels, tick_labels, xlabel)
 
     handles = [Patch(facecolor=style.phase_colour(phase_name(c)), label=phase_name(c))
                for c in columns]
@@ -154,14 +153,12 @@ def phases_figure(results: Results, spec: FigureSpec) -> Figure:
         handles += [Line2D([], [], label=f"total: {label}", **_total_style(solver, variant))
                     for label, solver, variant in legend_series]
     else:
-        handles.append(Line2D([], [], linestyle="none", marker="o", color="#999999",
-                              markeredgecolor="black", markersize=7,
-                              label="total run time (solver's colour)"))
-    ax.legend(handles=handles, fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0),
-              borderaxespad=0)
+        handles += [Line2D([], [], label=f"total: {solver}", **_total_style(solver, 0))
+                    for solver in sorted({b[1] for b in bars})]
     notes = ["bars: phase medians; marker: median run time (time outside phases is the gap)"]
     missing_total = sum(1 for b in bars if b[4] is None)
     if missing_total:
         notes.append(f"{missing_total} bar(s) without a total")
-    finish(fig, results, "; ".join(notes), spec.opt("title"))
+    finish(fig, results, "; ".join(notes), spec.opt("title"),
+           legend=(handles, [h.get_label() for h in handles]))
     return fig

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-from .figures import (RUNTIME, FigureSpec, add_legend, figure_kind, finish, new_figure, set_x_axis,
+from .figures import (RUNTIME, FigureSpec, legend_entries, figure_kind, finish, new_figure, set_x_axis,
                       set_y_axis, usable_filtered_rows, y_metric, _no_usable_rows)
 from .errors import PlotError
 from .results import Results
@@ -60,9 +60,8 @@ def scaling_figure(results: Results, spec: FigureSpec) -> Figure:
     ys = [p.y for s in series for p in s.points] + [v / x0 for v in xs]
     set_y_axis(ax, ys, f"speed-up over each line's smallest {style.param_name(x)} (x)", spec.opt("logy"))
     ax.grid(True, which="major", linewidth=0.5, alpha=0.4)
-    add_legend(ax, len(series) + 1)
     notes = [f"speed-up = {metric.column} at the line's first {style.param_name(x)} / {metric.column}"]
     if spec.opt("filter"):
         notes.append("filter: " + ", ".join(f"{k}={'/'.join(map(str, v))}" for k, v in spec.opt("filter").items()))
-    finish(fig, results, "; ".join(notes), spec.opt("title"))
+    finish(fig, results, "; ".join(notes), spec.opt("title"), legend=legend_entries(fig.axes))
     return fig

@@ -5,14 +5,17 @@ instance parameter takes more than one value), columns are series (a solver and 
 vary within it, as in the line figures), and a cell is baseline time / series time at
 that x, where a time is the median over the summary rows of that series and x of ``y``
 (default ``time_median_s``). The baseline is ``baseline: NAME`` (a solver, or a series
-label such as ``cpu.omp threads=16``); by default the slowest CPU series (``cpu.*``): the
-greatest total time over the x values at which every CPU series has one (when they share
-none: the one measured at the most x values, then the slowest); with no CPU series, the
-slowest series by the same rule. Writes ``<name>.md`` and ``<name>.tex`` next to the chart.
+label such as ``cpu.omp threads=16``); by default the slowest CPU series (``cpu.*``; all
+series when there is none) by the geometric mean of its times over the x values where
+every CPU series was measured (none shared: among those measured at the most x values), so
+one noisy case cannot pick the baseline as a sum dominated by the largest x could. The title and caption name it and the rule. A cell whose series or
+baseline time is noisy (noise.py) is marked with a dagger. Writes ``<name>.md`` and
+``<name>.tex`` next to the chart.
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 import sys
 from dataclasses import dataclass, field
@@ -22,11 +25,16 @@ from matplotlib.ticker import FuncFormatter
 
 from . import style
 from .errors import PlotError
-from .figures import (FigureSpec, Output, figure_kind, finish, new_figure, set_y_axis,
+from .figures import (FigureSpec, Output, category_axes, category_layout, figure_kind, finish,
+                      legend_entries, limit_category_axes, new_figure, set_y_axis,
                       usable_filtered_rows)
 from .results import SOLVER_PREFIX, Results, Row, number
 from .select import part, resolve_column, varying
-from .series import choose_x, sort_key
+from .series import NOISY_KEY, choose_x, sort_key
+
+NOISY_MARK = "\u2020"  # dagger: a noisy time went into the cell
+DEFAULT_RULE = ("default baseline: the slowest CPU solver by geometric-mean time over the x "
+                "values where every CPU solver was measured")
 
 TIME = "time_median_s"
 
@@ -39,6 +47,7 @@ class Column:
     variant: tuple  # ((column, value), ...)
     variant_index: int = 0
     times: dict = field(default_factory=dict)  # x value (text) -> median time (s)
+    noisy: set = field(default_factory=set)  # x values where a row's time is noisy
 
     @property
     def label(self) -> str:
@@ -103,6 +112,8 @@ def _columns(results: Results, rows: list[Row], x: str, spec: FigureSpec, y: str
                 t = number(r.get(y))
                 if t is not None and t > 0:
                     by_x.setdefault(x_text(r.get(x)), []).append(t)
+                    if r.get(NOISY_KEY):
+                        column.noisy.add(x_text(r.get(x)))
             column.times = {xv: statistics.median(ts) for xv, ts in by_x.items()}
             if column.times:
                 out.append(column)
@@ -124,9 +135,16 @@ def choose_baseline(columns: list[Column], wanted: Optional[str], where: str) ->
                         f"({', '.join(c.label for c in columns)})")
     cpu = [c for c in columns if c.solver.startswith("cpu.")] or columns
     common = set.intersection(*(set(c.times) for c in cpu))
-    if common:  # the slowest where all of them were measured
-        return max(cpu, key=lambda c: sum(c.times[xv] for xv in common))
-    return max(cpu, key=lambda c: (len(c.times), sum(c.times.values())))
+    pool = cpu
+    if not common:  # no x shared by all: those measured at the most x values
+        most = max(len(c.times) for c in cpu)
+        pool = [c for c in cpu if len(c.times) == most]
+        common = set.intersection(*(set(c.times) for c in pool))
+
+    def geomean(c: Column) -> float:
+        xs = common or set(c.times)
+        return math.exp(sum(math.log(c.times[xv]) for xv in xs) / len(xs))
+    return max(pool, key=lambda c: (geomean(c), c.label))
 
 
 def _md_escape(text: str) -> str:
@@ -155,6 +173,15 @@ class Table:
         base, t = self.baseline.times.get(xv), column.times.get(xv)
         return base / t if base is not None and t is not None else None
 
+    def noisy(self, column: Column, xv: str) -> bool:
+        return xv in column.noisy or xv in self.baseline.noisy
+
+    def text(self, column: Column, xv: str, times: str = "\u00d7") -> str:
+        v = self.cell(column, xv)
+        if v is None:
+            return "\u2013"
+        return f"{format_speedup(v)}{times}" + (NOISY_MARK if self.noisy(column, xv) else "")
+
     def markdown(self) -> str:
         head = [self.x_header, f"{self.baseline.label} time (s)"] + [c.label for c in self.columns]
         lines = [f"**{_md_escape(self.title)}**", "",
@@ -164,8 +191,7 @@ class Table:
             base = self.baseline.times.get(xv)
             cells = [xv or "-", format_seconds(base) if base is not None else "\u2013"]
             for c in self.columns:
-                v = self.cell(c, xv)
-                cells.append(f"{format_speedup(v)}\u00d7" if v is not None else "\u2013")
+                cells.append(self.text(c, xv))
             lines.append("| " + " | ".join(_md_escape(c) for c in cells) + " |")
         lines += ["", self.caption, ""]
         return "\n".join(lines)
@@ -183,7 +209,8 @@ class Table:
             cells = [tex_escape(xv or "-"), format_seconds(base) if base is not None else "--"]
             for c in self.columns:
                 v = self.cell(c, xv)
-                cells.append(f"${format_speedup(v)}\\times$" if v is not None else "--")
+                cells.append(f"${format_speedup(v)}\\times$" + (r"$^\dagger$" if self.noisy(c, xv) else "")
+                             if v is not None else "--")
             lines.append(" & ".join(cells) + r" \\")
         lines += [r"\hline", r"\end{tabular}", r"\end{table}", ""]
         return "\n".join(lines)
@@ -208,52 +235,57 @@ def speedup_figure(results: Results, spec: FigureSpec) -> Output:
                              results.context_note)
     what = "median" if y == TIME else y
     title = spec.opt("title") or f"Speed-up over {baseline.label} \u2014 {results.experiment_name}"
-    caption = (f"Speed-up over {baseline.label}: its {what} run time divided by each solver's, "
-               f"same {style.param_name(x)}; the second column is {baseline.label}'s time in "
-               f"seconds; \u2013: not measured. {context}.")
+    rule = "" if spec.opt("baseline") else f" ({DEFAULT_RULE})"
+    caption = (f"Speed-up over {baseline.label}{rule}: its {what} run time divided by each "
+               f"solver's, same {style.param_name(x)}; the second column is {baseline.label}'s "
+               f"time in seconds; \u2013: not measured; {NOISY_MARK}: a time with relative "
+               f"standard deviation above {results.noise_threshold:.0%}. {context}.")
     table = Table(x_header=style.param_name(x), baseline=baseline, columns=ordered, xs=xs,
                   caption=caption, title=title)
 
     others = [c for c in ordered if c is not baseline] or [baseline]
     unmeasured = [xv for xv in xs if xv not in baseline.times]
     xs_chart = [xv for xv in xs if xv in baseline.times]  # the table keeps every x
-    fig = new_figure((max(7.0, 0.35 * len(xs_chart) * len(others) + 3.0), 4.5))
-    ax = fig.add_subplot()
+    labels = [xv or "-" for xv in xs_chart]
+    per, nrows, figsize = category_layout(len(xs_chart), max(0.55, 0.3 * len(others) + 0.2),
+                                          labels=labels)
+    fig = new_figure(figsize)
+    panels = category_axes(fig, len(xs_chart), per, nrows)
     width = 0.8 / len(others)
-    values = []
-    for i, c in enumerate(others):
-        positions, heights = [], []
-        for gi, xv in enumerate(xs_chart):
-            v = table.cell(c, xv)
-            if v is not None:
-                positions.append(gi - 0.4 + width * (i + 0.5))
-                heights.append(v)
-        values += heights
-        bars = ax.bar(positions, heights, width=width * 0.92, label=c.label,
-                      color=style.colour_for(c.solver), edgecolor="#333333", linewidth=0.5,
-                      hatch=style.variant_hatch(c.variant_index))
-        if len(xs_chart) * len(others) <= 24:
-            ax.bar_label(bars, labels=[f"{format_speedup(h)}\u00d7" for h in heights], fontsize=6,
-                         padding=1)
-    ax.axhline(1.0, color="#333333", linewidth=0.8, linestyle="--",
-               label=f"baseline: {baseline.label}")
-    ax.set_xticks(range(len(xs_chart)))
-    ax.set_xticklabels([xv or "-" for xv in xs_chart], rotation=30 if len(xs_chart) > 6 else 0,
-                       ha="right" if len(xs_chart) > 6 else "center")
-    ax.set_xlabel(style.param_label(x))
-    set_y_axis(ax, values + [1.0], f"speed-up over {baseline.label} (\u00d7)", spec.opt("logy"))
-    if ax.get_yscale() == "linear":
-        ax.set_ylim(0, max(values + [1.0]) * 1.15)
-    else:
-        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
-    ax.grid(True, axis="y", linewidth=0.5, alpha=0.4)
-    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+    values = [v for c in others for xv in xs_chart for v in [table.cell(c, xv)] if v is not None]
+    for ax, _, _ in panels:
+        for i, c in enumerate(others):
+            positions, heights, marks = [], [], []
+            for gi, xv in enumerate(xs_chart):
+                v = table.cell(c, xv)
+                if v is not None:
+                    positions.append(gi - 0.4 + width * (i + 0.5))
+                    heights.append(v)
+                    marks.append(table.text(c, xv))
+            bars = ax.bar(positions, heights, width=width * 0.92, label=c.label,
+                          color=style.variant_fill(c.solver, c.variant_index), edgecolor="#333333", linewidth=0.5,
+                          hatch=style.variant_hatch(c.variant_index))
+            if len(xs_chart) * len(others) <= 24:
+                ax.bar_label(bars, labels=marks, fontsize=6, padding=1)
+        ax.axhline(1.0, color="#333333", linewidth=0.8, linestyle="--",
+                   label=f"baseline: {baseline.label}")
+        set_y_axis(ax, values + [1.0], f"speed-up over {baseline.label} (\u00d7)", spec.opt("logy"))
+        if ax.get_yscale() == "linear":
+            ax.set_ylim(0, max(values + [1.0]) * 1.15)
+        else:
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        ax.grid(True, axis="y", linewidth=0.5, alpha=0.4)
+    limit_category_axes(panels, labels, style.param_label(x))
     note = f"speed-up = {baseline.label} {what} time / solver's"
+    if not spec.opt("baseline"):
+        note += f"; {DEFAULT_RULE}"
+    if any(table.noisy(c, xv) for c in others for xv in xs_chart):
+        note += f"; {NOISY_MARK}: noisy time (rsd above {results.noise_threshold:.0%})"
     if unmeasured:
         note += (f"; no {baseline.label} time at {style.param_name(x)}="
                  f"{', '.join(unmeasured)} (table rows only)")
     if len(baseline.times) <= 6:
         note += f"; {baseline.label}: " + ", ".join(
             f"{format_seconds(baseline.times[xv])} s" for xv in xs if xv in baseline.times)
-    finish(fig, results, note, title)
+    finish(fig, results, note, title, legend=legend_entries([panels[0][0]]))
     return Output(figure=fig, texts={"md": table.markdown(), "tex": table.latex(spec.stem)})

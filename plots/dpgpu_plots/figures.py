@@ -22,14 +22,16 @@ from typing import Callable, Optional, Sequence, Union
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.ticker import FixedLocator, NullLocator
+from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
 
 from . import plotspec, style
 from .errors import PlotError
 from .plotspec import FigureSpec
-from .results import Results, Row, number
-from .select import apply_filter, resolve_column
-from .series import Metric, Series, build_series, choose_x, distinct_numbers, sort_key
+from .noise import verdict
+from .results import Results, Row, family, number
+from .select import apply_filter, natural_key, resolve_column
+from .series import (CATEGORY_KEY, NOISY_KEY, Metric, Series, build_series, choose_x,
+                     distinct_numbers, sort_key)
 
 __all__ = ["FigureSpec", "Output", "REGISTRY", "build", "render", "figure_kind"]
 
@@ -81,6 +83,7 @@ def render(results: Results, spec: FigureSpec) -> Output:
     if kind is None:
         raise PlotError(f"unknown figure kind {spec.kind!r} (known: {', '.join(REGISTRY)})")
     results.require_columns(kind.needs, f"for the {kind.name} figure")
+    style.use_solvers(r.get("solver", "") for r in results.rows)
     out = kind.build(results, spec)
     return out if isinstance(out, Output) else Output(figure=out)
 
@@ -146,41 +149,91 @@ def set_y_axis(ax, ys: list[float], label: str, log: Optional[bool] = None) -> N
     than 10x."""
     if spans_decade(ys) if log is None else (log and bool(ys) and min(ys) > 0):
         ax.set_yscale("log")
+        if ys and max(ys) < 100 * min(ys):  # one or two decades: label 2x and 5x too
+            ax.yaxis.set_minor_formatter(FuncFormatter(_minor_log_label))
     ax.set_ylabel(label)
 
 
-def set_category_ticks(ax, labels: Sequence[str], fontsize: float = 7) -> None:
-    """Ticks at 0..n-1 named by ``labels``, so that long solver names stay legible: wrapped
-    to the width of their slot when that holds 12 characters or more, else on one line,
-    rotated."""
-    ax.set_xticks(range(len(labels)))
+def _minor_log_label(value: float, _pos) -> str:
+    """Labels for the minor ticks of a short log axis: at 2x and 5x a power of ten only."""
+    if value <= 0:
+        return ""
+    mantissa = value / 10 ** math.floor(math.log10(value) + 1e-9)
+    return f"{value:g}" if round(mantissa, 6) in (2.0, 5.0) else ""
+
+
+def set_category_ticks(ax, labels: Sequence[str], fontsize: float = 7, start: int = 0) -> None:
+    """Ticks at start..start+n-1 named by ``labels``, so that long solver names stay
+    legible: wrapped to the width of their slot when that holds 12 characters or more, else
+    on one line, rotated."""
+    ax.set_xticks(range(start, start + len(labels)))
     fig_width = ax.figure.get_size_inches()[0]
     slot_in = ax.get_position().width * fig_width / max(len(labels), 1)
-    per_slot = int(slot_in * 0.8 * 72 / (fontsize * 0.6))  # the axes shrink in the layout
+    per_slot = int(slot_in * 0.8 * 72 / (fontsize * 0.55))  # the axes shrink in the layout
     longest_word = max((len(w) for label in labels for w in label.split()), default=0)
-    if per_slot >= 12 and longest_word <= per_slot:
+    if max((len(label) for label in labels), default=0) <= per_slot:
+        ax.set_xticklabels(labels, fontsize=fontsize)  # each fits its slot on one line
+    elif per_slot >= 12 and longest_word <= per_slot:
         wrapped = [textwrap.fill(label, width=per_slot, break_long_words=False) for label in labels]
         ax.set_xticklabels(wrapped, fontsize=fontsize)
     else:
-        ax.set_xticklabels(labels, rotation=35, ha="right", rotation_mode="anchor",
-                           fontsize=fontsize)
+        # Upright text whose boxes never overlap while the slot is wider than a line.
+        ax.set_xticklabels(labels, rotation=90, ha="center", va="top", fontsize=fontsize)
 
 
-def draw_series(ax, series: list[Series], errorbars: bool = True) -> None:
-    for s in series:
-        xs = [p.x for p in s.points]
+NOISY_LABEL = "noisy (run-time rsd above {:.0%})"
+
+
+def draw_series(ax, series: list[Series], errorbars: bool = True, dodge: bool = False,
+                noise_threshold: float = 0.05) -> None:
+    """One errorbar line per series; ``dodge``: categorical x, markers only, each series
+    shifted within the slot so that none hides another. Noisy points get a red ring."""
+    width = 0.7 / max(len(series), 1)
+    for index, s in enumerate(series):
+        shift = (index - (len(series) - 1) / 2) * width if dodge else 0.0
+        xs = [p.x + shift for p in s.points]
         ys = [p.y for p in s.points]
         below = [max(p.y - p.low, 0.0) for p in s.points]
         above = [max(p.high - p.y, 0.0) for p in s.points]
+        kw = style.series_style(s.solver, s.variant_index)
+        if dodge:
+            kw["linestyle"] = "none"
         ax.errorbar(xs, ys, yerr=[below, above] if errorbars else None, label=s.label, capsize=2.5, elinewidth=0.8,
-                    linewidth=1.4, **style.series_style(s.solver, s.variant_index))
+                    linewidth=1.4, **kw)
+        noisy = [(x, p.y) for x, p in zip(xs, s.points) if p.noisy]
+        if noisy:
+            ax.plot([x for x, _ in noisy], [y for _, y in noisy], linestyle="none", marker="o",
+                    markersize=11, markerfacecolor="none", markeredgecolor="#d62728",
+                    markeredgewidth=1.0, label=NOISY_LABEL.format(noise_threshold))
 
 
 def add_legend(ax, count: int) -> None:
-    if count > 8:
-        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0)
-    else:
-        ax.legend(fontsize="small", loc="best")
+    """A legend inside the axes, for a few entries (the rest go below: ``finish(legend=)``)."""
+    ax.legend(fontsize="small", loc="best")
+
+
+def legend_entries(axes) -> tuple[list, list[str]]:
+    """(handles, labels) of every axes, each label once (in order of first appearance)."""
+    seen: dict[str, object] = {}
+    for ax in axes:
+        handles, labels = ax.get_legend_handles_labels()
+        for h, label in zip(handles, labels):
+            if not label.startswith("_"):
+                seen.setdefault(label, h)
+    labels = sorted(seen, key=lambda label: label.startswith("noisy ("))  # the ring last
+    return [seen[label] for label in labels], labels
+
+
+LEGEND_POINTS = 8
+
+
+def _legend_shape(labels: Sequence[str], width_in: float) -> tuple[int, float]:
+    """(columns, height in inches) of a legend of ``labels`` below the axes."""
+    longest = max((len(label) for label in labels), default=1)
+    column_in = longest * LEGEND_POINTS * 0.55 / 72 + 0.7
+    ncol = max(1, min(len(labels), int(width_in * 0.95 // column_in)))
+    rows = math.ceil(len(labels) / ncol)
+    return ncol, rows * LEGEND_POINTS * 1.75 / 72 + 0.1
 
 
 FOOTNOTE_POINTS = 7
@@ -192,31 +245,104 @@ def footnote_text(results: Results, extra_note: str = "") -> str:
 
 
 def finish(fig: Figure, results: Results, extra_note: str, title: Optional[str] = None,
-           extra_lines: Sequence[str] = (), bottom_extra: float = 0.0) -> float:
-    """Title (the spec's, else the experiment name), footnote (GPU, date, what the marks
-    mean, then ``extra_lines``) and layout. One panel: the axes' title; several: the
-    figure's. ``bottom_extra``: inches to keep free above the footnote (a figure legend).
+           extra_lines: Sequence[str] = (), bottom_extra: float = 0.0,
+           legend: Optional[tuple[list, list[str]]] = None) -> float:
+    """Title (the spec's, else the experiment's description, else its name), footnote (GPU,
+    date, what the marks mean, cases skipped or failed, then ``extra_lines``), the legend
+    (``(handles, labels)``) below the axes at full width, and layout. The figure grows by
+    what the footnote and legend need, so the axes keep their size. One panel: the axes'
+    title; several: the figure's. ``bottom_extra``: inches to keep free above the footnote.
     Returns the top of the footnote, in figure coordinates."""
-    title = title or results.experiment_name
+    title = title or results.title
+    width_in, height_in = fig.get_size_inches()
+    # Title text is 12 pt; a DejaVu character is about 0.62 em wide; one axes' title spans
+    # the axes, about 85 % of the figure.
+    title = textwrap.fill(title, width=max(int(width_in * 0.85 * 72 / (12 * 0.62)), 30))
+    title_in = 0.0
     if len(fig.axes) == 1:
         fig.axes[0].set_title(title)
-    else:
-        fig.suptitle(title)
-    width_in, height_in = fig.get_size_inches()
-    chars = max(int(width_in * 72 / (FOOTNOTE_POINTS * 0.52)), 40)
+    else:  # tight_layout leaves a suptitle out: keep room for it
+        fig.suptitle(title, y=1.0 - 0.08 / height_in, va="top")
+        title_in = 0.12 + 0.2 * (title.count("\n") + 1)
+    chars = max(int(width_in * 72 / (FOOTNOTE_POINTS * 0.6)), 40)
     lines = []
-    for text in [footnote_text(results, extra_note), *extra_lines]:
+    status = results.status_note()
+    for text in [footnote_text(results, extra_note), *extra_lines, *([status] if status else [])]:
         lines += textwrap.wrap(text, width=chars, subsequent_indent="  ") or [""]
-    fig.text(0.01, 0.01, "\n".join(lines), fontsize=FOOTNOTE_POINTS, color="#555555",
+    note_in = 0.12 + 0.13 * len(lines)
+    ncol, legend_in = _legend_shape(legend[1], width_in) if legend and legend[1] else (1, 0.0)
+    added = note_in + legend_in + bottom_extra + title_in
+    fig.set_size_inches(width_in, height_in + added)
+    height_in += added
+    if fig._suptitle is not None:
+        fig._suptitle.set_y(1.0 - 0.08 / height_in)
+    fig.text(0.08 / width_in, 0.06 / height_in, "\n".join(lines), fontsize=FOOTNOTE_POINTS, color="#555555",
              ha="left", va="bottom", linespacing=1.3)
-    note_top = (0.06 + 0.13 * len(lines)) / height_in
-    fig.tight_layout(rect=(0, min(note_top + bottom_extra / height_in, 0.5), 1, 1))
+    note_top = note_in / height_in
+    fig.tight_layout(rect=(0, (note_in + legend_in + bottom_extra) / height_in, 1,
+                           1 - title_in / height_in))
+    if legend and legend[1]:
+        fig.legend(legend[0], legend[1], fontsize=LEGEND_POINTS, loc="lower center", ncol=ncol,
+                   bbox_to_anchor=(0.5, note_top), frameon=False)
     return note_top
 
 
 def usable_filtered_rows(results: Results, spec: FigureSpec) -> list[Row]:
-    """Usable summary rows that pass the spec's filter (PlotError when none)."""
-    return apply_filter(results.require_usable_rows(), spec, results.columns, "summary.csv")
+    """Usable summary rows that pass the spec's filter (PlotError when none), as copies
+    marked noisy (``NOISY_KEY``) when their run time's noise verdict says so."""
+    rows = apply_filter(results.require_usable_rows(), spec, results.columns, "summary.csv")
+    threshold = results.noise_threshold
+    return [dict(r, **{NOISY_KEY: "1" if verdict(r, threshold).noisy else ""}) for r in rows]
+
+
+# --- category axes (one slot per case or instance) ------------------------------------
+
+MAX_WIDTH = 12.0  # inches; wider category charts wrap into rows of panels
+
+
+def category_layout(count: int, slot_in: float, height: float = 3.0,
+                    labels: Sequence[str] = ()) -> tuple[int, int, tuple[float, float]]:
+    """(slots per panel, panel rows, figsize) for ``count`` category slots of ``slot_in``
+    inches: one panel while that fits in MAX_WIDTH, else rows of equal panels; each panel
+    row tall enough for its tick labels."""
+    width = count * slot_in + 1.6
+    if width <= MAX_WIDTH:
+        per, nrows = count, 1
+    else:
+        per = max(1, int((MAX_WIDTH - 1.6) / slot_in))
+        nrows = math.ceil(count / per)
+        per = math.ceil(count / nrows)  # even panels
+    width = min(max(width, FIGSIZE[0]), MAX_WIDTH)
+    label_in = 0.35
+    if labels:
+        slot_chars = max(int((width - 1.6) / max(per, 1) * 0.8 * 72 / (7 * 0.55)), 1)
+        longest = max(len(label) for label in labels)
+        if longest <= slot_chars:  # one line
+            label_in = 7 * 1.25 / 72 + 0.25
+        elif slot_chars >= 12:  # wrapped (set_category_ticks)
+            label_in = math.ceil(longest / slot_chars + 0.5) * 7 * 1.25 / 72 + 0.2
+        else:  # rotated 90 degrees
+            label_in = longest * 7 * 0.6 / 72 + 0.2
+    return per, nrows, (width, nrows * (height + label_in) + 0.4)
+
+
+def category_axes(fig: Figure, count: int, per: int, nrows: int, sharey: bool = True):
+    """[(axes, first slot, end slot)] for rows of panels holding ``per`` slots each; draw
+    every slot in every panel and call ``limit_category_axes`` after, which shows each
+    panel its own."""
+    out, first = [], None
+    for row in range(nrows):
+        ax = fig.add_subplot(nrows, 1, row + 1, sharey=first if sharey else None)
+        first = first or ax
+        out.append((ax, row * per, min(count, (row + 1) * per)))
+    return out
+
+
+def limit_category_axes(panels, labels: Sequence[str], xlabel: str) -> None:
+    for ax, start, end in panels:
+        ax.set_xlim(start - 0.5, start + (panels[0][2] - panels[0][1]) - 0.5)
+        set_category_ticks(ax, labels[start:end], start=start)
+    panels[-1][0].set_xlabel(xlabel)
 
 
 def y_metric(results: Results, spec: FigureSpec, default: Metric) -> Metric:
@@ -238,26 +364,43 @@ def y_metric(results: Results, spec: FigureSpec, default: Metric) -> Metric:
 
 def line_figure(results: Results, spec: FigureSpec, default: Metric, band_note: str) -> Figure:
     """y = metric against a swept parameter, one line per solver variant; one panel per
-    value of the spec's ``facets`` column."""
+    value of the spec's ``facets`` column, else one per instance family (generator, or
+    files) when there are several. Instances read from files, or with no numeric swept
+    parameter, get one slot each (``category_line_figure``) unless ``x`` is given."""
     rows = usable_filtered_rows(results, spec)
     metric = y_metric(results, spec, default)
-    x = choose_x(results, rows, spec.x)
-    _note_x_choice(results, rows, x, spec)
     columns = None
     if spec.opt("series"):
         columns = [c if c == "solver" else resolve_column(c, results.columns, spec.where(), "series")
                    for c in spec.opt("series")]
+    if not spec.x and is_categorical(results, rows):
+        return category_line_figure(results, spec, rows, metric, columns, band_note)
+    x = choose_x(results, rows, spec.x)
+    _note_x_choice(results, rows, x, spec)
     facet = spec.opt("facets")
     if facet:
         facet = resolve_column(facet, results.columns, spec.where(), "facets")
         values = sorted({r.get(facet, "") for r in rows}, key=sort_key)
-        groups = [(v, [r for r in rows if r.get(facet, "") == v]) for v in values]
+        groups = [(f"{style.param_name(facet)}={style.format_value(v)}",
+                   [r for r in rows if r.get(facet, "") == v]) for v in values]
     else:
-        groups = [(None, rows)]
+        families = sorted({family(r) for r in rows})
+        if len(families) > 1:  # unrelated instances: a panel each, not one line through both
+            groups = [(f"instances: {f or 'other'}", [r for r in rows if family(r) == f])
+                      for f in families]
+        else:
+            groups = [(None, rows)]
 
     # Variant line styles from all rows, so a variant looks the same in every panel.
-    everything = build_series(results, rows, x, metric, columns)
-    style_index = {s.label: s.variant_index for s in everything}
+    everything = []
+    for _, group_rows in groups:
+        try:
+            everything += build_series(results, group_rows, x, metric, columns)
+        except PlotError:
+            pass
+    if not everything:
+        build_series(results, rows, x, metric, columns)  # raises, saying why
+    style_index = _variant_indices(everything)
     drawn = sum(p.rows for s in everything for p in s.points)
     if drawn < len(rows):
         print(f"dpgpu_plot: note: {spec.stem}: {len(rows) - drawn} ok row(s) lack a numeric {x} "
@@ -268,8 +411,7 @@ def line_figure(results: Results, spec: FigureSpec, default: Metric, band_note: 
     all_points = [p for s in everything for p in s.points]
     ys = [p.y for p in all_points]
     first = None
-    handles: dict[str, object] = {}
-    for index, (value, group_rows) in enumerate(groups):
+    for index, (title, group_rows) in enumerate(groups):
         ax = fig.add_subplot(nrows, ncols, index + 1, sharey=first)
         first = first or ax
         try:
@@ -278,35 +420,93 @@ def line_figure(results: Results, spec: FigureSpec, default: Metric, band_note: 
             series = []  # nothing plottable in this panel; the others still are
         for s in series:
             s.variant_index = style_index.get(s.label, s.variant_index)
-        draw_series(ax, series, errorbars=spec.opt("errorbars") != "none")
+        draw_series(ax, series, errorbars=spec.opt("errorbars") != "none",
+                    noise_threshold=results.noise_threshold)
         points = [p for s in series for p in s.points]
         set_x_axis(ax, [p.x for p in points] or [p.x for p in all_points], style.param_label(x),
                    spec.opt("logx"))
         set_y_axis(ax, ys, metric.label, spec.opt("logy"))
         ax.grid(True, which="major", linewidth=0.5, alpha=0.4)
-        if facet:
-            ax.set_title(f"{style.param_name(facet)}={style.format_value(value)}", fontsize=9)
+        if title:
+            ax.set_title(title, fontsize=9)
             if index % ncols:
                 ax.set_ylabel("")
-        for container in ax.containers:
-            handles.setdefault(container.get_label(), container)
-    bottom_extra = 0.0
-    if facet:
-        ncol = min(len(handles), 4)
-        bottom_extra = 0.22 * math.ceil(len(handles) / max(ncol, 1)) + 0.15
-    else:
-        add_legend(fig.axes[0], len(handles))
+    notes = _line_notes(results, spec, rows, metric, band_note, all_points)
+    finish(fig, results, "; ".join(notes), spec.opt("title"), legend=legend_entries(fig.axes))
+    return fig
+
+
+def _variant_indices(series: list[Series]) -> dict[str, int]:
+    """Label -> variant index over every panel's series, in natural order per solver."""
+    by_solver: dict[str, list[str]] = {}
+    for s in series:
+        labels = by_solver.setdefault(s.solver, [])
+        if s.label not in labels:
+            labels.append(s.label)
+    out = {}
+    for labels in by_solver.values():
+        for i, label in enumerate(sorted(labels, key=natural_key)):
+            out[label] = i
+    return out
+
+
+def _line_notes(results, spec, rows, metric, band_note, points) -> list[str]:
     notes = [band_note] if spec.opt("errorbars") != "none" and \
         any(metric.band(r) is not None for r in rows) else []
-    if any(p.rows > 1 for p in all_points):
+    if any(p.rows > 1 for p in points):
         notes.append("points: median over instances/seeds")
     if spec.opt("filter"):
         notes.append("filter: " + ", ".join(f"{k}={'/'.join(map(str, v))}"
                                             for k, v in spec.opt("filter").items()))
-    note_top = finish(fig, results, "; ".join(notes), spec.opt("title"), bottom_extra=bottom_extra)
-    if facet:  # the legend sits between the panels and the footnote
-        fig.legend(list(handles.values()), list(handles), fontsize="small", loc="lower center",
-                   ncol=ncol, bbox_to_anchor=(0.5, note_top), frameon=False)
+    return notes
+
+
+def is_categorical(results: Results, rows: list[Row]) -> bool:
+    """Whether x should be one slot per instance: some instance was read from a file, or
+    no instance parameter takes more than one numeric value while several instances ran."""
+    if any(family(r) == "file" for r in rows):
+        return True
+    try:
+        x = choose_x(results, rows)
+    except PlotError:
+        return len({r.get("instance", "") for r in rows}) > 1
+    return len(distinct_numbers(rows, x)) < 2 and len({r.get("instance", "") for r in rows}) > 1
+
+
+def instance_order(rows: list[Row]) -> list[str]:
+    """Instances by family, then work (smallest first), then name in natural order."""
+    work: dict[str, float] = {}
+    fam: dict[str, str] = {}
+    for r in rows:
+        name = r.get("instance", "")
+        fam.setdefault(name, family(r))
+        w = number(r.get("work"))
+        if w is not None:
+            work[name] = max(work.get(name, 0.0), w)
+    return sorted(fam, key=lambda n: (fam[n], work.get(n, 0.0), natural_key(n)))
+
+
+def category_line_figure(results: Results, spec: FigureSpec, rows: list[Row], metric: Metric,
+                         columns, band_note: str) -> Figure:
+    """One slot per instance, a marker per series in it (shifted so none hides another),
+    no lines: the instances are not points of one sweep."""
+    names = instance_order(rows)
+    slot = {n: i for i, n in enumerate(names)}
+    rows = [dict(r, **{CATEGORY_KEY: str(slot[r.get("instance", "")])}) for r in rows]
+    series = build_series(results, rows, CATEGORY_KEY, metric, columns)
+    per, nrows, figsize = category_layout(len(names), max(0.6, 0.22 * len(series) + 0.25),
+                                          labels=names)
+    fig = new_figure(figsize)
+    panels = category_axes(fig, len(names), per, nrows)
+    ys = [p.y for s in series for p in s.points]
+    for ax, _, _ in panels:
+        draw_series(ax, series, errorbars=spec.opt("errorbars") != "none", dodge=True,
+                    noise_threshold=results.noise_threshold)
+        set_y_axis(ax, ys, metric.label, spec.opt("logy"))
+        ax.grid(True, axis="y", which="major", linewidth=0.5, alpha=0.4)
+    limit_category_axes(panels, names, "instance")
+    notes = _line_notes(results, spec, rows, metric, band_note, [p for s in series for p in s.points])
+    finish(fig, results, "; ".join(notes), spec.opt("title"), legend=legend_entries(fig.axes))
     return fig
 
 

@@ -98,6 +98,52 @@ class Results:
         return os.path.join(self.directory, EXPERIMENT)
 
     @property
+    def title(self) -> str:
+        """A figure's default title: the experiment's description, else its name."""
+        return self.description or self.experiment_name
+
+    @property
+    def description(self) -> str:
+        """The ``description:`` line of experiment.yaml (read without PyYAML), or ""."""
+        if not hasattr(self, "_description"):
+            self._description = read_description(self.experiment_path)
+        return self._description
+
+    @property
+    def noise_threshold(self) -> float:
+        from .noise import threshold_for
+        if not hasattr(self, "_noise_threshold"):
+            self._noise_threshold = threshold_for(self.directory)
+        return self._noise_threshold
+
+    def status_note(self) -> str:
+        """What was not measured, for a figure's footnote: skipped GPU cases and failed
+        cases, counted by status ("" when every case is ok)."""
+        skipped = [r for r in self.rows if r.get("status", "").strip() == "skipped"]
+        failed = Counter(r.get("status", "").strip() for r in self.rows
+                         if r.get("status", "").strip() not in ("ok", "skipped"))
+        invalid = sum(1 for r in self.rows if r.get("status", "").strip() == "ok"
+                      and r.get("valid", "").strip().lower() == "false")
+        parts = []
+        if skipped:
+            gpu = sum(1 for r in skipped if r.get("backend", "") == "gpu"
+                      or r.get("solver", "").startswith("gpu."))
+            why = next((r.get("message", "").strip() for r in skipped if r.get("message", "").strip()), "")
+            what = f"{len(skipped)} case{'s' if len(skipped) != 1 else ''} skipped"
+            if gpu:
+                what += f" ({gpu} GPU)"
+            if why.lower().startswith("skipped:"):
+                why = why[len("skipped:"):].strip()
+            if why:
+                what += f": {' '.join(why.split())[:70]}"
+            parts.append(what)
+        if failed:
+            parts.append("not drawn: " + ", ".join(f"{n} {s or '(no status)'}" for s, n in failed.most_common()))
+        if invalid:
+            parts.append(f"{invalid} invalid (valid=false), not drawn")
+        return "; ".join(parts)
+
+    @property
     def experiment_name(self) -> str:
         for row in self.rows:
             if row.get("experiment"):
@@ -174,6 +220,34 @@ class Results:
         if not rows:
             raise self.no_rows_error(explain_unusable(self.rows))
         return rows
+
+
+def read_description(path: str) -> str:
+    """The top-level ``description:`` of an experiment file, unquoted ("" when absent)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("description:"):
+                    text = line[len("description:"):].split(" #")[0].strip()
+                    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+                        text = text[1:-1]
+                    return text
+    except OSError:
+        pass
+    return ""
+
+
+def family(row: Row) -> str:
+    """Where a case's instance came from: its generator's name (``random`` in
+    ``random[n=64]#1/cpu.x``), ``file`` for an instance read from a file
+    (``burma14.tsp/cpu.x``), or "" when the case id says neither."""
+    case = row.get("case_id", "")
+    if "/" not in case:
+        return ""
+    instance = case.split("/", 1)[0]
+    if "#" in instance:
+        return instance.split("#", 1)[0].split("[", 1)[0]
+    return "file"
 
 
 def is_usable(row: Row) -> bool:

@@ -10,6 +10,7 @@ of their y values, with bars from the least low to the greatest high.
 
 from __future__ import annotations
 
+import re
 import statistics
 from dataclasses import dataclass, field
 from typing import Callable, Optional
@@ -17,6 +18,12 @@ from typing import Callable, Optional
 from .errors import PlotError
 from .results import INSTANCE_PREFIX, SOLVER_PREFIX, Results, Row, number
 from .style import format_value, param_name
+
+
+# Set on a row copy (figures.usable_filtered_rows) when the row's run time is noisy.
+NOISY_KEY = "__noisy"
+# Set on a row copy when x is categorical (one slot per instance): the slot's index.
+CATEGORY_KEY = "__category"
 
 
 @dataclass(frozen=True)
@@ -36,6 +43,7 @@ class Point:
     low: float
     high: float
     rows: int  # how many summary rows this point combines
+    noisy: bool = False  # a row of it has a noise verdict (noise.py): drawn ringed
 
 
 @dataclass
@@ -50,7 +58,7 @@ class Series:
     def label(self) -> str:
         """e.g. ``gpu.wavefront block=128``."""
         parts = [self.solver] if self.show_solver or not self.variant else []
-        parts += [f"{param_name(c)}={format_value(v)}" for c, v in self.variant]
+        parts += [f"{param_name(c)}={v}" for c, v in self.variant if v.strip()]
         return " ".join(parts)
 
 
@@ -74,17 +82,30 @@ def choose_x(results: Results, rows: list[Row], forced: Optional[str] = None) ->
                             f"among the {len(rows)} usable rows; cannot use it as x")
         return column
     candidates = results.columns_with_prefix(INSTANCE_PREFIX)
-    best, best_count = None, 0
+    swept = swept_names(results.experiment_path)
+    best, best_key = None, (0, False)
     for column in candidates:
-        count = len(distinct_numbers(rows, column))
-        if count > best_count:
-            best, best_count = column, count
+        # Most distinct values; on a tie, a parameter the experiment file lists as a sweep
+        # (n: [...]) over one that merely follows it (m sized with n).
+        key = (len(distinct_numbers(rows, column)), column[len(INSTANCE_PREFIX):] in swept)
+        if key[0] and key > best_key:
+            best, best_key = column, key
     if best is None:
         known = ", ".join(candidates) if candidates else "none"
         raise PlotError(f"{results.summary_path}: no instance parameter column (i.*) has numeric "
                         f"values among the {len(rows)} usable rows (i. columns: {known}); "
                         f"choose x with --x COLUMN")
     return best
+
+
+def swept_names(experiment_path: str) -> set[str]:
+    """Parameter names given a list in the experiment file (``n: [1024, 2048]``)."""
+    try:
+        with open(experiment_path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return set()
+    return set(re.findall(r"([A-Za-z_][A-Za-z0-9_]*):\s*\[", text))
 
 
 def _resolve_column(results: Results, name: str) -> str:
@@ -174,5 +195,6 @@ def _points(rows: list[Row], x: str, metric: Metric) -> list[Point]:
             if band is not None:
                 lows.append(band[0])
                 highs.append(band[1])
-        points.append(Point(x=xv, y=y, low=min(lows), high=max(highs), rows=len(group)))
+        points.append(Point(x=xv, y=y, low=min(lows), high=max(highs), rows=len(group),
+                            noisy=any(r.get(NOISY_KEY) for r in group)))
     return points

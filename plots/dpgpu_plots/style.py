@@ -1,18 +1,19 @@
 """Colours, markers, line styles and axis labels shared by every figure kind.
 
-A solver's colour and marker come from a fixed hash (CRC-32) of its name, so the same
-solver looks the same in every figure of every experiment, whatever else is plotted beside
-it. Two solvers can share a colour (ten colours, many solvers); they then almost always
-differ in marker, since the marker comes from a second, independent hash. Variants of one
-solver (its swept ``s.`` parameters) keep the solver's colour and marker and differ in
-line style and marker fill.
+Solvers take colours and markers from a fixed palette in sorted name order over the
+solvers of the results folder (``use_solvers``, called before each figure is drawn): no
+two solvers of one experiment share a colour (up to 20 solvers) or a marker (up to 8), and
+a solver looks the same in every figure of that experiment. Variants of one solver (its
+swept ``s.`` parameters) keep the solver's colour and marker and differ in line style and
+marker fill (bars: hatch).
 """
 
 from __future__ import annotations
 
 import zlib
 
-# Matplotlib's "tab10" palette, written out so that it never depends on rcParams.
+# Matplotlib's "tab10" palette, then ten darker tones (tab20b/c), written out so that
+# they never depend on rcParams.
 PALETTE = (
     "#1f77b4",  # blue
     "#ff7f0e",  # orange
@@ -24,6 +25,8 @@ PALETTE = (
     "#7f7f7f",  # grey
     "#bcbd22",  # olive
     "#17becf",  # cyan
+    "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173",
+    "#3182bd", "#e6550d", "#31a354", "#756bb1", "#636363",
 )
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<")
 LINESTYLES = ("-", "--", ":", "-.")
@@ -35,13 +38,31 @@ def _hash(text: str) -> int:
     return zlib.crc32(text.encode("utf-8"))
 
 
+# solver -> index into PALETTE and MARKERS, assigned in sorted order by use_solvers.
+_ASSIGNED: dict[str, int] = {}
+
+
+def use_solvers(solvers) -> None:
+    """Give each solver (sorted by name) the next palette slot. Called once per figure with
+    every solver of the results folder, so colours are distinct and stable within it."""
+    _ASSIGNED.clear()
+    for index, name in enumerate(sorted(set(solvers))):
+        _ASSIGNED[name] = index
+
+
+def _slot(solver: str) -> int:
+    if solver not in _ASSIGNED:  # a solver not announced: the next free slot
+        _ASSIGNED[solver] = len(_ASSIGNED)
+    return _ASSIGNED[solver]
+
+
 def colour_for(solver: str) -> str:
-    """The solver's colour (a hex string), the same in every figure."""
-    return PALETTE[_hash(solver) % len(PALETTE)]
+    """The solver's colour (a hex string), distinct from every other solver's."""
+    return PALETTE[_slot(solver) % len(PALETTE)]
 
 
 def marker_for(solver: str) -> str:
-    return MARKERS[_hash("marker:" + solver) % len(MARKERS)]
+    return MARKERS[_slot(solver) % len(MARKERS)]
 
 
 # Phases (stacked bars) use light tints, so they never read as a solver's colour; the
@@ -61,6 +82,20 @@ def variant_hatch(index: int) -> str:
     return HATCHES[index % len(HATCHES)]
 
 
+def _lighten(colour: str, level: int) -> str:
+    shade = (0.0, 0.4, 0.65)[level % 3]
+    if not shade:
+        return colour
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{int(c + (255 - c) * shade):02x}" for c in rgb)
+
+
+def variant_fill(solver: str, index: int) -> str:
+    """Bar colour of the index-th variant of one solver: the solver's colour, lightened
+    once the hatches run out (6 hatches x 3 shades tell 18 variants apart)."""
+    return _lighten(colour_for(solver), index // len(HATCHES))
+
+
 def variant_style(index: int) -> dict:
     """Line style and marker fill of the index-th variant of one solver (0 = solid, filled)."""
     return {
@@ -71,7 +106,10 @@ def variant_style(index: int) -> dict:
 
 def series_style(solver: str, variant_index: int) -> dict:
     """Keyword arguments for Axes.plot/errorbar that draw one series."""
-    style = {"color": colour_for(solver), "marker": marker_for(solver), "markersize": 5}
+    # 4 line styles x 2 fills, then lighter shades: 24 variants told apart.
+    per = len(LINESTYLES) * len(FILLSTYLES)
+    style = {"color": _lighten(colour_for(solver), variant_index // per), "marker": marker_for(solver),
+             "markersize": 5}
     style.update(variant_style(variant_index))
     return style
 
@@ -101,6 +139,7 @@ _COLUMN_LABELS = {
     "time_max_s": "run time, max (s)",
     "time_rsd": "relative standard deviation of run time (fraction)",
     "throughput": "throughput (work units per second)",
+    "time_spread": "relative spread of run time, (max − min) / median",
     "work": "work (work units)",
     "harness_overhead": "harness overhead (fraction of median run time)",
 }
@@ -116,6 +155,10 @@ def column_label(column: str) -> str:
         return f"{column[len('phase.'):-2]} phase, median (s)"
     if column.startswith("c."):
         name = column[2:]
+        if name.endswith("_per_s"):
+            return f"{name[:-len('_per_s')]} per second (rate)"
+        if name.endswith("_s"):
+            return f"{name[:-2]} (s)"
         return f"{name} (bytes)" if name.endswith("bytes") else f"{name} (count)"
     if column.endswith("_s"):
         return f"{param_name(column)[:-2]} (s)"

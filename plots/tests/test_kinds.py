@@ -24,6 +24,7 @@ SCRIPT = os.path.join(PLOTS, "dpgpu_plot.py")
 FIXTURE = os.path.join(HERE, "fixtures", "lcs-profiled")
 sys.path.insert(0, PLOTS)
 
+from figure_checks import legend_texts  # noqa: E402
 from dpgpu_plots import plotspec  # noqa: E402
 from dpgpu_plots import results as results_mod  # noqa: E402
 from dpgpu_plots import style  # noqa: E402
@@ -44,7 +45,6 @@ except ImportError:
 needs_mpl = unittest.skipUnless(HAVE_MPL, "Matplotlib not importable by this Python")
 needs_yaml = unittest.skipUnless(HAVE_YAML, "PyYAML not importable by this Python")
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-GPU = style.colour_for("gpu.wavefront")
 
 
 def run_cli(*args):
@@ -281,7 +281,7 @@ class MetricsFigureTest(FixtureCase):
         # Four cases; the n=4096 cell-mode gld_efficiency row is status error: not drawn.
         self.assertEqual([round(p.get_height(), 3) for p in gld], [88.5, 42.0, 91.0])
         self.assertEqual(len(axes[1].patches), 4)
-        self.assertEqual({hex_colour(p.get_facecolor()) for p in gld}, {GPU})
+        self.assertEqual({hex_colour(p.get_facecolor()) for p in gld}, {style.colour_for("gpu.wavefront")})
         ticks = [t.get_text().replace("\n", " ") for t in axes[0].get_xticklabels()]
         self.assertEqual(ticks, ["gpu.wavefront n=1024 mode=diag", "gpu.wavefront n=1024 mode=cell",
                                  "gpu.wavefront n=4096 mode=diag", "gpu.wavefront n=4096 mode=cell"])
@@ -332,7 +332,7 @@ class PhasesFigureTest(FixtureCase):
         ax = fig.axes[0]
         self.assertEqual(ax.get_ylabel(), "time, median over repetitions (s)")
         self.assertEqual(ax.get_xlabel(), "n (instance parameter)")
-        legend = [t.get_text() for t in ax.get_legend().get_texts()]
+        legend = legend_texts(fig)
         self.assertEqual(legend[:5], ["alloc", "h2d", "compute", "d2h", "offload_wait"])
         self.assertIn("total: gpu.wavefront mode=diag", legend)
         # The diag bar at n=16384 stacks alloc, h2d, compute, d2h, offload_wait.
@@ -344,7 +344,7 @@ class PhasesFigureTest(FixtureCase):
         self.assertTrue(any(abs(t - (0.0005 + 0.003 + 0.015 + 0.0004 + 0.0002)) < 1e-12
                             for t in tops.values()), tops)
         markers = {hex_colour(line.get_color()): list(line.get_ydata()) for line in ax.lines}
-        self.assertIn(GPU, markers)
+        self.assertIn(style.colour_for("gpu.wavefront"), markers)
         self.assertEqual(markers[style.colour_for("cpu.linear")], [0.064])  # the last drawn
 
     def test_one_bar_per_case_without_x(self):
@@ -352,7 +352,7 @@ class PhasesFigureTest(FixtureCase):
         ax = fig.axes[0]
         self.assertEqual(ax.get_xlabel(), "case")
         self.assertEqual(len(ax.get_xticklabels()), 11)  # the skipped case is left out
-        legend = [t.get_text() for t in ax.get_legend().get_texts()]
+        legend = legend_texts(fig)
         self.assertEqual(legend[:2], ["h2d", "compute"])
 
     def test_no_phase_times(self):
@@ -455,7 +455,7 @@ class DiagonalTimeTest(FixtureCase):
         self.assertEqual(list(diag.get_xdata()), list(range(15)))
         # index 0 of case 1: 3e-6 and 3.3e-6 (two repetitions) -> median 3.15e-6
         self.assertAlmostEqual(diag.get_ydata()[0], 3.15e-6)
-        self.assertEqual(hex_colour(diag.get_color()), GPU)
+        self.assertEqual(hex_colour(diag.get_color()), style.colour_for("gpu.wavefront"))
         # Variants in the same order as the line figures: cell solid, diag dashed.
         self.assertEqual(lines["gpu.wavefront mode=cell"].get_linestyle(), "-")
         self.assertEqual(diag.get_linestyle(), "--")
@@ -490,7 +490,7 @@ class ColoursAcrossKindsTest(FixtureCase):
                 add("speedup", c.get_label().split()[0], c.patches[0].get_facecolor())
         for line in self.render("diagonal_time").figure.axes[0].lines:
             add("diagonal_time", line.get_label().split()[0], line.get_color())
-        phases = self.render("phases", x="i.n").figure.axes[0].get_legend()
+        phases = self.render("phases", x="i.n").figure.legends[0]
         for handle, text in zip(phases.legend_handles if hasattr(phases, "legend_handles")
                                 else phases.legendHandles, phases.get_texts()):
             if text.get_text().startswith("total: "):

@@ -23,6 +23,7 @@ SCRIPT = os.path.join(PLOTS, "dpgpu_plot.py")
 FIXTURES = os.path.join(HERE, "fixtures")
 sys.path.insert(0, PLOTS)
 
+from figure_checks import legend_texts  # noqa: E402
 from dpgpu_plots import results as results_mod  # noqa: E402
 from dpgpu_plots import style  # noqa: E402
 from dpgpu_plots.cli import main  # noqa: E402
@@ -101,11 +102,7 @@ def run_cli(*args):
     return status, out.getvalue(), err.getvalue()
 
 
-def series_colours(fig):
-    """{legend label: colour of the data line} of a figure's first axes."""
-    from matplotlib.colors import to_hex
-    ax = fig.axes[0]
-    return {c.get_label(): to_hex(c.lines[0].get_color()) for c in ax.containers}
+from figure_checks import series_colours  # noqa: E402,F811
 
 
 class TempDirCase(unittest.TestCase):
@@ -152,7 +149,7 @@ class RuntimeFigureTest(TempDirCase):
     def test_labels_series_and_scales(self):
         fig = self.build(self.results_dir())
         ax = fig.axes[0]
-        labels = [t.get_text() for t in ax.get_legend().get_texts()]
+        labels = legend_texts(fig)
         self.assertEqual(labels, ["cpu.full_table", "gpu.wavefront block=128",
                                   "gpu.wavefront block=256"])
         self.assertEqual(ax.get_xlabel(), "n (instance parameter)")
@@ -215,19 +212,23 @@ class RuntimeFigureTest(TempDirCase):
         fig = self.build(d)
         self.assertTrue(any(t.get_text().startswith("no GPU \u00b7 2025-01-02") for t in fig.texts))
 
-    def test_colours_stable_per_solver_across_figures(self):
+    def test_colours_distinct_and_stable_across_figures(self):
         d = self.results_dir()
         runtime = series_colours(self.build(d, "runtime"))
         throughput = series_colours(self.build(d, "throughput"))
         self.assertEqual(runtime, throughput)
-        # A figure with other solvers beside it: the same solver, the same colour.
-        other = self.results_dir([row(1, "cpu.zzz", 10, t=1.0), row(2, "cpu.full_table", 10, t=2.0),
-                                  row(3, "cpu.full_table", 20, t=3.0)], name="other")
-        self.assertEqual(series_colours(self.build(other))["cpu.full_table"],
-                         runtime["cpu.full_table"])
-        for label, colour in runtime.items():
-            self.assertEqual(colour, style.colour_for(label.split()[0]))
+        # Solvers take palette slots in sorted order: never two of them one colour.
+        self.assertEqual(runtime["cpu.full_table"], style.PALETTE[0])
+        self.assertEqual(runtime["gpu.wavefront block=128"], style.PALETTE[1])
         self.assertEqual(runtime["gpu.wavefront block=128"], runtime["gpu.wavefront block=256"])
+        # cpu.bitparallel and cpu.linear shared orange under the old CRC-32 hash.
+        names = ["cpu.bitparallel", "cpu.linear", "cpu.hirschberg", "cpu.omp_wavefront",
+                 "gpu.wavefront", "cpu.a", "cpu.b", "cpu.c", "cpu.d", "cpu.e", "cpu.f", "cpu.g"]
+        rows = [row(i + 1, s, 10, t=1.0 + i) for i, s in enumerate(names)]
+        rows += [row(20 + i, s, 20, t=2.0 + i) for i, s in enumerate(names)]
+        many = series_colours(self.build(self.results_dir(rows, name="many")))
+        self.assertEqual(len(many), 12)
+        self.assertEqual(len(set(many.values())), 12, many)
 
     def test_colour_does_not_depend_on_hash_seed(self):
         code = ("import sys; sys.path.insert(0, %r); from dpgpu_plots.style import colour_for;"

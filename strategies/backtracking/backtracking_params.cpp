@@ -11,6 +11,7 @@
 #include "factoradic.hpp"
 #include "hypercube.hpp"
 #include "ivm_explorer.hpp"
+#include "ivm_packed.hpp"
 #include "tsp/search_bound.hpp"
 #include "tsp/tsp.hpp"
 #if DPGPU_WITH_CUDA
@@ -24,12 +25,20 @@ std::int64_t effective_trigger(const IvmConfig& c) {
   return std::max<std::int64_t>(1, c.explorers / 10);
 }
 
+IvmState parse_ivm_state(const std::string& s) {
+  if (s == "packed") return IvmState::Packed;
+  if (s == "matrix") return IvmState::Matrix;
+  throw InputError("gpu.ivm: parameter 'state' = '" + s + "', allowed packed, matrix");
+}
+
+const char* ivm_state_name(IvmState s) { return s == IvmState::Packed ? "packed" : "matrix"; }
+
 int ivm_dims(const IvmConfig& c) {
   const auto dims = hypercube_dims(std::uint64_t(c.explorers), std::uint64_t(c.arity));
   if (!dims)
     throw InputError("gpu.ivm: parameter 'explorers' = " + std::to_string(c.explorers) +
                      " is not a power of parameter 'arity' = " + std::to_string(c.arity) +
-                     " (the victim selection runs on a virtual arity^dims hypercube; e.g. explorers 32768 = 8^5)");
+                     " (the victim selection runs on a virtual arity^dims hypercube; e.g. explorers 262144 = 8^6)");
   return *dims;
 }
 
@@ -54,6 +63,8 @@ void validate(const BpdfsConfig& c) {
   if (c.block < 32 || c.block > 1024 || c.block % 32 != 0)
     throw InputError("gpu.bpdfs: parameter 'block' = " + std::to_string(c.block) +
                      ", allowed a multiple of 32 in [32, 1024]");
+  if (c.poll < 1 || c.poll > (1 << 20))
+    throw InputError("gpu.bpdfs: parameter 'poll' = " + std::to_string(c.poll) + ", allowed [1, 2^20]");
 }
 
 namespace {
@@ -68,6 +79,7 @@ IvmConfig ivm_config_from(const Params& p) {
   c.slice = p.integer("slice");
   c.check_intervals = p.flag("check_intervals");
   c.ws_graph = p.flag("ws_graph");
+  c.state = parse_ivm_state(p.text("state"));
   c.initial_ub = p.text("initial_ub");
   return c;
 }
@@ -76,6 +88,7 @@ BpdfsConfig bpdfs_config_from(const Params& p) {
   BpdfsConfig c;
   c.dcpu = static_cast<int>(p.integer("dcpu"));
   c.block = static_cast<int>(p.integer("block"));
+  c.poll = p.integer("poll");
   c.initial_ub = p.text("initial_ub");
   return c;
 }
@@ -104,10 +117,15 @@ SolverBuilder<tsp::Problem> ivm_solver() {
       .param("ws_graph", d.ws_graph,
              "launch the kernels of a work-stealing phase (trySelect per dimension and offset, stealWork) as one "
              "CUDA graph captured once; false: plain launches")
+      .choice("state", ivm_state_name(d.state), {"packed", "matrix"},
+             "explorer state during TreeExplore: packed (path and free mask in registers, the matrix rows implied "
+             "by the free mask) or matrix (the paper's IVM, in local memory)")
       .param("initial_ub", d.initial_ub, kInitialUbHelp)
       .memory([](const tsp::Instance& x, const Params& p) {
         const auto T = std::uint64_t(p.integer("explorers"));
-        const std::uint64_t per = sizeof(IvmExplorer<std::int64_t>) + 8 * 3 + 1 + 1 + 4;
+        const std::uint64_t state = p.text("state") == "matrix" ? sizeof(IvmExplorer<std::int64_t>)
+                                                                   : sizeof(IvmPacked<std::int64_t>);
+        const std::uint64_t per = state + 8 * 3 + 1 + 1 + 4;
         return MemoryNeed{T * 16, T * per + std::uint64_t(x.n) * std::uint64_t(x.n) * 8 + 4096};
       });
 }
@@ -120,6 +138,8 @@ SolverBuilder<tsp::Problem> bpdfs_solver() {
              "node's subtree with a bitset (paper 004's BP-DFS); n <= 32")
       .param("dcpu", std::int64_t{d.dcpu}, between(1, 32), "cities per path of the active set (CPU search depth)")
       .param("block", std::int64_t{d.block}, between(32, 1024), "threads per block, a multiple of 32")
+      .param("poll", std::int64_t{d.poll}, between(1, 1 << 20),
+             "node evaluations between two reads of the shared bound (each thread keeps a copy)")
       .param("initial_ub", d.initial_ub, kInitialUbHelp);
 }
 

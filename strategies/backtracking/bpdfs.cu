@@ -81,7 +81,7 @@ void run(const tsp::Instance& x, const BpdfsConfig& c, std::int64_t bound, Conte
         auto mark = ctx.profiled_launch();
         bp_kernel::explore_active_set<Cost><<<static_cast<unsigned>(blocks), c.block, sizeof(Cost) * n * n, stream>>>(
             d_cycles.get(), d_bitsets.get(), d_costs.get(), a.size(), depth, n, d_dist.get(), d_inc.get(), start,
-            d_nodes.get());
+            static_cast<unsigned>(c.poll), d_nodes.get());
         CUDA_CHECK_LAUNCH();
       }
       CUDA_CHECK(cudaEventRecord(ev.b, stream));

@@ -9,6 +9,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "backtracking.hpp"
@@ -50,7 +51,33 @@ struct WorkStealingGraph {
   }
 };
 
-template <class Cost>
+// The TreeExplore kernel of an explorer type: the packed one is register-capped for residency.
+template <class Explorer, class Cost>
+auto tree_explore_kernel() {
+  if constexpr (std::is_same_v<Explorer, IvmPacked<Cost>>) return &K::tree_explore_resident<Explorer, Cost>;
+  else return &K::tree_explore<Explorer, Cost>;
+}
+
+// Occupancy of TreeExplore (Fig. 5's question: how many explorers run at once): registers and
+// local bytes per thread, resident blocks per SM, and the explorers resident at once.
+template <class Kernel>
+void set_occupancy(Context& ctx, Kernel kernel, int block, std::size_t smem, std::int64_t explorers) {
+  cudaFuncAttributes attr{};
+  CUDA_CHECK(cudaFuncGetAttributes(&attr, kernel));
+  int per_sm = 0, dev = 0, sms = 0, max_threads = 0;
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, smem));
+  CUDA_CHECK(cudaGetDevice(&dev));
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  CUDA_CHECK(cudaDeviceGetAttribute(&max_threads, cudaDevAttrMaxThreadsPerMultiProcessor, dev));
+  const double slots = double(per_sm) * block * sms;
+  ctx.set("registers", double(attr.numRegs));
+  ctx.set("local_bytes", double(attr.localSizeBytes));
+  ctx.set("blocks_per_sm", double(per_sm));
+  ctx.set("occupancy", double(per_sm) * block / max_threads);
+  ctx.set("resident_explorers", std::min(slots, double(explorers)));
+}
+
+template <class Cost, class Explorer>
 void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context& ctx, SearchOutcome& out,
          const HostClock& clock) {
   const int n = x.n, m = n - 1;
@@ -62,7 +89,7 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
   const auto stream = static_cast<cudaStream_t>(ctx.stream());
   const Cost start = device_bound<Cost>(x, bound);
 
-  DeviceBuffer<IvmExplorer<Cost>> d_state;
+  DeviceBuffer<Explorer> d_state;
   DeviceBuffer<std::uint64_t> d_pos, d_end, d_len;
   DeviceBuffer<std::uint8_t> d_fresh, d_selected;
   DeviceBuffer<int> d_victim;
@@ -78,7 +105,7 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
   const DrainOnExit drain{stream};
   {
     auto ph = ctx.phase("alloc");
-    d_state = DeviceBuffer<IvmExplorer<Cost>>(std::size_t(T), &ctx);
+    d_state = DeviceBuffer<Explorer>(std::size_t(T), &ctx);
     d_pos = DeviceBuffer<std::uint64_t>(std::size_t(T), &ctx);
     d_end = DeviceBuffer<std::uint64_t>(std::size_t(T), &ctx);
     d_len = DeviceBuffer<std::uint64_t>(std::size_t(T), &ctx);
@@ -114,6 +141,9 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
 
   const std::size_t smem = sizeof(std::uint64_t) * (kIvmMaxFree + 1) + sizeof(Cost) * std::size_t(n) * n;
   const unsigned grid = blocks_for(T, c.block);
+  const auto tree_explore = tree_explore_kernel<Explorer, Cost>();
+  const auto slice = static_cast<unsigned>(std::min<std::int64_t>(c.slice, 0xffffffffll));
+  set_occupancy(ctx, tree_explore, c.block, smem, T);
   // Algorithm 2 after the lengths: reset the selection, one trySelect launch per dimension and
   // offset, stealWork. Its arguments never change, so with ws_graph it is captured once as a
   // CUDA graph and each phase launches the graph (tiny kernels: launch overhead dominates).
@@ -158,10 +188,10 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
       CUDA_CHECK(cudaMemsetAsync(d_totals.get(), 0, sizeof(K::Totals), stream));
       {
         auto mark = ctx.profiled_launch();
-        K::tree_explore<Cost><<<grid, c.block, smem, stream>>>(
+        tree_explore<<<grid, c.block, smem, stream>>>(
             d_state.get(), d_pos.get(), d_end.get(), d_fresh.get(), T, m, d_dist.get(), d_inc.get(), start,
             d_totals.get(), d_counters.get(), trigger, static_cast<unsigned>(c.poll),
-            static_cast<unsigned long long>(c.slice));
+            slice);
         CUDA_CHECK_LAUNCH();
       }
       CUDA_CHECK(cudaEventRecord(explore_ev.b, stream));
@@ -237,7 +267,7 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
   ctx.set("dims", double(dims));
   ctx.set("ws_kernels_per_phase", double(dims * (c.arity - 1) + 1));
   ctx.set("cost_bytes", double(sizeof(Cost)));
-  ctx.set("state_bytes", double(sizeof(IvmExplorer<Cost>)));
+  ctx.set("state_bytes", double(sizeof(Explorer)));
   if (c.check_intervals) ctx.set("interval_checks", double(checks));
 }
 
@@ -252,8 +282,14 @@ SearchOutcome ivm_search(const tsp::Instance& x, const IvmConfig& c, std::int64_
   SearchOutcome out;
   if (!searched_on_host(x, bound, out)) {
     out.nodes = 1;  // the root (0 < bound); explorers start at its children
-    if (narrow_costs(x)) run<std::int32_t>(x, c, bound, ctx, out, clock);
-    else run<std::int64_t>(x, c, bound, ctx, out, clock);
+    const bool packed = c.state == IvmState::Packed;
+    if (narrow_costs(x)) {
+      if (packed) run<std::int32_t, IvmPacked<std::int32_t>>(x, c, bound, ctx, out, clock);
+      else run<std::int32_t, IvmExplorer<std::int32_t>>(x, c, bound, ctx, out, clock);
+    } else {
+      if (packed) run<std::int64_t, IvmPacked<std::int64_t>>(x, c, bound, ctx, out, clock);
+      else run<std::int64_t, IvmExplorer<std::int64_t>>(x, c, bound, ctx, out, clock);
+    }
   } else {
     for (const char* k : {"kernel_nodes_per_s", "explore_s", "steal_s", "steal_share", "explore_launches", "ws_phases",
                           "steals", "idle_per_phase"})

@@ -8,6 +8,7 @@
 #include "hypercube.hpp"
 #include "incumbent.cuh"
 #include "ivm_explorer.hpp"
+#include "ivm_packed.hpp"
 
 namespace dpgpu::backtracking::ivm_kernel {
 
@@ -17,12 +18,33 @@ struct Totals {
   unsigned int empty;             // TreeExplore: explorers that found their interval empty
 };
 
+// What an explorer does with a tour <= the bound: the matrix explorer passes its city array,
+// the packed one a function giving the i-th city of the tour.
 template <class Cost>
-__global__ void tree_explore(IvmExplorer<Cost>* __restrict__ state, std::uint64_t* __restrict__ pos,
-                             const std::uint64_t* __restrict__ end, std::uint8_t* __restrict__ fresh, int explorers,
-                             int m, const Cost* __restrict__ dist, IncumbentState* inc_g, Cost start_bound,
-                             Totals* totals, unsigned long long* nodes_g, unsigned trigger, unsigned poll,
-                             unsigned long long slice) {
+struct OfferTours {
+  DeviceIncumbent<Cost>& inc;
+  int n;
+  __device__ Cost bound() const { return inc.bound(); }
+  __device__ void offer(Cost tour, const std::uint8_t* city, int k, int last) {
+    inc.record(tour, n, [&](int i) { return i <= k ? int(city[i]) : last; });
+  }
+  template <class CityAt>
+  __device__ void offer_path(Cost tour, int count, CityAt city_at) {
+    inc.record(tour, count, city_at);
+  }
+};
+
+// TreeExplore for one explorer type (IvmExplorer: the matrix in local memory; IvmPacked: the
+// packed state in registers): each thread loads its explorer (or builds it from a fresh
+// interval), explores until its interval is empty, the trigger count is reached or `slice`
+// polls have passed, and writes it back.
+template <class Explorer, class Cost>
+__device__ __forceinline__ void tree_explore_body(Explorer* __restrict__ state, std::uint64_t* __restrict__ pos,
+                                                  const std::uint64_t* __restrict__ end,
+                                                  std::uint8_t* __restrict__ fresh, int explorers, int m,
+                                                  const Cost* __restrict__ dist, IncumbentState* inc_g,
+                                                  Cost start_bound, Totals* totals, unsigned long long* nodes_g,
+                                                  unsigned trigger, unsigned poll, unsigned slice) {
   extern __shared__ unsigned char smem_raw[];
   const int n = m + 1;
   auto* fact = reinterpret_cast<std::uint64_t*>(smem_raw);
@@ -35,7 +57,7 @@ __global__ void tree_explore(IvmExplorer<Cost>* __restrict__ state, std::uint64_
   if (t < explorers) {
     DeviceIncumbent<Cost> inc(inc_g, start_bound);
     const SharedArcs<Cost> arcs{d, n};
-    IvmExplorer<Cost> e;
+    Explorer e;
     if (fresh[t]) {
       ivm_init(e, m, arcs, inc.bound(), pos[t], end[t]);
       fresh[t] = 0;
@@ -44,16 +66,9 @@ __global__ void tree_explore(IvmExplorer<Cost>* __restrict__ state, std::uint64_
       e.pos = pos[t];
       e.end = end[t];
     }
-    struct Offer {
-      DeviceIncumbent<Cost>& inc;
-      int n;
-      __device__ Cost bound() const { return inc.bound(); }
-      __device__ void offer(Cost tour, const std::uint8_t* city, int k, int last) {
-        inc.record(tour, n, [&](int i) { return i <= k ? int(city[i]) : last; });
-      }
-    } policy{inc, n};
+    OfferTours<Cost> policy{inc, n};
     unsigned it = 0;
-    unsigned long long polls = 0;
+    unsigned polls = 0;
     const volatile unsigned* empty = &totals->empty;
     const IvmStop why = ivm_explore(e, m, arcs, fact, policy, my_nodes, [&] {
       if (++it < poll) return false;
@@ -68,6 +83,30 @@ __global__ void tree_explore(IvmExplorer<Cost>* __restrict__ state, std::uint64_
   for (int o = 16; o > 0; o /= 2) my_nodes += __shfl_down_sync(0xffffffffu, my_nodes, o);
   if ((threadIdx.x & 31) == 0 && my_nodes) atomicAdd(nodes_g, static_cast<unsigned long long>(my_nodes));
 }
+
+#define DPGPU_TREE_EXPLORE_ARGS                                                                                    \
+  Explorer *__restrict__ state, std::uint64_t *__restrict__ pos, const std::uint64_t *__restrict__ end,           \
+      std::uint8_t *__restrict__ fresh, int explorers, int m, const Cost *__restrict__ dist, IncumbentState *inc_g, \
+      Cost start_bound, Totals *totals, unsigned long long *nodes_g, unsigned trigger, unsigned poll,              \
+      unsigned slice
+#define DPGPU_TREE_EXPLORE_CALL \
+  state, pos, end, fresh, explorers, m, dist, inc_g, start_bound, totals, nodes_g, trigger, poll, slice
+
+// The matrix explorer: its ~380-byte state lives in local memory whatever the register count.
+template <class Explorer, class Cost>
+__global__ void tree_explore(DPGPU_TREE_EXPLORE_ARGS) {
+  tree_explore_body<Explorer, Cost>(DPGPU_TREE_EXPLORE_CALL);
+}
+
+// The packed explorer: capped at 32 registers (2048 threads per SM, every block size) so that
+// the default 8^6 explorers are all resident on an H100 (132 SMs x 2048 = 270336 slots).
+template <class Explorer, class Cost>
+__global__ void __launch_bounds__(1024, 2) tree_explore_resident(DPGPU_TREE_EXPLORE_ARGS) {
+  tree_explore_body<Explorer, Cost>(DPGPU_TREE_EXPLORE_CALL);
+}
+
+#undef DPGPU_TREE_EXPLORE_ARGS
+#undef DPGPU_TREE_EXPLORE_CALL
 
 // computeLengths + computeMeanLength + determine-end: every length, and in one reduction
 // their sum (the mean is sum / T, taken by trySelect) and the number of non-empty intervals.

@@ -43,12 +43,15 @@ struct IvmSetting {
   std::int64_t explorers, arity, trigger, poll;
   bool check;
   bool graph = true;
+  bt::IvmState state = bt::IvmState::Packed;
 };
 
 TEST(IvmGpu, NodeCountsEqualCpuDfsAtTheOptimum) {
   NEED_GPU();
   const std::vector<IvmSetting> settings = {
-      {32768, 8, 0, 64, false},  // the paper's defaults (trigger T/10)
+      {262144, 8, 0, 64, false},  // the defaults (8^6 packed explorers, trigger T/10)
+      {32768, 8, 0, 64, false, true, bt::IvmState::Matrix},  // the paper's: 8^5 matrix explorers
+      {64, 4, 1, 4, true, true, bt::IvmState::Matrix},
       {64, 4, 1, 4, true},       // trigger 1: a work-stealing phase as soon as one explorer is empty
       {64, 8, 64, 16, true},     // trigger = T: no balancing
       {81, 3, 1000, 8, true},    // trigger > T
@@ -68,9 +71,11 @@ TEST(IvmGpu, NodeCountsEqualCpuDfsAtTheOptimum) {
         c.poll = s.poll;
         c.check_intervals = s.check;
         c.ws_graph = s.graph;
+        c.state = s.state;
         auto ctx = make_ctx();
         const std::string what = kind.name + " n=" + std::to_string(n) + " T=" + std::to_string(s.explorers) +
-                                 " trigger=" + std::to_string(s.trigger);
+                                 " trigger=" + std::to_string(s.trigger) + " " +
+                                 bt::ivm_state_name(s.state);
         const auto r = bt::ivm_search(x, c, ref.optimum, ctx);
         ASSERT_EQ(r.nodes, ref.nodes) << what;
         expect_tour(x, r, ref.found, what);
@@ -111,6 +116,17 @@ TEST(IvmGpu, LargerInstancesAgreeWithCpuDfs) {
     const auto r = bt::ivm_search(x, c, ref.optimum, ctx);
     EXPECT_EQ(r.nodes, ref.nodes) << kind.name;
     expect_tour(x, r, ref.found, kind.name);
+    // The packed state stays in registers: local memory holds only ivm_init's digits and a few
+    // spills (the matrix explorer's ~380-byte state lives there).
+    EXPECT_LT(ctx.counters().at("local_bytes"), 128) << kind.name;
+    EXPECT_LE(ctx.counters().at("registers"), 32) << kind.name;
+    bt::IvmConfig mc;
+    mc.state = bt::IvmState::Matrix;
+    mc.explorers = 32768;
+    auto ctxm = make_ctx();
+    const auto rm = bt::ivm_search(x, mc, ref.optimum, ctxm);
+    EXPECT_EQ(rm.nodes, ref.nodes) << kind.name << " matrix";
+    expect_tour(x, rm, ref.found, kind.name + " matrix");
     bt::BpdfsConfig b;
     auto ctx2 = make_ctx();
     const auto q = bt::bpdfs_search(x, b, ref.optimum, ctx2);
@@ -146,6 +162,37 @@ TEST(IvmGpu, LooserAndTighterBounds) {
   const auto below2 = bt::bpdfs_search(x, bt::BpdfsConfig{}, ref.optimum - 1, ctx2);
   EXPECT_TRUE(below2.tour.empty());
   EXPECT_EQ(below2.nodes, below.nodes);
+}
+
+// Both explorer states and bpdfs's bound rereads (poll 1: every node) on a small case, without
+// a starting bound (tours recorded often); also a sanitizer case (sanitize-backtracking.txt).
+TEST(IvmGpu, BothStatesAndBpdfsPollWithoutABound) {
+  NEED_GPU();
+  const tsp::Instance x = tsp::crane(11, tsp::CraneShape{}, 5);
+  const auto ref = bt_test::reference(x);
+  for (const auto state : {bt::IvmState::Packed, bt::IvmState::Matrix}) {
+    bt::IvmConfig c;
+    c.state = state;
+    c.explorers = 512;
+    c.trigger = 16;
+    c.poll = 4;
+    auto ctx = make_ctx();
+    const auto r = bt::ivm_search(x, c, tsp::kNoBound, ctx);
+    expect_tour(x, r, ref.optimum, std::string("ivm none ") + bt::ivm_state_name(state));
+    EXPECT_GE(r.nodes, ref.nodes);
+    auto ctx2 = make_ctx();
+    const auto q = bt::ivm_search(x, c, ref.optimum, ctx2);
+    EXPECT_EQ(q.nodes, ref.nodes) << bt::ivm_state_name(state);
+  }
+  for (const std::int64_t poll : {1, 1 << 20}) {
+    bt::BpdfsConfig b;
+    b.poll = poll;
+    b.dcpu = 3;
+    auto ctx = make_ctx();
+    const auto q = bt::bpdfs_search(x, b, tsp::kNoBound, ctx);
+    expect_tour(x, q, ref.optimum, "bpdfs none poll " + std::to_string(poll));
+    EXPECT_GE(q.nodes, ref.nodes);
+  }
 }
 
 TEST(IvmGpu, CountersAndRefusals) {

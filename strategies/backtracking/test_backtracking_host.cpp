@@ -19,6 +19,7 @@
 #include "hypercube.hpp"
 #include "interval_check.hpp"
 #include "ivm_explorer.hpp"
+#include "ivm_packed.hpp"
 #include "test_support.hpp"
 #include "tsp/search_bound.hpp"
 
@@ -156,6 +157,12 @@ struct IvmPolicy {
     c.push_back(last);
     inc.record(t, std::move(c));
   }
+  template <class CityAt>
+  void offer_path(std::int64_t t, int count, CityAt city_at) {
+    std::vector<std::int32_t> c;
+    for (int i = 0; i < count; ++i) c.push_back(city_at(i));
+    inc.record(t, std::move(c));
+  }
 };
 
 struct Arcs {
@@ -173,6 +180,7 @@ struct EmulatedRun {
 // threads run concurrently; any interleaving must give the same count), an exploration phase
 // ends once `trigger` explorers are empty, then the work-stealing phase exactly as the kernels
 // do it, with the interval checks after every phase.
+template <class Explorer = bt::IvmPacked<std::int64_t>>
 EmulatedRun emulate_ivm(const tsp::Instance& x, std::int64_t bound, std::uint32_t T, std::uint32_t arity,
                         std::uint32_t trigger, int quantum) {
   EmulatedRun r;
@@ -183,7 +191,7 @@ EmulatedRun emulate_ivm(const tsp::Instance& x, std::int64_t bound, std::uint32_
   std::uint64_t fact[bt::kIvmMaxFree + 1];
   for (int i = 0; i <= bt::kIvmMaxFree; ++i) fact[i] = bt::factorial(i);
   const int dims = *bt::hypercube_dims(T, arity);
-  std::vector<bt::IvmExplorer<std::int64_t>> e(T);
+  std::vector<Explorer> e(T);
   std::vector<bool> fresh(T, true);
   bt::Intervals s;
   for (std::uint32_t t = 0; t < T; ++t) {
@@ -301,18 +309,87 @@ TEST(EmulatedSearch, IvmCountsExactlyCpuDfsNodesAtTheOptimum) {
       const tsp::Instance x = kind.make(n, bt_test::mix(std::uint64_t(n) * 131 + kind.name.size()));
       const auto ref = bt_test::reference(x);
       for (const auto& s : settings) {
-        const EmulatedRun r = emulate_ivm(x, ref.optimum, s.T, s.arity, s.trigger, s.quantum);
-        ASSERT_EQ(r.nodes, ref.nodes) << kind.name << " n=" << n << " T=" << s.T << " trigger=" << s.trigger;
-        ASSERT_EQ(r.cost, ref.found) << kind.name << " n=" << n;
-        if (r.tour.empty()) continue;
-        tsp::Solution sol{r.tour};
-        const auto v = tsp::Problem::check(x, sol);
-        ASSERT_TRUE(v.valid) << v.message;
-        ASSERT_EQ(v.objective, ref.optimum);
-        ++cases;
+        for (const bool packed : {true, false}) {
+          const EmulatedRun r = packed ? emulate_ivm<bt::IvmPacked<std::int64_t>>(x, ref.optimum, s.T, s.arity,
+                                                                                  s.trigger, s.quantum)
+                                       : emulate_ivm<bt::IvmExplorer<std::int64_t>>(x, ref.optimum, s.T, s.arity,
+                                                                                    s.trigger, s.quantum);
+          const std::string what = kind.name + " n=" + std::to_string(n) + " T=" + std::to_string(s.T) +
+                                   " trigger=" + std::to_string(s.trigger) + (packed ? " packed" : " matrix");
+          ASSERT_EQ(r.nodes, ref.nodes) << what;
+          ASSERT_EQ(r.cost, ref.found) << what;
+          if (r.tour.empty()) continue;
+          tsp::Solution sol{r.tour};
+          const auto v = tsp::Problem::check(x, sol);
+          ASSERT_TRUE(v.valid) << what << ": " << v.message;
+          ASSERT_EQ(v.objective, ref.optimum) << what;
+          ++cases;
+        }
       }
     }
-  EXPECT_GT(cases, 400);
+  EXPECT_GT(cases, 800);
+}
+
+// The packed explorer is the matrix explorer in another representation: from the same
+// interval, stopped by the same tick budgets, both stand at the same position with the same
+// nodes counted after every quantum, and stop for the same reason.
+TEST(PackedExplorer, WalksInLockstepWithTheMatrixExplorer) {
+  std::mt19937_64 rng(7);
+  int quanta = 0;
+  for (const auto& kind : bt_test::kinds())
+    for (int n = 2; n <= 11; ++n) {
+      const tsp::Instance x = kind.make(n, bt_test::mix(std::uint64_t(n) * 31 + kind.name.size()));
+      const int m = n - 1;
+      const std::uint64_t total = bt::factorial(m);
+      std::uint64_t fact[bt::kIvmMaxFree + 1];
+      for (int i = 0; i <= bt::kIvmMaxFree; ++i) fact[i] = bt::factorial(i);
+      const std::int64_t opt = tsp::cpu::held_karp(x).cost;
+      for (const std::int64_t bound : {opt, opt + 1 + opt / 8, tsp::kNoBound}) {
+        for (int trial = 0; trial < 6; ++trial) {
+          std::uint64_t b = rng() % total, e = rng() % (total + 1);
+          if (b > e) std::swap(b, e);
+          if (trial == 0) b = 0, e = total;
+          HostInc inc_a{bound}, inc_b{bound};
+          IvmPolicy pa{inc_a}, pb{inc_b};
+          bt::IvmPacked<std::int64_t> a;
+          bt::IvmExplorer<std::int64_t> w;
+          bt::ivm_init(a, m, Arcs{&x}, inc_a.bound(), b, e);
+          bt::ivm_init(w, m, Arcs{&x}, inc_b.bound(), b, e);
+          ASSERT_EQ(a.pos, w.pos);
+          std::uint64_t na = 0, nw = 0;
+          for (;;) {
+            const int q = int(rng() % 50);
+            int la = q, lw = q;
+            const auto ra = bt::ivm_explore(a, m, Arcs{&x}, fact, pa, na, [&] { return la-- == 0; });
+            const auto rw = bt::ivm_explore(w, m, Arcs{&x}, fact, pb, nw, [&] { return lw-- == 0; });
+            const std::string what = kind.name + " n=" + std::to_string(n) + " [" + std::to_string(b) + ", " +
+                                     std::to_string(e) + ")";
+            ASSERT_EQ(int(ra), int(rw)) << what;
+            ASSERT_EQ(a.pos, w.pos) << what;
+            ASSERT_EQ(na, nw) << what;
+            ASSERT_EQ(inc_a.held, inc_b.held) << what;
+            ASSERT_EQ(inc_a.tour, inc_b.tour) << what;
+            ++quanta;
+            if (ra == bt::IvmStop::Empty) break;
+          }
+        }
+      }
+    }
+  EXPECT_GT(quanta, 5000);
+}
+
+TEST(PackedExplorer, PathFieldsRoundTrip) {
+  std::uint64_t p0 = 0, p1 = 0;
+  for (int j = 0; j <= bt::kIvmMaxFree; ++j) bt::set_path_city(p0, p1, j, (7 * j + 3) % 21);
+  for (int j = 0; j <= bt::kIvmMaxFree; ++j) ASSERT_EQ(bt::path_city(p0, p1, j), (7 * j + 3) % 21) << j;
+  bt::set_path_city(p0, p1, 11, 20);
+  bt::set_path_city(p0, p1, 12, 19);
+  EXPECT_EQ(bt::path_city(p0, p1, 11), 20);
+  EXPECT_EQ(bt::path_city(p0, p1, 12), 19);
+  EXPECT_EQ(bt::path_city(p0, p1, 10), (7 * 10 + 3) % 21);
+  EXPECT_EQ(bt::path_city(p0, p1, 13), (7 * 13 + 3) % 21);
+  EXPECT_EQ(bt::nth_set_bit(0b1011010u, 0), 1);
+  EXPECT_EQ(bt::nth_set_bit(0b1011010u, 3), 6);
 }
 
 TEST(EmulatedSearch, IvmStealsAndFindsTheOptimumWithoutABound) {
@@ -349,8 +426,15 @@ TEST(EmulatedSearch, BpdfsCountsExactlyCpuDfsNodesAtTheOptimum) {
 TEST(Params, NamedErrors) {
   bt::IvmConfig c;
   EXPECT_NO_THROW(bt::validate(c));
-  EXPECT_EQ(bt::ivm_dims(c), 5);
-  EXPECT_EQ(bt::effective_trigger(c), 3276);
+  EXPECT_EQ(bt::ivm_dims(c), 6);  // 262144 = 8^6
+  EXPECT_EQ(bt::effective_trigger(c), 26214);
+  EXPECT_EQ(bt::parse_ivm_state("matrix"), bt::IvmState::Matrix);
+  try {
+    bt::parse_ivm_state("shared");
+    FAIL();
+  } catch (const dpgpu::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'state' = 'shared'"), std::string::npos) << e.what();
+  }
   c.explorers = 1000;
   try {
     bt::validate(c);
@@ -364,6 +448,9 @@ TEST(Params, NamedErrors) {
   EXPECT_THROW(bt::validate(c), dpgpu::InputError);
   bt::BpdfsConfig b;
   b.dcpu = 0;
+  EXPECT_THROW(bt::validate(b), dpgpu::InputError);
+  b = {};
+  b.poll = 0;
   EXPECT_THROW(bt::validate(b), dpgpu::InputError);
 }
 

@@ -48,6 +48,7 @@ TEST(RowwiseParams, RegisteredWithSchema) {
   const std::vector<std::pair<std::string, dpgpu::ValueMap>> bad = {
       {"block", {{"block", std::int64_t{2048}}}},
       {"block", {{"block", std::int64_t{16}}}},
+      {"block", {{"block", std::int64_t{48}}}},  // a rule beyond the range, refused by `dpgpu check`
       {"offload", {{"offload", std::int64_t{1}}}},
       {"readonly", {{"readonly", std::string("surface")}}},
       {"offload_slots", {{"offload_slots", std::int64_t{0}}}},
@@ -62,6 +63,17 @@ TEST(RowwiseParams, RegisteredWithSchema) {
       EXPECT_NE(std::string(err.what()).find("'" + key + "'"), std::string::npos) << err.what();
     }
   }
+}
+
+TEST(RowwiseParams, CapacityRuleForThePlanner) {
+  const auto* e = dpgpu::Registry::get().solver("knapsack", "gpu.rowwise");
+  ASSERT_NE(e, nullptr);
+  const auto p = e->schema.resolve({});
+  EXPECT_EQ(e->check(p, {{"n", std::int64_t{10}}, {"capacity", std::int64_t{1} << 20}}), std::nullopt);
+  const auto why = e->check(p, {{"n", std::int64_t{10}}, {"capacity", std::int64_t{1} << 31}});
+  ASSERT_TRUE(why);
+  EXPECT_NE(why->find("32-bit device weights"), std::string::npos) << *why;
+  EXPECT_EQ(dpgpu::bind<RowwiseConfig>(*e, e->schema.resolve({{"block", std::int64_t{512}}})).block, 512);
 }
 
 TEST(RowwiseParams, ValidateRefusesByName) {

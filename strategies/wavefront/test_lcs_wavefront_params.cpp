@@ -105,6 +105,10 @@ TEST(LcsWavefrontParams, RegisteredWithSchema) {
       {"reconstruct", {{"reconstruct", std::int64_t{1}}}},
       {"offload_slots", {{"offload_slots", std::int64_t{1}}}},
       {"offload_slots", {{"offload_slots", std::int64_t{4096}}}},
+      // Rules beyond the ranges (validate()'s), refused when resolved, so by `dpgpu check`.
+      {"block", {{"block", std::int64_t{48}}}},
+      {"rows_per_thread", {{"rows_per_thread", std::int64_t{5}}}},
+      {"tile_width", {{"tile_width", std::int64_t{100}}}},
   };
   for (const auto& [key, given] : bad) {
     try {
@@ -114,6 +118,11 @@ TEST(LcsWavefrontParams, RegisteredWithSchema) {
       EXPECT_NE(std::string(err.what()).find("'" + key + "'"), std::string::npos) << err.what();
     }
   }
+  // Tile-only rules do not bind cell mode.
+  EXPECT_NO_THROW(e->schema.resolve({{"mode", std::string("cell")}, {"rows_per_thread", std::int64_t{5}}}));
+  // The length limit of 32-bit device indices, for the planner.
+  EXPECT_EQ(e->check(d, {{"n", std::int64_t{1000}}, {"m", std::int64_t{300}}}), std::nullopt);
+  EXPECT_TRUE(e->check(d, {{"n", std::int64_t{1} << 30}, {"m", std::int64_t{1} << 30}}));
   // The memory estimate is what the geometry allocates, and nothing for empty strings.
   dpgpu::AnyInstance x;
   x.data = std::make_shared<const lcs::Instance>(lcs::Instance{std::string(1000, 'a'), std::string(300, 'b')});

@@ -40,8 +40,13 @@ TEST(TspWavefrontParams, RegisteredWithSchemaAndDefaults) {
   EXPECT_EQ(p.integer("offload_slots"), d.offload_slots);
   EXPECT_EQ(p.integer("offload_slot_bytes"), d.offload_slot_bytes);
   EXPECT_EQ(p.integer("waves"), d.waves);
-  const auto c = dpgpu::wavefront::tsp_config_from(p);
+  const auto c = dpgpu::bind<TspWavefrontConfig>(*s, p);
   EXPECT_NO_THROW(dpgpu::wavefront::validate(c));
+  EXPECT_EQ(c.distances, dpgpu::wavefront::TspDistances::Shared);
+  // n beyond the layers' limit: refused before anything runs (the planner's instance rule).
+  EXPECT_EQ(s->check(p, {{"n", std::int64_t{33}}}), std::nullopt);
+  ASSERT_TRUE(s->check(p, {{"n", std::int64_t{34}}}));
+  EXPECT_NE(s->check(p, {{"n", std::int64_t{34}}})->find("n = 34"), std::string::npos);
   // The schema refuses what is out of range, naming the key.
   for (auto [key, value] : {std::pair<const char*, dpgpu::Value>{"block", std::int64_t{16}},
                             {"readonly", std::string("surface")},

@@ -124,12 +124,8 @@ inline TspBytes tsp_bytes(int n, int cell_bytes, const TspWavefrontConfig& c) {
 namespace tsp {
 struct Instance;
 }
-namespace dpgpu {
-class Params;
-}
 namespace dpgpu::wavefront {
-// Defined in tsp_params.cpp: the configuration a parameter set names, and the cell width
-// (4: every path fits int32 by tsp::cost_upper_bound, else 8).
-TspWavefrontConfig tsp_config_from(const dpgpu::Params& p);
+// Defined in tsp_params.cpp: the cell width (4: every path fits int32 by
+// tsp::cost_upper_bound, else 8). The config of a parameter set: dpgpu::bind<TspWavefrontConfig>.
 int tsp_cell_bytes(const ::tsp::Instance& x);
 }  // namespace dpgpu::wavefront

@@ -20,4 +20,10 @@ struct OutOfMemory : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A GPU solve was called where no GPU is usable: the message says why and what to do
+// ("skipped: no usable GPU (...)"); the case is skipped, not failed.
+struct GpuUnavailable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace dpgpu

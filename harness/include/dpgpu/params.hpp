@@ -1,6 +1,8 @@
 // params.hpp — typed parameter schemas (solvers, generators) and the values resolved from them.
 #pragma once
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +20,21 @@ struct Range {
 inline Range between(double lo, double hi) { return {lo, hi}; }
 inline Range at_least(double lo) { return {lo, std::nullopt}; }
 
+// An extra check on a parameter's value beyond its type and range (a syntax, a relation between
+// parts of a string), attached with Schema::set_rule: why the value is not acceptable, or nullopt.
+using ParamRule = std::function<std::optional<std::string>(const Value&)>;
+
+// Common rules: an int that is a multiple of `m`, a power of two, one of a few values.
+ParamRule multiple_of(std::int64_t m);
+ParamRule power_of_two();
+ParamRule one_of(std::vector<std::int64_t> allowed);
+
+class Params;
+// A rule across parameters (`block` relative to `tile_width`, a mode needing a flag), checked
+// on the resolved values after every single-parameter check: why they are not acceptable
+// together, naming the parameters, or nullopt.
+using ParamsCheck = std::function<std::optional<std::string>(const Params&)>;
+
 struct ParamSpec {
   std::string name;
   ParamType type = ParamType::Int;
@@ -33,6 +50,8 @@ struct ParamSpec {
 };
 
 // The resolved values handed to a solver or generator: every spec'd name has a value.
+// Reading one as another type than it was declared throws std::logic_error naming it (a bug in
+// the solver, not in the input); solvers bound to a config (registry.hpp) never read by name.
 class Params {
  public:
   Params() = default;
@@ -53,12 +72,19 @@ class Schema {
   Schema& add(ParamSpec spec);
   const std::vector<ParamSpec>& specs() const { return specs_; }
   const ParamSpec* find(const std::string& name) const;
+  // Attaches a rule to the declared parameter `name`; its default must pass it. resolve()
+  // runs it after the type and range checks.
+  Schema& set_rule(const std::string& name, ParamRule rule);
+  // Adds a rule across parameters; the defaults together must pass it. resolve() runs it last.
+  Schema& add_check(ParamsCheck check);
   // Fills defaults; throws InputError naming the key and the allowed values on an unknown
   // name or a rejected value. `where` prefixes messages (e.g. "exp.yaml:12: solver gpu.x").
   Params resolve(const ValueMap& given, const std::string& where = "") const;
 
  private:
   std::vector<ParamSpec> specs_;
+  std::map<std::string, ParamRule> rules_;
+  std::vector<ParamsCheck> checks_;
 };
 
 }  // namespace dpgpu

@@ -3,11 +3,32 @@
 //
 //   DPGPU_REGISTER_PROBLEM(lcs::Problem);
 //
-//   static const auto registered = dpgpu::solver<lcs::Problem>("cpu.linear", "two rows, length only")
-//       .param("threads", std::int64_t{0}, dpgpu::at_least(0), "0: all cores")
-//       .memory([](const lcs::Instance& x, const dpgpu::Params&) { return dpgpu::MemoryNeed{...}; })
-//       .solve([](const lcs::Instance& x, const dpgpu::Params& p, dpgpu::Context& ctx) {
+// A solver whose parameters are the fields of a config struct declares each one once, bound
+// to its field (type and default come from the field), and gets the config built for it:
+//
+//   struct Config { int block = 256; bool offload = true; Mode mode = Mode::Tile; };
+//   static const auto registered = dpgpu::solver<lcs::Problem, Config>("gpu.x", "what it is")
+//       .param("block", &Config::block, dpgpu::between(32, 1024), "threads per block")
+//       .rule("block", dpgpu::multiple_of(32))
+//       .param("offload", &Config::offload, "bits to the host while computing")
+//       .choice("mode", &Config::mode, {{"tile", Mode::Tile}, {"cell", Mode::Cell}}, "...")
+//       .check([](const Config& c) -> std::optional<std::string> { ... })  // across parameters
+//       .check_instance([](const Config& c, const dpgpu::ValueMap& dims) { ... })  // with sizes
+//       .memory([](const lcs::Instance& x, const Config& c) { return dpgpu::MemoryNeed{...}; })
+//       .solve_gpu([](const lcs::Instance& x, const Config& c, dpgpu::Context& ctx) {
 //           return dpgpu::Outcome<lcs::Solution>{...}; });
+//
+// `solve_gpu` is the one registration for a GPU solve: in a build without CUDA the solver is
+// listed as unavailable ("dpgpu was built without CUDA"), and where no GPU is usable a solve
+// throws GpuUnavailable with a reason a user can act on. The solve's body must then only call
+// functions declared in CUDA-free headers; it is never emitted without CUDA, so their
+// definitions may live in .cu files that CPU-only builds leave out.
+//
+// Solvers without a config read values by name (`Params::integer("block")`, ...):
+//
+//   dpgpu::solver<lcs::Problem>("cpu.linear", "two rows, length only")
+//       .param("threads", std::int64_t{0}, dpgpu::at_least(0), "0: all cores")
+//       .solve([](const lcs::Instance& x, const dpgpu::Params& p, dpgpu::Context& ctx) { ... });
 //
 // A name starting with "gpu." makes a GPU solver (run in a child process, timed by CUDA
 // events on ctx.stream()). One solver name may be registered for several problems.
@@ -17,10 +38,15 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
+#include "dpgpu/bound_param.hpp"
 #include "dpgpu/context.hpp"
+#include "dpgpu/error.hpp"
+#include "dpgpu/gpu_presence.hpp"
 #include "dpgpu/params.hpp"
 #include "dpgpu/problem.hpp"
 #include "dpgpu/solver.hpp"
@@ -72,7 +98,22 @@ struct SolverEntry {
   std::function<MemoryNeed(const AnyInstance&, const Params&)> memory;  // may be empty
   std::function<AnyOutcome(const AnyInstance&, const Params&, Context&)> solve;
   std::string unavailable;  // non-empty: registered but cannot run here (e.g. built without CUDA)
+  std::string backend_name;  // non-empty: names the backend in outputs (e.g. "kokkos-cuda")
+  // Rules between the parameters and an instance's sizes (P::dims): why this case cannot run,
+  // or nullopt. The planner calls check() once per (instance, solver point) before running.
+  using InstanceCheck = std::function<std::optional<std::string>(const Params&, const ValueMap& dims)>;
+  std::vector<InstanceCheck> instance_checks;
+  std::optional<std::string> check(const Params& p, const ValueMap& dims) const;
+  AnyBinding binding;  // the config type its parameters are bound to (bind<Config>), if any
 };
+
+// The config of a solver registered with dpgpu::solver<P, Config>, built from resolved values.
+template <class Config>
+Config bind(const SolverEntry& e, const Params& p) {
+  if (e.binding.type != typeid(Config))
+    throw std::logic_error("solver '" + e.name + "' for " + e.problem + " does not bind its parameters to this config type");
+  return *static_cast<const Config*>(e.binding.make(p).get());
+}
 
 class Registry {
  public:
@@ -145,20 +186,50 @@ bool register_problem() {
 
 struct Registered {};
 
-template <class P>
+// What `validate()` (any callable that throws InputError on bad input) refuses, or nullopt:
+// lets a solver's existing validate(config) serve as its .check() rule, one source of truth.
+template <class F>
+std::optional<std::string> refusal_of(F&& validate) {
+  try {
+    validate();
+  } catch (const InputError& e) {
+    return std::string(e.what());
+  }
+  return std::nullopt;
+}
+
+// Config: the struct the parameters are bound to (see the top of this file), or void for a
+// solver that reads its parameters by name.
+template <class P, class Config = void>
 class SolverBuilder {
+  static constexpr bool kBound = !std::is_void_v<Config>;
+
  public:
   using Instance = typename P::Instance;
   using Solution = typename P::Solution;
-  using SolveFn = std::function<Outcome<Solution>(const Instance&, const Params&, Context&)>;
-  using MemoryFn = std::function<MemoryNeed(const Instance&, const Params&)>;
 
   SolverBuilder(std::string name, std::string help) {
     e_.backend = name.rfind("gpu.", 0) == 0 ? Backend::Gpu : Backend::Cpu;
     e_.name = std::move(name);
     e_.help = std::move(help);
     e_.problem = P::name;
+    if constexpr (kBound) {
+      binding_ = std::make_shared<ConfigBinding<Config>>();
+      e_.binding = {typeid(Config), [b = binding_](const Params& p) -> std::shared_ptr<const void> {
+                      return std::make_shared<const Config>((*b)(p));
+                    }};
+    }
   }
+  // Overrides what the name's prefix implies, for solvers named after a library rather than
+  // a device (kokkos.wavefront runs on Kokkos's CUDA backend): where it runs, and the name of
+  // its backend for the outputs.
+  SolverBuilder& backend(Backend b, std::string name) {
+    e_.backend = b;
+    e_.backend_name = std::move(name);
+    return *this;
+  }
+
+  // --- parameters read by name --------------------------------------------------------------
   SolverBuilder& param(std::string name, std::int64_t def, Range r, std::string help) {
     e_.schema.add({std::move(name), ParamType::Int, def, r, {}, std::move(help)});
     return *this;
@@ -181,9 +252,95 @@ class SolverBuilder {
                    std::move(help)});
     return *this;
   }
-  SolverBuilder& memory(MemoryFn fn) {
-    e_.memory = [fn = std::move(fn)](const AnyInstance& x, const Params& p) {
-      return fn(x.as<Instance>(), p);
+
+  // --- parameters bound to a field of Config (default: the field's in Config{}) -------------
+  // Numeric fields, with a range (narrowed to what the field's type holds).
+  template <class D, class T>
+  SolverBuilder& param(std::string name, T D::*field, Range r, std::string help) {
+    static_assert(std::is_same_v<D, Config>, "bind parameters to the solver's config: dpgpu::solver<Problem, Config>");
+    static_assert(param_type_of<T>() == ParamType::Int || param_type_of<T>() == ParamType::Real,
+                  "a range is for numeric fields; declare bool and std::string fields without one");
+    return bind_field(name, field,
+                      {name, param_type_of<T>(), value_of_field(Config{}.*field), range_for<T>(r), {}, std::move(help)});
+  }
+  // bool, std::string and unbounded numeric fields.
+  template <class D, class T>
+  SolverBuilder& param(std::string name, T D::*field, std::string help) {
+    static_assert(std::is_same_v<D, Config>, "bind parameters to the solver's config: dpgpu::solver<Problem, Config>");
+    static_assert(!std::is_enum_v<T>, "an enum field is a choice: .choice(name, &Config::field, {{\"a\", E::A}, ...}, help)");
+    return bind_field(name, field,
+                      {name, param_type_of<T>(), value_of_field(Config{}.*field), range_for<T>({}), {}, std::move(help)});
+  }
+  // A std::string field holding one of `choices`.
+  template <class D>
+  SolverBuilder& choice(std::string name, std::string D::*field, std::vector<std::string> choices, std::string help) {
+    static_assert(std::is_same_v<D, Config>, "bind parameters to the solver's config: dpgpu::solver<Problem, Config>");
+    return bind_field(name, field,
+                      {name, ParamType::Choice, Config{}.*field, {}, std::move(choices), std::move(help)});
+  }
+  // An enum field, each value under a name.
+  template <class D, class T>
+    requires std::is_enum_v<T>
+  SolverBuilder& choice(std::string name, T D::*field, std::vector<std::pair<std::string, T>> named, std::string help) {
+    static_assert(std::is_same_v<D, Config>, "bind parameters to the solver's config: dpgpu::solver<Problem, Config>");
+    std::vector<std::string> names;
+    std::string def;
+    for (auto& [n, v] : named) {
+      names.push_back(n);
+      if (v == Config{}.*field) def = n;
+    }
+    if (def.empty()) throw std::logic_error("parameter '" + name + "': the field's default has no name among its choices");
+    e_.schema.add({name, ParamType::Choice, def, {}, names, std::move(help)});
+    binding_->add([name, field, named = std::move(named)](const Params& p, Config& c) {
+      const std::string& s = p.text(name);
+      for (auto& [n, v] : named)
+        if (n == s) c.*field = v;
+    });
+    return *this;
+  }
+
+  // --- rules ----------------------------------------------------------------------------------
+  // An extra check on a declared parameter (see ParamRule), run whenever it is resolved.
+  SolverBuilder& rule(const std::string& name, ParamRule fn) {
+    e_.schema.set_rule(name, std::move(fn));
+    return *this;
+  }
+  // A rule across parameters, run when they are resolved (so by `dpgpu check`): fn(const
+  // Config&) or fn(const Params&) -> std::optional<std::string>, the message naming the
+  // parameters. Declare it after the parameters it reads; the defaults must pass it.
+  template <class F>
+  SolverBuilder& check(F fn) {
+    if constexpr (std::is_invocable_v<F&, const Params&>) {
+      e_.schema.add_check(std::move(fn));
+    } else {
+      static_assert(kBound && std::is_invocable_v<F&, const Config&>,
+                    "check(fn): fn(const Config&) or fn(const Params&) -> std::optional<std::string>");
+      e_.schema.add_check([b = binding_, fn = std::move(fn)](const Params& p) { return fn((*b)(p)); });
+    }
+    return *this;
+  }
+  // A rule between the parameters and an instance's sizes (P::dims, e.g. "n"): fn(const
+  // Config& or const Params&, const ValueMap& dims) -> std::optional<std::string>.
+  template <class F>
+  SolverBuilder& check_instance(F fn) {
+    if constexpr (std::is_invocable_v<F&, const Params&, const ValueMap&>) {
+      e_.instance_checks.push_back(std::move(fn));
+    } else {
+      static_assert(kBound && std::is_invocable_v<F&, const Config&, const ValueMap&>,
+                    "check_instance(fn): fn(const Config& or const Params&, const ValueMap& dims)");
+      e_.instance_checks.push_back([b = binding_, fn = std::move(fn)](const Params& p, const ValueMap& dims) {
+        return fn((*b)(p), dims);
+      });
+    }
+    return *this;
+  }
+
+  // --- memory and solve -----------------------------------------------------------------------
+  // fn(const Instance&, const Config& or const Params&) -> MemoryNeed.
+  template <class F>
+  SolverBuilder& memory(F fn) {
+    e_.memory = [read = adapt<MemoryNeed>(std::move(fn))](const AnyInstance& x, const Params& p) {
+      return read(x.as<Instance>(), p);
     };
     return *this;
   }
@@ -193,26 +350,70 @@ class SolverBuilder {
     Registry::get().add(std::move(e_));
     return {};
   }
-  Registered solve(SolveFn fn) {
-    e_.solve = [fn = std::move(fn)](const AnyInstance& x, const Params& p, Context& ctx) {
-      Outcome<Solution> o = fn(x.as<Instance>(), p, ctx);
+  // fn(const Instance&, const Config& or const Params&, Context&) -> Outcome<Solution>.
+  template <class F>
+  Registered solve(F fn) {
+    set_solve(std::move(fn));
+    Registry::get().add(std::move(e_));
+    return {};
+  }
+  // A GPU solve (see the top of this file): unavailable without CUDA, GpuUnavailable at run
+  // time where no GPU is usable.
+  template <class F>
+  Registered solve_gpu([[maybe_unused]] F fn) {
+#if DPGPU_WITH_CUDA
+    set_solve(std::move(fn));
+    e_.solve = [solve = std::move(e_.solve)](const AnyInstance& x, const Params& p, Context& ctx) {
+      static const std::string why = no_usable_gpu_reason();
+      if (!why.empty()) throw GpuUnavailable("skipped: no usable GPU (" + why + ")");
+      return solve(x, p, ctx);
+    };
+    Registry::get().add(std::move(e_));
+    return {};
+#else
+    return unavailable("dpgpu was built without CUDA");
+#endif
+  }
+
+ private:
+  // fn(instance, Params or Config, rest...) as a function of (instance, Params, rest...).
+  template <class R, class F>
+  auto adapt(F fn) {
+    return [b = binding_, fn = std::move(fn)](const Instance& x, const Params& p, auto&... rest) -> R {
+      if constexpr (std::is_invocable_v<F&, const Instance&, const Params&, decltype(rest)...>) {
+        return fn(x, p, rest...);
+      } else {
+        static_assert(kBound && std::is_invocable_v<F&, const Instance&, const Config&, decltype(rest)...>,
+                      "fn must take (const Instance&, const Config& or const Params&[, Context&])");
+        return fn(x, (*b)(p), rest...);
+      }
+    };
+  }
+  template <class F>
+  void set_solve(F fn) {
+    e_.solve = [run = adapt<Outcome<Solution>>(std::move(fn))](const AnyInstance& x, const Params& p, Context& ctx) {
+      Outcome<Solution> o = run(x.as<Instance>(), p, ctx);
       AnyOutcome a;
       a.objective = o.objective;
       a.checksum = o.checksum;
       if (o.solution) a.solution = std::make_shared<const Solution>(std::move(*o.solution));
       return a;
     };
-    Registry::get().add(std::move(e_));
-    return {};
+  }
+  template <class D, class T>
+  SolverBuilder& bind_field(const std::string& name, T D::*field, ParamSpec spec) {
+    e_.schema.add(std::move(spec));
+    binding_->add([name, field](const Params& p, D& c) { c.*field = field_from<T>(p, name); });
+    return *this;
   }
 
- private:
   SolverEntry e_;
+  std::shared_ptr<ConfigBinding<std::conditional_t<kBound, Config, int>>> binding_;
 };
 
-template <class P>
-SolverBuilder<P> solver(std::string name, std::string help) {
-  return SolverBuilder<P>(std::move(name), std::move(help));
+template <class P, class Config = void>
+SolverBuilder<P, Config> solver(std::string name, std::string help) {
+  return SolverBuilder<P, Config>(std::move(name), std::move(help));
 }
 
 }  // namespace dpgpu

@@ -1,0 +1,223 @@
+// test_solver_contract.cpp — the solver contract of registry.hpp: parameters bound to config
+// fields, rules on one parameter, across parameters and with instance sizes, typed reads, and
+// solve_gpu. A toy problem keeps it apart from every real solver.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "dpgpu/error.hpp"
+#include "dpgpu/gpu_presence.hpp"
+#include "dpgpu/registry.hpp"
+
+namespace {
+
+struct Toy {
+  static constexpr const char* name = "toy.contract";
+  struct Instance {
+    int n = 0;
+  };
+  struct Solution {
+    int echo = 0;
+  };
+};
+
+enum class Mode { Tile, Cell };
+
+struct ToyConfig {
+  int block = 64;
+  std::int64_t chunk = 0;
+  double ratio = 0.5;
+  bool offload = true;
+  std::string readonly = "ldg";
+  Mode mode = Mode::Tile;
+  std::string label = "x";
+};
+
+const dpgpu::Registered toy_registered =
+    dpgpu::solver<Toy, ToyConfig>("cpu.toy", "a toy with every kind of bound parameter")
+        .param("block", &ToyConfig::block, dpgpu::between(32, 1024), "threads per block")
+        .rule("block", dpgpu::multiple_of(32))
+        .param("chunk", &ToyConfig::chunk, dpgpu::at_least(0), "0: auto")
+        .param("ratio", &ToyConfig::ratio, dpgpu::between(0, 1), "a fraction")
+        .param("offload", &ToyConfig::offload, "a flag")
+        .choice("readonly", &ToyConfig::readonly, {"texture", "ldg", "plain"}, "a path")
+        .choice("mode", &ToyConfig::mode, {{"tile", Mode::Tile}, {"cell", Mode::Cell}}, "an enum")
+        .param("label", &ToyConfig::label, "any text")
+        .check([](const ToyConfig& c) -> std::optional<std::string> {
+          if (c.mode == Mode::Cell && c.block > 256) return "mode 'cell' needs 'block' <= 256";
+          return std::nullopt;
+        })
+        .check_instance([](const ToyConfig& c, const dpgpu::ValueMap& dims) -> std::optional<std::string> {
+          if (std::get<std::int64_t>(dims.at("n")) > 21 && c.offload) return "n > 21 needs 'offload' false";
+          return std::nullopt;
+        })
+        .memory([](const Toy::Instance& x, const ToyConfig& c) {
+          return dpgpu::MemoryNeed{std::uint64_t(x.n), std::uint64_t(c.block)};
+        })
+        .solve([](const Toy::Instance& x, const ToyConfig& c, dpgpu::Context&) {
+          dpgpu::Outcome<Toy::Solution> o;
+          o.objective = x.n * c.block;
+          o.solution = Toy::Solution{c.mode == Mode::Cell ? 1 : 0};
+          return o;
+        });
+
+const dpgpu::Registered toy_gpu_registered =
+    dpgpu::solver<Toy, ToyConfig>("gpu.toy", "a GPU solve registered once")
+        .param("block", &ToyConfig::block, dpgpu::between(32, 1024), "threads per block")
+        .solve_gpu([](const Toy::Instance& x, const ToyConfig& c, dpgpu::Context&) {
+          return dpgpu::Outcome<Toy::Solution>{x.n + c.block, std::nullopt, std::nullopt};
+        });
+
+const dpgpu::SolverEntry& toy(const char* name = "cpu.toy") {
+  const auto* e = dpgpu::Registry::get().solver(Toy::name, name);
+  if (!e) throw std::logic_error("toy solver not registered");
+  return *e;
+}
+
+dpgpu::AnyInstance instance(int n) {
+  dpgpu::AnyInstance a;
+  a.data = std::make_shared<const Toy::Instance>(Toy::Instance{n});
+  a.dims = {{"n", std::int64_t{n}}};
+  return a;
+}
+
+std::string refusal(const dpgpu::ValueMap& given) {
+  try {
+    toy().schema.resolve(given, "exp.yaml:3: solver cpu.toy");
+  } catch (const dpgpu::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(SolverContract, DefaultsComeFromTheConfig) {
+  const auto& e = toy();
+  const dpgpu::Params p = e.schema.resolve({});
+  EXPECT_EQ(p.integer("block"), 64);
+  EXPECT_EQ(p.integer("chunk"), 0);
+  EXPECT_EQ(p.real("ratio"), 0.5);
+  EXPECT_TRUE(p.flag("offload"));
+  EXPECT_EQ(p.text("readonly"), "ldg");
+  EXPECT_EQ(p.text("mode"), "tile");
+  EXPECT_EQ(e.schema.find("mode")->type, dpgpu::ParamType::Choice);
+  EXPECT_EQ(e.schema.find("block")->describe_allowed(), "int in [32, 1024]");
+}
+
+TEST(SolverContract, BindBuildsTheConfig) {
+  const auto& e = toy();
+  const ToyConfig c = dpgpu::bind<ToyConfig>(
+      e, e.schema.resolve({{"block", std::int64_t{128}}, {"chunk", std::int64_t{7}}, {"ratio", std::int64_t{1}},
+                           {"offload", false}, {"readonly", std::string("plain")}, {"mode", std::string("cell")},
+                           {"label", std::string("y")}}));
+  EXPECT_EQ(c.block, 128);
+  EXPECT_EQ(c.chunk, 7);
+  EXPECT_EQ(c.ratio, 1.0);
+  EXPECT_FALSE(c.offload);
+  EXPECT_EQ(c.readonly, "plain");
+  EXPECT_EQ(c.mode, Mode::Cell);
+  EXPECT_EQ(c.label, "y");
+  EXPECT_THROW(dpgpu::bind<int>(e, e.schema.resolve({})), std::logic_error);
+}
+
+TEST(SolverContract, SolveAndMemoryReceiveTheConfig) {
+  const auto& e = toy();
+  const auto x = instance(3);
+  dpgpu::Context ctx(dpgpu::Backend::Cpu, std::chrono::steady_clock::now() + std::chrono::hours(1));
+  const auto p = e.schema.resolve({{"block", std::int64_t{96}}, {"mode", std::string("cell")}});
+  const auto out = e.solve(x, p, ctx);
+  EXPECT_EQ(out.objective, 3 * 96);
+  ASSERT_TRUE(out.solution);
+  EXPECT_EQ(static_cast<const Toy::Solution*>(out.solution.get())->echo, 1);
+  EXPECT_EQ(e.memory(x, p).device, 96u);
+  EXPECT_EQ(e.memory(x, p).host, 3u);
+}
+
+TEST(SolverContract, RefusalsNameTheParameterAndTheRule) {
+  EXPECT_NE(refusal({{"block", std::int64_t{48}}}).find("parameter 'block': must be a multiple of 32"), std::string::npos)
+      << refusal({{"block", std::int64_t{48}}});
+  EXPECT_NE(refusal({{"block", true}}).find("'block'"), std::string::npos);
+  EXPECT_NE(refusal({{"readonly", std::string("surface")}}).find("'readonly'"), std::string::npos);
+  EXPECT_NE(refusal({{"mode", std::string("diagonal")}}).find("one of: tile, cell"), std::string::npos);
+  // An int field cannot receive what would wrap.
+  EXPECT_NE(refusal({{"chunk", std::int64_t{-1}}}).find("'chunk'"), std::string::npos);
+  EXPECT_EQ(toy().schema.find("block")->range.max, 1024);
+  // Across parameters, evaluated at resolve time, prefixed by where.
+  const std::string both = refusal({{"mode", std::string("cell")}, {"block", std::int64_t{512}}});
+  EXPECT_NE(both.find("exp.yaml:3: solver cpu.toy: mode 'cell' needs 'block' <= 256"), std::string::npos) << both;
+  EXPECT_EQ(refusal({{"mode", std::string("cell")}, {"block", std::int64_t{256}}}), "");
+}
+
+TEST(SolverContract, InstanceRulesForThePlanner) {
+  const auto& e = toy();
+  const auto p = e.schema.resolve({});
+  EXPECT_EQ(e.check(p, {{"n", std::int64_t{21}}}), std::nullopt);
+  EXPECT_EQ(e.check(p, {{"n", std::int64_t{22}}}), "n > 21 needs 'offload' false");
+  EXPECT_EQ(e.check(e.schema.resolve({{"offload", false}}), {{"n", std::int64_t{22}}}), std::nullopt);
+}
+
+TEST(SolverContract, WrongTypeReadsNameTheParameter) {
+  const auto p = toy().schema.resolve({});
+  try {
+    (void)p.integer("offload");
+    ADD_FAILURE() << "read a bool as an int";
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("parameter 'offload' holds bool"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW((void)p.text("block"), std::logic_error);
+  EXPECT_THROW((void)p.flag("label"), std::logic_error);
+  EXPECT_THROW((void)p.real("readonly"), std::logic_error);
+}
+
+TEST(SolverContract, DefaultsThatBreakARuleAreBugs) {
+  auto b = dpgpu::solver<Toy, ToyConfig>("cpu.toy_bad", "never registered")
+               .param("block", &ToyConfig::block, dpgpu::between(32, 1024), "threads");
+  EXPECT_THROW(b.rule("block", dpgpu::power_of_two()).rule("block", dpgpu::one_of({32, 128})), std::logic_error);
+  EXPECT_THROW(b.check([](const ToyConfig& c) -> std::optional<std::string> {
+    if (c.block == 64) return "never 64";
+    return std::nullopt;
+  }),
+               std::logic_error);
+}
+
+TEST(SolverContract, CommonRules) {
+  EXPECT_EQ(dpgpu::power_of_two()(dpgpu::Value(std::int64_t{64})), std::nullopt);
+  EXPECT_NE(dpgpu::power_of_two()(dpgpu::Value(std::int64_t{48})), std::nullopt);
+  EXPECT_NE(dpgpu::power_of_two()(dpgpu::Value(std::int64_t{0})), std::nullopt);
+  EXPECT_EQ(dpgpu::one_of({4, 8})(dpgpu::Value(std::int64_t{8})), std::nullopt);
+  EXPECT_EQ(*dpgpu::one_of({4, 8})(dpgpu::Value(std::int64_t{5})), "must be one of 4, 8, got 5");
+  EXPECT_EQ(*dpgpu::multiple_of(32)(dpgpu::Value(std::int64_t{48})), "must be a multiple of 32, got 48");
+}
+
+TEST(SolverContract, SolveGpuIsOneRegistration) {
+  const auto& e = toy("gpu.toy");
+  EXPECT_EQ(e.backend, dpgpu::Backend::Gpu);
+#if DPGPU_WITH_CUDA
+  EXPECT_EQ(e.unavailable, "");
+  ASSERT_TRUE(e.solve);
+  const auto x = instance(5);
+  const auto p = e.schema.resolve({});
+  dpgpu::Context ctx(dpgpu::Backend::Cpu, std::chrono::steady_clock::now() + std::chrono::hours(1));
+  const std::string why = dpgpu::no_usable_gpu_reason();
+  if (why.empty()) {
+    EXPECT_EQ(e.solve(x, p, ctx).objective, 5 + 64);
+  } else {
+    try {
+      e.solve(x, p, ctx);
+      ADD_FAILURE() << "solved without a usable GPU";
+    } catch (const dpgpu::GpuUnavailable& err) {
+      EXPECT_EQ(std::string(err.what()), "skipped: no usable GPU (" + why + ")");
+    }
+    // What the user can do about it, not cudart's "driver version is insufficient".
+    EXPECT_EQ(why.find("insufficient"), std::string::npos) << why;
+  }
+#else
+  EXPECT_EQ(e.unavailable, "dpgpu was built without CUDA");
+  EXPECT_FALSE(e.solve);
+#endif
+}
+
+}  // namespace

@@ -1,0 +1,106 @@
+"""`dpgpu report`: report.html and report.md from a results folder, and the page opened in
+a real browser (headless Chromium): every figure loads, one table row per case, and a
+screenshot is kept. The browser test skips when no Chromium is installed."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from contextlib import redirect_stderr, redirect_stdout
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PLOTS = os.path.dirname(HERE)
+sys.path.insert(0, PLOTS)
+
+from dpgpu_plots import report  # noqa: E402
+from dpgpu_plots import results as results_mod  # noqa: E402
+
+try:
+    import matplotlib  # noqa: F401
+    HAVE_MPL = True
+except ImportError:
+    HAVE_MPL = False
+
+
+def chromium() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def output_dir() -> str:
+    """Where the screenshot is kept: $DPGPU_TEST_OUTPUT, else build/test-output/ of the
+    repository when there is a build folder, else a temporary folder (printed)."""
+    out = os.environ.get("DPGPU_TEST_OUTPUT")
+    if not out:
+        build = os.path.join(os.path.dirname(PLOTS), "build")
+        out = os.path.join(build, "test-output") if os.path.isdir(build) else tempfile.mkdtemp()
+    os.makedirs(out, exist_ok=True)
+    return out
+
+
+@unittest.skipUnless(HAVE_MPL, "Matplotlib not importable by this Python")
+class ReportTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="dpgpu-report-")
+        self.addCleanup(shutil.rmtree, self.tmp)
+        self.dir = os.path.join(self.tmp, "lcs-profiled")
+        shutil.copytree(os.path.join(HERE, "fixtures", "lcs-profiled"), self.dir)
+        with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+            self.assertEqual(report.main([self.dir]), 0)
+        self.rows = results_mod.load(self.dir).rows
+
+    def test_markdown_has_a_row_per_case_context_and_failures(self):
+        with open(os.path.join(self.dir, "report.md"), encoding="utf-8") as f:
+            md = f.read()
+        table = md.split("## Cases")[1].split("## Failures")[0]
+        body = [line for line in table.splitlines() if line.startswith("| ") and "case |" not in line]
+        self.assertEqual(len(body), len(self.rows))
+        self.assertIn("**GPU**: NVIDIA H100 80GB HBM3", md)
+        self.assertIn("## Profiler metrics", md)
+        self.assertIn("![", md)  # figures linked
+        for r in self.rows:
+            self.assertIn(r["case_id"], table)
+
+    def test_html_is_self_contained(self):
+        with open(os.path.join(self.dir, "report.html"), encoding="utf-8") as f:
+            page = f.read()
+        self.assertNotIn('src="figures/', page)
+        self.assertGreater(page.count('src="data:image/png;base64,'), 0)
+        self.assertEqual(page.count('<tr class="') + page.count("<tr>"),
+                         page.count("<tr"))  # every row well formed
+
+    def test_page_in_headless_chromium(self):
+        browser = chromium()
+        if not browser:
+            self.skipTest("no Chromium installed (Debian: apt-get install chromium)")
+        page = "file://" + os.path.abspath(os.path.join(self.dir, "report.html"))
+        flags = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                 "--virtual-time-budget=10000"]
+        dom = subprocess.run(flags + ["--dump-dom", page], capture_output=True, text=True,
+                             timeout=120).stdout
+        body = re.search(r"<body([^>]*)>", dom)
+        self.assertIsNotNone(body, dom[:500])
+        attrs = dict(re.findall(r'data-([a-z-]+)="(\d+)"', body.group(1)))
+        figures = len([f for f in os.listdir(os.path.join(self.dir, "figures")) if f.endswith(".png")])
+        self.assertGreater(figures, 0)
+        self.assertEqual(attrs.get("figures"), str(figures), attrs)
+        self.assertEqual(attrs.get("figures-loaded"), str(figures), attrs)
+        self.assertEqual(attrs.get("case-rows"), str(len(self.rows)), attrs)
+        shot = os.path.join(output_dir(), "report-screenshot.png")
+        subprocess.run(flags + ["--window-size=1400,3000", f"--screenshot={shot}", page],
+                       capture_output=True, timeout=120)
+        self.assertTrue(os.path.isfile(shot) and os.path.getsize(shot) > 10000, shot)
+        print(f"\nscreenshot: {shot}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

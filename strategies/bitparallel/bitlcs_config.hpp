@@ -1,0 +1,43 @@
+// bitlcs_config.hpp — gpu.bitparallel's parameters and what a solve allocates (host only).
+#pragma once
+#include <algorithm>
+#include <cstdint>
+
+namespace dpgpu::bitlcs {
+
+struct BitLcsConfig {
+  int word_bits = 64;        // lane word: 32 or 64 bits
+  int words_per_thread = 1;  // W: lane words per lane, stripe = 32 W words (1, 2 or 4)
+  int warps = 2;             // warps (independent stripes) per block
+  bool reconstruct = false;  // also return one LCS string (Hirschberg over the passes)
+  std::int64_t leaf_rows = 256;  // reconstruct: subproblems of at most this many rows are traced back
+};
+
+// Device bytes of the passes of a solve over n bits × m rows (n >= m: x is the longer
+// string): strings, carry slots of the wavefront, outputs (stored rows of the leaves).
+inline std::uint64_t device_bytes(std::int64_t n, std::int64_t m, const BitLcsConfig& c) {
+  if (n == 0 || m == 0) return 0;
+  const std::int64_t words = (n + 63) / 64;
+  const std::int64_t stripe_words = 32 * std::int64_t(c.words_per_thread) * std::max(1, c.word_bits) / 64;
+  const std::int64_t stripes = (words + stripe_words - 1) / stripe_words;
+  // Carry slots: one word per 32 rows per stripe boundary; the first level of Hirschberg's
+  // passes splits the rows in two jobs, each with its own +1 rounding.
+  const std::uint64_t slots = std::uint64_t(stripes) * std::uint64_t((m + 31) / 32 + 2) * 8;
+  std::uint64_t out = std::uint64_t(2 * words + 2) * 8;
+  if (c.reconstruct) {
+    // Leaves: at most leaf_rows rows each over disjoint column ranges, plus one word of
+    // rounding per leaf row; the job table for up to m / (leaf_rows/2) + 1 leaves.
+    const std::uint64_t leaf = std::uint64_t(std::min(m, c.leaf_rows)) * std::uint64_t(words) + std::uint64_t(m);
+    out = std::max(out, leaf * 8);
+    out += std::uint64_t(2 * m / std::max<std::int64_t>(1, c.leaf_rows / 2) + 4) * 96;
+  }
+  return std::uint64_t(n + m) + slots + out + 4096;
+}
+
+// Host bytes beyond the strings: codes, and the output copied back.
+inline std::uint64_t host_bytes(std::int64_t n, std::int64_t m, const BitLcsConfig& c) {
+  const std::uint64_t d = device_bytes(n, m, c);
+  return std::uint64_t(n + m) + (d > std::uint64_t(n + m) ? d - std::uint64_t(n + m) : 0);
+}
+
+}  // namespace dpgpu::bitlcs

@@ -1,0 +1,205 @@
+// bitlcs_gpu.cu — gpu.bitparallel's driver: the GPU pass runner (one launch per batch of
+// jobs) and the solve (length, or Hirschberg's reconstruction over the runner).
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "bitlcs_gpu.hpp"
+#include "bitlcs_kernel.cuh"
+#include "bitlcs_pass.hpp"
+#include "bitlcs_reconstruct.hpp"
+#include "cuda_check.cuh"
+#include "device_buffer.cuh"
+#include "dpgpu/error.hpp"
+
+namespace dpgpu::bitlcs {
+
+namespace {
+
+using kernel::DevJob;
+using gpu::DeviceBuffer;
+
+template <class L, int W>
+void* kernel_of() {
+  return reinterpret_cast<void*>(&kernel::pass<L, W>);
+}
+void* kernel_of(int bits, int w) {
+  using kernel::u32;
+  using kernel::u64;
+  if (bits == 32) return w == 1 ? kernel_of<u32, 1>() : w == 2 ? kernel_of<u32, 2>() : kernel_of<u32, 4>();
+  return w == 1 ? kernel_of<u64, 1>() : w == 2 ? kernel_of<u64, 2>() : kernel_of<u64, 4>();
+}
+
+class GpuPassRunner final : public PassRunner {
+ public:
+  GpuPassRunner(const Symbols& s, const BitLcsConfig& c, Context& ctx)
+      : ctx_(ctx), stream_(static_cast<cudaStream_t>(ctx.stream())), sigma_(s.sigma) {
+    int dev = 0, optin = 0;
+    CUDA_CHECK(cudaGetDevice(&dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    // Masks take sigma × W × 32 lane words per warp: fewer warps, then fewer words, until they fit.
+    w_ = c.words_per_thread;
+    warps_ = c.warps;
+    bits_ = c.word_bits;
+    auto smem = [&] {
+      return std::size_t(warps_) * std::size_t(std::max(sigma_, 1)) * std::size_t(w_) * 32 * std::size_t(bits_ / 8);
+    };
+    while (smem() > std::size_t(optin) && warps_ > 1) warps_ /= 2;
+    while (smem() > std::size_t(optin) && w_ > 1) w_ /= 2;
+    smem_ = smem();
+    ctx_.set("words_per_thread", w_);
+    ctx_.set("warps_per_block", warps_);
+    ctx_.set("word_bits", bits_);
+    ctx_.set("sigma", sigma_);
+    void* k = kernel_of(bits_, w_);
+    CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem_)));
+    int per_sm = 0;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, warps_ * 32, smem_));
+    max_blocks_ = std::max(1, per_sm) * sms_;
+    {
+      auto alloc = ctx_.phase("alloc");
+      x_ = DeviceBuffer<std::uint8_t>(s.x.size(), &ctx_);
+      y_ = DeviceBuffer<std::uint8_t>(s.y.size(), &ctx_);
+      ticket_ = DeviceBuffer<unsigned long long>(1, &ctx_);
+    }
+    auto h2d = ctx_.phase("h2d");
+    CUDA_CHECK(cudaMemcpyAsync(x_.get(), s.x.data(), s.x.size(), cudaMemcpyHostToDevice, stream_));
+    CUDA_CHECK(cudaMemcpyAsync(y_.get(), s.y.data(), s.y.size(), cudaMemcpyHostToDevice, stream_));
+  }
+
+  void run(const std::vector<PassJob>& jobs, std::int64_t total_words, std::vector<Word>& out) override {
+    std::vector<DevJob> dev;
+    if (jobs.size() > (std::size_t(1) << 30)) throw std::runtime_error("gpu.bitparallel: too many jobs in one batch");
+    std::int64_t stripes = 0, slots = 0;
+    const std::int64_t stripe_words = 32 * std::int64_t(w_), per_word = 64 / bits_;
+    for (const PassJob& j : jobs) {
+      DevJob d{};
+      d.x_off = j.x_off, d.x_len = j.x_len, d.y_off = j.y_off, d.y_len = j.y_len;
+      d.words = words_of(j.x_len) * per_word;
+      d.stripes = (d.words + stripe_words - 1) / stripe_words;
+      d.stripe_base = stripes;
+      d.slot_off = slots;
+      d.out_off = j.out_off;
+      d.flags = (j.reversed ? kernel::kReversed : 0) | (j.store_rows ? kernel::kStoreRows : 0);
+      stripes += d.stripes;
+      slots += (d.stripes - 1) * ((j.y_len + 31) / 32);
+      dev.push_back(d);
+    }
+    if (stripes >= (std::int64_t(1) << 31)) throw std::runtime_error("gpu.bitparallel: more than 2^31 stripes in one batch");
+    {
+      auto alloc = ctx_.phase("alloc");
+      grow(jobs_, dev.size());
+      grow(slots_, std::size_t(std::max<std::int64_t>(slots, 1)));
+      grow(out_, std::size_t(std::max<std::int64_t>(total_words, 1)));
+    }
+    {
+      auto h2d = ctx_.phase("h2d");
+      CUDA_CHECK(cudaMemcpyAsync(jobs_.get(), dev.data(), dev.size() * sizeof(DevJob), cudaMemcpyHostToDevice,
+                                 stream_));
+    }
+    {
+      auto compute = ctx_.phase("compute");
+      // Tags of the slots count from 1: zero means "not yet written".
+      CUDA_CHECK(cudaMemsetAsync(slots_.get(), 0, std::size_t(std::max<std::int64_t>(slots, 1)) * 8, stream_));
+      CUDA_CHECK(cudaMemsetAsync(ticket_.get(), 0, sizeof(unsigned long long), stream_));
+      const int blocks = int(std::min<std::int64_t>((stripes + warps_ - 1) / warps_, max_blocks_));
+      auto mark = ctx_.profiled_launch();
+      const int njobs = int(dev.size());
+      using kernel::u32;
+      using kernel::u64;
+      if (bits_ == 32) {
+        switch (w_) {
+          case 1: launch<u32, 1>(blocks, njobs, stripes); break;
+          case 2: launch<u32, 2>(blocks, njobs, stripes); break;
+          default: launch<u32, 4>(blocks, njobs, stripes); break;
+        }
+      } else {
+        switch (w_) {
+          case 1: launch<u64, 1>(blocks, njobs, stripes); break;
+          case 2: launch<u64, 2>(blocks, njobs, stripes); break;
+          default: launch<u64, 4>(blocks, njobs, stripes); break;
+        }
+      }
+      ctx_.add("kernel_launches", 1);
+      ctx_.add("stripes", double(stripes));
+    }
+    auto d2h = ctx_.phase("d2h");
+    out.resize(std::size_t(total_words));
+    CUDA_CHECK(cudaMemcpyAsync(out.data(), out_.get(), std::size_t(total_words) * 8, cudaMemcpyDeviceToHost, stream_));
+    CUDA_CHECK(cudaStreamSynchronize(stream_));
+  }
+
+ private:
+  template <class T>
+  void grow(DeviceBuffer<T>& b, std::size_t count) {
+    if (b.size() < count) {
+      b = DeviceBuffer<T>();  // free first: peak is the larger of the two, not their sum
+      b = DeviceBuffer<T>(count, &ctx_);
+    }
+  }
+  template <class L, int W>
+  void launch(int blocks, int njobs, std::int64_t stripes) {
+    kernel::pass<L, W><<<blocks, warps_ * 32, smem_, stream_>>>(jobs_.get(), njobs, stripes, x_.get(), y_.get(), sigma_,
+                                                            slots_.get(), ticket_.get(), out_.get());
+    CUDA_CHECK_LAUNCH();
+  }
+
+  Context& ctx_;
+  cudaStream_t stream_;
+  int sigma_, w_ = 1, warps_ = 1, bits_ = 64, sms_ = 1, max_blocks_ = 1;
+  std::size_t smem_ = 0;
+  DeviceBuffer<std::uint8_t> x_, y_;
+  DeviceBuffer<unsigned long long> ticket_;
+  DeviceBuffer<DevJob> jobs_;
+  DeviceBuffer<Word> slots_, out_;
+};
+
+void validate(const BitLcsConfig& c) {
+  if (c.words_per_thread != 1 && c.words_per_thread != 2 && c.words_per_thread != 4)
+    throw InputError("gpu.bitparallel: 'words_per_thread' must be 1, 2 or 4, not " + std::to_string(c.words_per_thread));
+  if (c.word_bits != 32 && c.word_bits != 64)
+    throw InputError("gpu.bitparallel: 'word_bits' must be 32 or 64, not " + std::to_string(c.word_bits));
+  if (c.warps < 1 || c.warps > 32)
+    throw InputError("gpu.bitparallel: 'warps' must be in [1, 32], not " + std::to_string(c.warps));
+  if (c.leaf_rows < 1) throw InputError("gpu.bitparallel: 'leaf_rows' must be >= 1, not " + std::to_string(c.leaf_rows));
+}
+
+}  // namespace
+
+std::unique_ptr<PassRunner> make_gpu_runner(const Symbols& s, const BitLcsConfig& c, Context& ctx) {
+  validate(c);
+  return std::make_unique<GpuPassRunner>(s, c, ctx);
+}
+
+BitLcsResult solve(std::string_view a, std::string_view b, const BitLcsConfig& c, Context& ctx) {
+  validate(c);
+  const std::string_view x = a.size() >= b.size() ? a : b;  // along the bits
+  const std::string_view y = a.size() >= b.size() ? b : a;  // along the steps
+  BitLcsResult r;
+  ctx.set("kernel_launches", 0);
+  if (y.empty()) {
+    if (c.reconstruct) r.subsequence = std::string();
+    return r;
+  }
+  const Symbols sym = encode(x, y);
+  GpuPassRunner runner(sym, c, ctx);
+  if (!c.reconstruct) {
+    r.length = length(runner, std::int64_t(x.size()), std::int64_t(y.size()));
+    return r;
+  }
+  ReconstructStats st;
+  r.subsequence = reconstruct(x, y, sym, runner, c.leaf_rows, &st);
+  r.length = std::int64_t(r.subsequence->size());
+  ctx.set("levels", st.levels);
+  ctx.set("leaves", double(st.leaves));
+  ctx.set("leaf_bytes", double(st.leaf_words) * 8);
+  ctx.set("cells_computed", st.cells);
+  return r;
+}
+
+}  // namespace dpgpu::bitlcs

@@ -1,0 +1,141 @@
+// tsp_driver.hpp — the host side of the Kokkos TSP solver, written once for any execution
+// space. Included by tsp_host.cpp and tsp_device.cpp only.
+#pragma once
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "dpgpu/context.hpp"
+#include "dpgpu/error.hpp"
+#include "kokkos_runtime.hpp"
+#include "tsp/subset_rank.hpp"
+#include "tsp_kokkos.hpp"
+#include "tsp_layer.hpp"
+
+namespace dpgpu::kokkos {
+
+namespace tsp_detail {
+
+template <class Exec, class Cost, bool PositionMajor>
+Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint64_t ranks_per_item, Context& ctx) {
+  using Mem = typename Exec::memory_space;
+  using tsp::subsets::kBinomials;
+  const int m = x.n - 1;
+  CountedBytes counted(ctx, tsp_memory(x, on_device<Exec>).device, on_device<Exec>);
+  std::uint64_t largest = 0, argmins = 0;
+  std::vector<std::uint64_t> offset_h(std::size_t(m) + 2, 0);  // layer k's argmins at offset_h[k]
+  for (int k = 1; k <= m; ++k) {
+    largest = std::max(largest, kBinomials(m, k) * std::uint64_t(k));
+    offset_h[std::size_t(k) + 1] = offset_h[std::size_t(k)] + (k >= 2 ? kBinomials(m, k) * std::uint64_t(k) : 0);
+  }
+  argmins = offset_h[std::size_t(m) + 1];
+
+  Kokkos::View<Cost*, Mem> layer[2], into;
+  Kokkos::View<std::uint8_t*, Mem> argmin;
+  Kokkos::View<std::uint64_t*, Mem> binom, offset;
+  Kokkos::View<std::int32_t*, Mem> tour;
+  {
+    auto phase = ctx.phase("alloc");
+    auto alloc = [&](const char* label) { return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)); };
+    for (auto& l : layer) l = Kokkos::View<Cost*, Mem>(alloc("tsp layer"), largest);
+    into = Kokkos::View<Cost*, Mem>(alloc("tsp into"), std::size_t(m) * m);
+    argmin = Kokkos::View<std::uint8_t*, Mem>(alloc("tsp argmin"), argmins);
+    binom = Kokkos::View<std::uint64_t*, Mem>(alloc("tsp binomials"), kBinomRows * kBinomRows);
+    offset = Kokkos::View<std::uint64_t*, Mem>(alloc("tsp offsets"), offset_h.size());
+    tour = Kokkos::View<std::int32_t*, Mem>(alloc("tsp tour"), x.n);
+  }
+  {
+    auto phase = ctx.phase("h2d");
+    auto into_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, into);
+    for (int j = 0; j < m; ++j)
+      for (int c = 0; c < m; ++c) into_h(std::size_t(j) * m + c) = static_cast<Cost>(x.arc(c + 1, j + 1));
+    auto binom_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, binom);
+    for (int c = 0; c < kBinomRows; ++c)
+      for (int i = 0; i < kBinomRows; ++i) binom_h(c * kBinomRows + i) = kBinomials(c, i);
+    auto offset_m = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, offset);
+    for (std::size_t k = 0; k < offset_h.size(); ++k) offset_m(k) = offset_h[k];
+    // Layer 1: rank({j}) = j, one position.
+    auto first_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, layer[0]);
+    for (int j = 0; j < m; ++j) first_h(j) = static_cast<Cost>(x.arc(0, j + 1));
+    Kokkos::deep_copy(exec, into, into_h);
+    Kokkos::deep_copy(exec, binom, binom_h);
+    Kokkos::deep_copy(exec, offset, offset_m);
+    Kokkos::deep_copy(exec, Kokkos::subview(layer[0], std::make_pair(0, m)), Kokkos::subview(first_h, std::make_pair(0, m)));
+    exec.fence("tsp h2d");
+  }
+  int cur = 0;
+  {
+    auto phase = ctx.phase("compute");
+    HeldKarpLayer<Exec, Cost, PositionMajor> f;
+    f.B.table = binom;
+    f.into = into;
+    f.argmin = argmin;
+    f.m = m;
+    f.infinity = std::numeric_limits<Cost>::max();
+    f.ranks_per_item = ranks_per_item;
+    for (int k = 2; k <= m; ++k) {
+      f.prev = layer[cur];
+      f.cur = layer[1 - cur];
+      f.k = k;
+      f.count = kBinomials(m, k);
+      f.prev_count = kBinomials(m, k - 1);
+      f.offset = offset_h[std::size_t(k)];
+      const std::uint64_t items = (f.count + ranks_per_item - 1) / ranks_per_item;
+      Kokkos::parallel_for("tsp layer", Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::uint64_t>>(exec, 0, items), f);
+      cur = 1 - cur;
+      ctx.check_deadline();
+    }
+    ctx.set("kernel_launches", double(std::max(m - 1, 0) + 1));
+    ctx.set("layers", double(m));
+    ctx.set("argmin_bytes", double(argmins));
+    ctx.set("ranks_per_item", double(ranks_per_item));
+  }
+  // Layer m is the single full set: position p is city p. Close the tour on the host.
+  Outcome<tsp::Solution> out;
+  {
+    auto phase = ctx.phase("d2h");
+    auto last_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, layer[cur]);
+    Kokkos::deep_copy(exec, Kokkos::subview(last_h, std::make_pair(0, m)), Kokkos::subview(layer[cur], std::make_pair(0, m)));
+    exec.fence("tsp last layer");
+    std::int64_t best = std::numeric_limits<std::int64_t>::max();
+    int last = 0;
+    for (int p = 0; p < m; ++p) {
+      const std::int64_t c = std::int64_t(last_h(p)) + x.arc(p + 1, 0);
+      if (c < best) best = c, last = p;
+    }
+    HeldKarpWalk<Exec, PositionMajor> walk;
+    walk.B.table = binom;
+    walk.argmin = argmin;
+    walk.offset = offset;
+    walk.tour = tour;
+    walk.m = m;
+    walk.last = last;
+    Kokkos::parallel_for("tsp walk", Kokkos::RangePolicy<Exec>(exec, 0, 1), walk);
+    auto tour_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, tour);
+    Kokkos::deep_copy(exec, tour_h, tour);
+    exec.fence("tsp d2h");
+    out.objective = best;
+    out.solution = tsp::Solution{std::vector<std::int32_t>(tour_h.data(), tour_h.data() + x.n)};
+  }
+  return out;
+}
+
+}  // namespace tsp_detail
+
+template <class Exec, bool PositionMajor>
+Outcome<tsp::Solution> tsp_solve(const Exec& exec, const tsp::Instance& x, std::uint64_t ranks_per_item, Context& ctx,
+                                 const char* solver) {
+  if (x.n > kTspMaxCities)
+    throw dpgpu::InputError(std::string(solver) + ": n = " + std::to_string(x.n) + " is above " +
+                            std::to_string(kTspMaxCities) + " cities (32-bit subset masks)");
+  if (x.n == 1) return {0, tsp::Solution{{0}}, std::nullopt};
+  return tsp::cost_upper_bound(x) <= std::numeric_limits<std::int32_t>::max()
+             ? tsp_detail::solve<Exec, std::int32_t, PositionMajor>(exec, x, ranks_per_item, ctx)
+             : tsp_detail::solve<Exec, std::int64_t, PositionMajor>(exec, x, ranks_per_item, ctx);
+}
+
+}  // namespace dpgpu::kokkos

@@ -1,0 +1,137 @@
+// tsp_layer.hpp — one Held-Karp layer, and the walk back through the argmins. The same source
+// runs on every backend; PositionMajor is the space's cell layout (tsp_kokkos.hpp).
+//
+// Work item r unranks subset S once, then for each position p (last city c_p) relaxes the
+// k − 1 predecessors: cost(S, c_p) = min over q in S \ {c_p} of prev(S \ {c_p}, q) + d(q → c_p).
+// The rank of S \ {c_p} is Σ_{q<p} C(c_q, q+1) + Σ_{q>p} C(c_q, q), kept as two running sums.
+#pragma once
+#include <Kokkos_BitManipulation.hpp>
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+
+namespace dpgpu::kokkos {
+
+inline constexpr int kBinomRows = 33;  // C(c, i) for c, i in 0..32
+
+template <class Mem>
+struct Binomials {
+  Kokkos::View<const std::uint64_t*, Mem> table;  // [c·33 + i]
+  KOKKOS_INLINE_FUNCTION std::uint64_t operator()(int c, int i) const { return table(c * kBinomRows + i); }
+};
+
+KOKKOS_INLINE_FUNCTION int lowest(std::uint32_t mask) { return Kokkos::Experimental::countr_zero_builtin(mask); }
+
+// The next larger mask with as many bits (Gosper); x is not the last subset of its layer.
+KOKKOS_INLINE_FUNCTION std::uint32_t next_same_size(std::uint32_t x) {
+  const std::uint32_t t = x | (x - 1);
+  return (t + 1) | (((~t & (t + 1)) - 1) >> (lowest(x) + 1));
+}
+
+template <class Mem>
+KOKKOS_INLINE_FUNCTION std::uint32_t unrank(const Binomials<Mem>& B, int m, int k, std::uint64_t r) {
+  int c = k - 1;
+  while (c + 1 < m && B(c + 1, k) <= r) ++c;
+  std::uint32_t mask = 0;
+  for (int i = k; i >= 1; --i) {
+    while (B(c, i) > r) --c;  // stops by c = i − 1, where C(i − 1, i) = 0
+    mask |= 1u << c;
+    r -= B(c, i);
+    --c;
+  }
+  return mask;
+}
+
+template <class Mem>
+KOKKOS_INLINE_FUNCTION std::uint64_t rank(const Binomials<Mem>& B, std::uint32_t mask) {
+  std::uint64_t r = 0;
+  for (int i = 1; mask != 0; ++i, mask &= mask - 1) r += B(lowest(mask), i);
+  return r;
+}
+
+template <bool PositionMajor>
+KOKKOS_INLINE_FUNCTION std::uint64_t cell_index(std::uint64_t r, int p, std::uint64_t count, int k) {
+  return PositionMajor ? std::uint64_t(p) * count + r : r * std::uint64_t(k) + std::uint64_t(p);
+}
+
+template <class Exec, class Cost, bool PositionMajor>
+struct HeldKarpLayer {
+  using Mem = typename Exec::memory_space;
+  Binomials<Mem> B;
+  Kokkos::View<const Cost*, Mem> into;  // into[j·m + c] = d(c + 1 → j + 1)
+  Kokkos::View<const Cost*, Mem> prev;
+  Kokkos::View<Cost*, Mem> cur;
+  Kokkos::View<std::uint8_t*, Mem> argmin;  // all layers; this one from `offset`
+  std::uint64_t offset = 0, count = 0, prev_count = 0;
+  int m = 0, k = 0;
+  Cost infinity = 0;
+
+  std::uint64_t ranks_per_item = 1;  // consecutive subsets per work item
+
+  // Work item `item` takes ranks item·B .. item·B + B − 1: unranks the first, steps to the
+  // next subset of the same size for the others (consecutive ranks are consecutive masks).
+  KOKKOS_INLINE_FUNCTION void operator()(const std::uint64_t item) const {
+    const std::uint64_t first = item * ranks_per_item;
+    const std::uint64_t end = Kokkos::min(first + ranks_per_item, count);
+    std::uint32_t S = unrank(B, m, k, first);
+    for (std::uint64_t r = first; r < end; ++r) {
+      relax(S, r);
+      if (r + 1 < end) S = next_same_size(S);
+    }
+  }
+
+  KOKKOS_INLINE_FUNCTION void relax(const std::uint32_t S, const std::uint64_t r) const {
+    std::uint64_t above = 0, below = 0;
+    {
+      std::uint32_t t = S & (S - 1);
+      for (int q = 1; t != 0; ++q, t &= t - 1) above += B(lowest(t), q);
+    }
+    std::uint32_t rest = S;
+    for (int p = 0; p < k; ++p) {
+      const int cp = lowest(rest);
+      rest &= rest - 1;
+      if (p > 0) above -= B(cp, p);
+      const std::uint64_t pr = below + above;
+      std::uint32_t u = S & ~(1u << cp);
+      Cost best = infinity;
+      int arg = lowest(u);
+      for (int q = 0; u != 0; ++q, u &= u - 1) {
+        const int c = lowest(u);
+        const Cost v = prev(cell_index<PositionMajor>(pr, q, prev_count, k - 1)) + into(cp * m + c);
+        if (v < best) best = v, arg = c;
+      }
+      const std::uint64_t cell = cell_index<PositionMajor>(r, p, count, k);
+      cur(cell) = best;
+      argmin(offset + cell) = static_cast<std::uint8_t>(arg);
+      below += B(cp, p + 1);
+    }
+  }
+};
+
+// From the full set ending at `last`, predecessor after predecessor: the tour's cities.
+template <class Exec, bool PositionMajor>
+struct HeldKarpWalk {
+  using Mem = typename Exec::memory_space;
+  Binomials<Mem> B;
+  Kokkos::View<const std::uint8_t*, Mem> argmin;
+  Kokkos::View<const std::uint64_t*, Mem> offset;  // layer k's argmins start at offset(k)
+  Kokkos::View<std::int32_t*, Mem> tour;
+  int m = 0, last = 0;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const int) const {
+    std::uint32_t S = m == 32 ? 0xffffffffu : (1u << m) - 1;
+    int city = last;
+    tour(0) = 0;
+    for (int k = m; k >= 1; --k) {
+      tour(k) = city + 1;
+      if (k == 1) break;
+      const int p = Kokkos::Experimental::popcount_builtin(S & ((1u << city) - 1u));
+      const std::uint64_t cell = cell_index<PositionMajor>(rank(B, S), p, B(m, k), k);
+      const int before = argmin(offset(k) + cell);
+      S &= ~(1u << city);
+      city = before;
+    }
+  }
+};
+
+}  // namespace dpgpu::kokkos

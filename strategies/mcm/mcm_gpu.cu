@@ -1,0 +1,257 @@
+// mcm_gpu.cu — gpu.mcm: upload, the per-diagonal launches chosen by the policy (fixed,
+// table, calibrate), the walk of the split tree, download. Kernels in mcm_kernels.cuh.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <limits>
+#include <vector>
+
+#include "cuda_check.cuh"
+#include "device_buffer.cuh"
+#include "dpgpu/error.hpp"
+#include "mcm_kernels.cuh"
+#include "mcm_solvers.hpp"
+
+namespace dpgpu::mcm_gpu {
+namespace {
+
+using gpu::DeviceBuffer;
+using gpu::PinnedBuffer;
+
+constexpr int kMaxParts = 1024;           // blocks per entry, at most
+constexpr std::int64_t kLaunchesPerCheck = 512;
+
+bool use_32_bits(const ::mcm::Instance& x, const std::string& cell) {
+  if (cell == "32") {
+    if (!::mcm::costs_fit_32_bits(x))
+      throw InputError("gpu.mcm: cell 32 refused: a cost could reach 2^32 or more (bound P²·max(b-a-1)·min(p_a..p_b)); use cell 64 or auto");
+    return true;
+  }
+  return cell == "auto" && ::mcm::costs_fit_32_bits(x);
+}
+
+int max_parts(const McmConfig& cfg, const std::vector<Range>& ranges) {
+  int parts = 1;
+  if (cfg.policy == "calibrate")
+    for (const auto& s : calibration_grid()) parts = std::max(parts, s.blocks);
+  for (const auto& r : ranges) parts = std::max(parts, r.setting.blocks);
+  return std::min(parts, kMaxParts);
+}
+
+template <class T>
+struct Solve {
+  const ::mcm::Instance& x;
+  Context& ctx;
+  cudaStream_t stream;
+  ll n, w;
+  DeviceBuffer<T> diag, sym, p;
+  DeviceBuffer<std::int32_t> split;
+  DeviceBuffer<u64> part_v;
+  DeviceBuffer<int> part_c;
+  int parts_cap;
+  Table<T> tab;
+  std::int64_t launches = 0;
+
+  Solve(const ::mcm::Instance& inst, int parts, Context& c)
+      : x(inst), ctx(c), stream(static_cast<cudaStream_t>(c.stream())), n(inst.n()), w(inst.n() + 1), parts_cap(parts) {
+    const std::size_t cells = std::size_t(diag_offset(w, w));
+    PinnedBuffer<T> h_p{std::size_t(w)};
+    {
+      auto ph = ctx.phase("alloc");
+      diag = DeviceBuffer<T>(cells, &ctx);
+      sym = DeviceBuffer<T>(std::size_t(w * w), &ctx);
+      split = DeviceBuffer<std::int32_t>(cells, &ctx);
+      p = DeviceBuffer<T>(std::size_t(w), &ctx);
+      part_v = DeviceBuffer<u64>(std::size_t(w) * std::size_t(parts), &ctx);
+      part_c = DeviceBuffer<int>(std::size_t(w) * std::size_t(parts), &ctx);
+    }
+    auto ph = ctx.phase("h2d");
+    for (ll t = 0; t < w; ++t) h_p[std::size_t(t)] = T(x.p[std::size_t(t)]);
+    CUDA_CHECK(cudaMemcpyAsync(p.get(), h_p.get(), p.bytes(), cudaMemcpyHostToDevice, stream));
+    // Diagonals 0 and 1 are zero (M[a][a+1] = 0); the rest is written before it is read.
+    CUDA_CHECK(cudaMemsetAsync(diag.get(), 0, diag.bytes(), stream));
+    CUDA_CHECK(cudaMemsetAsync(sym.get(), 0, sym.bytes(), stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));  // h_p is freed on return
+    tab = Table<T>{diag.get(), sym.get(), split.get(), p.get(), w};
+  }
+
+  // The launch(es) of diagonal l with setting s.
+  void launch(const Setting& s, ll l) {
+    const ll entries = w - l;
+    auto mark = ctx.profiled_launch();
+    switch (s.kernel) {
+      case Kernel::thread:
+        one_thread_per_entry<T><<<unsigned((entries + s.threads - 1) / s.threads), unsigned(s.threads), 0, stream>>>(tab, l);
+        break;
+      case Kernel::block:
+        one_block_per_entry<T><<<unsigned(entries), unsigned(s.threads), 0, stream>>>(tab, l);
+        break;
+      case Kernel::blocks: {
+        const int parts = std::min(s.blocks, parts_cap);
+        blocks_per_entry_partial<T><<<dim3(unsigned(entries), unsigned(parts)), unsigned(s.threads), 0, stream>>>(
+            tab, l, parts, part_v.get(), part_c.get());
+        CUDA_CHECK_LAUNCH();
+        ++launches;
+        constexpr int kWarps = 8;  // entries per block of the final launch
+        blocks_per_entry_final<T><<<unsigned((entries + kWarps - 1) / kWarps), 32 * kWarps, 0, stream>>>(
+            tab, l, parts, part_v.get(), part_c.get());
+        break;
+      }
+    }
+    CUDA_CHECK_LAUNCH();
+    ++launches;
+  }
+
+  // Times every setting of the grid on `samples` diagonals (values left in the table are
+  // overwritten by the solve: diagonal l reads only diagonals below l); the fastest per sample.
+  std::vector<Range> calibrate(int samples) {
+    auto ph = ctx.phase("calibrate");
+    const auto grid = calibration_grid();
+    const auto ls = sample_diagonals(n, samples);
+    std::vector<cudaEvent_t> ev(grid.size() + 1);
+    for (auto& e : ev) CUDA_CHECK(cudaEventCreate(&e));
+    std::vector<Setting> fastest;
+    for (const auto& s : grid) launch(s, ls.front());  // first launches load the kernels
+    for (ll l : ls) {
+      CUDA_CHECK(cudaEventRecord(ev[0], stream));
+      for (std::size_t i = 0; i < grid.size(); ++i) {
+        launch(grid[i], l);
+        CUDA_CHECK(cudaEventRecord(ev[i + 1], stream));
+      }
+      CUDA_CHECK(cudaEventSynchronize(ev.back()));
+      std::size_t best = 0;
+      float best_ms = std::numeric_limits<float>::max();
+      for (std::size_t i = 0; i < grid.size(); ++i) {
+        float ms = 0;
+        CUDA_CHECK(cudaEventElapsedTime(&ms, ev[i], ev[i + 1]));
+        // Table I per diagonal: every setting's time at this l (series runs only).
+        ctx.series("calibrate_s:" + to_string(grid[i]), std::size_t(l), double(ms) * 1e-3);
+        if (ms < best_ms) {
+          best_ms = ms;
+          best = i;
+        }
+      }
+      fastest.push_back(grid[best]);
+      ctx.check_deadline();
+    }
+    for (auto& e : ev) cudaEventDestroy(e);
+    ctx.set("calibrated_diagonals", double(ls.size()));
+    ctx.set("calibration_launches", double(launches));
+    return ranges_from_samples(ls, fastest);
+  }
+
+  void run(const std::vector<Range>& ranges) {
+    auto ph = ctx.phase("compute");
+    const bool series = ctx.series_wanted();
+    constexpr int kBatch = 1024;
+    std::vector<cudaEvent_t> ev;
+    if (series) {
+      ev.resize(kBatch + 1);
+      for (auto& e : ev) CUDA_CHECK(cudaEventCreate(&e));
+    }
+    ll batch_first = 2;
+    auto flush = [&](ll last) {  // diagonals batch_first..last were timed into ev[0..]
+      CUDA_CHECK(cudaEventSynchronize(ev[std::size_t(last - batch_first + 1)]));
+      for (ll l = batch_first; l <= last; ++l) {
+        float ms = 0;
+        const auto i = std::size_t(l - batch_first);
+        CUDA_CHECK(cudaEventElapsedTime(&ms, ev[i], ev[i + 1]));
+        ctx.series("diagonal_time_s", std::size_t(l), double(ms) * 1e-3);
+        ctx.series("kernel", std::size_t(l), double(int(setting_for(ranges, l).kernel)));
+      }
+    };
+    for (ll l = 2; l <= n; ++l) {
+      if (series) {
+        const auto i = std::size_t(l - batch_first);
+        if (i == 0) CUDA_CHECK(cudaEventRecord(ev[0], stream));
+        launch(setting_for(ranges, l), l);
+        CUDA_CHECK(cudaEventRecord(ev[i + 1], stream));
+        if (i + 1 == kBatch || l == n) {
+          flush(l);
+          batch_first = l + 1;
+        }
+      } else {
+        launch(setting_for(ranges, l), l);
+      }
+      if (l % kLaunchesPerCheck == 0) {
+        CUDA_CHECK(cudaStreamSynchronize(stream));
+        ctx.check_deadline();
+      }
+    }
+    for (auto& e : ev) cudaEventDestroy(e);
+  }
+
+  GpuAnswer finish() {
+    GpuAnswer ans;
+    std::vector<std::int64_t> splits;
+    {
+      auto ph = ctx.phase("walk");
+      if (n >= 2) {
+        DeviceBuffer<int> d_out(std::size_t(n - 1), &ctx);
+        DeviceBuffer<ll> d_stack(std::size_t(n + 2), &ctx);
+        walk_splits<<<1, 1, 0, stream>>>(DiagSplit{split.get(), w}, n, d_out.get(), d_stack.get());
+        CUDA_CHECK_LAUNCH();
+        ++launches;
+        PinnedBuffer<int> h_out{std::size_t(n - 1)};
+        PinnedBuffer<T> h_cost(1);
+        CUDA_CHECK(cudaMemcpyAsync(h_out.get(), d_out.get(), d_out.bytes(), cudaMemcpyDeviceToHost, stream));
+        CUDA_CHECK(cudaMemcpyAsync(h_cost.get(), diag.get() + diag_offset(w, n), sizeof(T), cudaMemcpyDeviceToHost, stream));
+        CUDA_CHECK(cudaStreamSynchronize(stream));
+        splits.assign(h_out.get(), h_out.get() + (n - 1));
+        ans.cost = std::int64_t(h_cost[0]);
+      }
+    }
+    auto ph = ctx.phase("d2h");  // host side: the string from the split list
+    ans.parenthesization = ::mcm::parenthesize_preorder(n, splits);
+    return ans;
+  }
+};
+
+template <class T>
+GpuAnswer run_typed(const ::mcm::Instance& x, const McmConfig& cfg, Context& ctx) {
+  std::vector<Range> ranges;
+  if (cfg.policy == "fixed") {
+    ranges.push_back({2, -1, cfg.fixed});
+  } else if (cfg.policy == "table") {
+    auto t = parse_table(cfg.table);
+    if (!t.error.empty()) throw InputError("gpu.mcm: " + t.error);
+    ranges = std::move(t.ranges);
+  } else if (cfg.policy != "calibrate") {
+    throw InputError("gpu.mcm: unknown policy '" + cfg.policy + "' (one of: fixed, table, calibrate)");
+  }
+  Solve<T> s(x, max_parts(cfg, ranges), ctx);
+  if (cfg.policy == "calibrate" && x.n() >= 2) ranges = s.calibrate(cfg.samples);
+  if (ranges.empty()) ranges.push_back({2, -1, Setting{}});
+  s.run(ranges);
+  GpuAnswer a = s.finish();
+  ctx.set("cell_bits", 8.0 * sizeof(T));
+  ctx.set("kernel_launches", double(s.launches));
+  ctx.set("ranges", double(ranges.size()));
+  // The table used, as counters (calibrate: the one it chose; Table II comes from these).
+  for (std::size_t i = 0; i < ranges.size() && i < 16; ++i) {
+    const std::string r = "range" + std::to_string(i) + "_";
+    ctx.set(r + "from", double(ranges[i].from));
+    ctx.set(r + "kernel", double(int(ranges[i].setting.kernel)));
+    ctx.set(r + "threads", double(ranges[i].setting.threads));
+    ctx.set(r + "blocks", double(ranges[i].setting.blocks));
+  }
+  ctx.log("gpu.mcm table: " + table_text(ranges));
+  return a;
+}
+
+}  // namespace
+
+std::uint64_t mcm_device_bytes(const ::mcm::Instance& x, const McmConfig& cfg) {
+  const auto w = std::uint64_t(x.n() + 1);
+  const std::uint64_t cell = use_32_bits(x, cfg.cell) ? 4 : 8;
+  const std::uint64_t tri = std::uint64_t(diag_offset(ll(w), ll(w)));
+  return tri * (cell + 4) + w * w * cell + w * kMaxParts * 12 + w * 24;
+}
+
+GpuAnswer solve_mcm(const ::mcm::Instance& x, const McmConfig& cfg, Context& ctx) {
+  ::mcm::require_split_bound(x, std::uint64_t(std::numeric_limits<std::int64_t>::max()), "gpu.mcm", "2^63 - 1");
+  if (x.n() >= (std::int64_t{1} << 31) - 2) throw InputError("gpu.mcm: n must be below 2^31 - 2 (int32 splits)");
+  return use_32_bits(x, cfg.cell) ? run_typed<std::uint32_t>(x, cfg, ctx) : run_typed<std::uint64_t>(x, cfg, ctx);
+}
+
+}  // namespace dpgpu::mcm_gpu

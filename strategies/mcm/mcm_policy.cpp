@@ -1,0 +1,154 @@
+// The per-diagonal policy: table syntax and checks, calibration grid and sampling.
+#include "mcm_policy.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+
+namespace dpgpu::mcm_gpu {
+
+const char* to_string(Kernel k) {
+  switch (k) {
+    case Kernel::thread: return "thread";
+    case Kernel::block: return "block";
+    case Kernel::blocks: return "blocks";
+  }
+  return "?";
+}
+
+std::optional<Kernel> kernel_from(const std::string& name) {
+  if (name == "thread") return Kernel::thread;
+  if (name == "block") return Kernel::block;
+  if (name == "blocks") return Kernel::blocks;
+  return std::nullopt;
+}
+
+std::string to_string(const Setting& s) {
+  return s.kernel == Kernel::blocks ? fmt::format("blocks:{}:{}", s.threads, s.blocks)
+                                    : fmt::format("{}:{}", to_string(s.kernel), s.threads);
+}
+
+namespace {
+
+std::string trim(std::string s) {
+  const auto b = s.find_first_not_of(" \t\n");
+  const auto e = s.find_last_not_of(" \t\n");
+  return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while (true) {
+    const auto next = s.find(sep, at);
+    out.push_back(trim(s.substr(at, next == std::string::npos ? std::string::npos : next - at)));
+    if (next == std::string::npos) return out;
+    at = next + 1;
+  }
+}
+
+std::optional<std::int64_t> number(const std::string& f) {
+  std::int64_t v = 0;
+  auto [end, ec] = std::from_chars(f.data(), f.data() + f.size(), v);
+  if (f.empty() || ec != std::errc() || end != f.data() + f.size()) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+TableParse parse_table(const std::string& text) {
+  TableParse r;
+  const auto items = split(text, ',');
+  std::int64_t expected = 2;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string& item = items[i];
+    auto bad = [&](const std::string& why) {
+      r.ranges.clear();
+      r.error = fmt::format("table range {} '{}': {}", i + 1, item, why);
+      return r;
+    };
+    if (expected < 0) return bad("follows the open range ('*' must be last)");
+    const auto f = split(item, ':');
+    if (f.size() < 3 || f.size() > 4) return bad("expected FROM-TO:KERNEL:THREADS[:BLOCKS]");
+    const auto dash = f[0].find('-');
+    if (dash == std::string::npos) return bad("expected FROM-TO (TO may be '*')");
+    const auto from = number(trim(f[0].substr(0, dash)));
+    const std::string to_text = trim(f[0].substr(dash + 1));
+    const auto to = to_text == "*" ? std::optional<std::int64_t>(-1) : number(to_text);
+    if (!from || !to) return bad("FROM and TO must be integers (TO may be '*')");
+    if (*from != expected)
+      return bad(*from < expected ? fmt::format("overlaps the previous range (l = {} expected)", expected)
+                                  : fmt::format("leaves a gap: l = {}..{} not covered", expected, *from - 1));
+    if (*to >= 0 && *to < *from) return bad("TO is below FROM");
+    const auto kernel = kernel_from(f[1]);
+    if (!kernel) return bad(fmt::format("unknown kernel '{}' (one of: thread, block, blocks)", f[1]));
+    const auto threads = number(f[2]);
+    if (!threads || *threads < 32 || *threads > 1024 || *threads % 32)
+      return bad("THREADS must be a multiple of 32 in [32, 1024]");
+    Setting s{*kernel, int(*threads), 1};
+    if (*kernel == Kernel::blocks) {
+      const auto blocks = f.size() == 4 ? number(f[3]) : std::nullopt;
+      if (!blocks || *blocks < 2 || *blocks > 1024) return bad("the blocks kernel needs BLOCKS in [2, 1024]");
+      s.blocks = int(*blocks);
+    } else if (f.size() == 4) {
+      return bad(fmt::format("BLOCKS is only for the blocks kernel, not '{}'", f[1]));
+    }
+    r.ranges.push_back({*from, *to, s});
+    expected = *to < 0 ? -1 : *to + 1;
+  }
+  if (expected >= 0) {
+    r.ranges.clear();
+    r.error = fmt::format("table: the last range must end with '*' (l = {} onwards is not covered)", expected);
+  }
+  return r;
+}
+
+std::string table_text(const std::vector<Range>& ranges) {
+  std::string s;
+  for (const auto& r : ranges) {
+    if (!s.empty()) s += ',';
+    s += fmt::format("{}-{}:{}", r.from, r.to < 0 ? std::string("*") : std::to_string(r.to), to_string(r.setting));
+  }
+  return s;
+}
+
+const Setting& setting_for(const std::vector<Range>& ranges, std::int64_t l) {
+  for (const auto& r : ranges)
+    if (l >= r.from && (r.to < 0 || l <= r.to)) return r.setting;
+  return ranges.back().setting;
+}
+
+std::vector<Setting> calibration_grid() {
+  std::vector<Setting> g;
+  for (int t : {32, 64, 128, 256}) g.push_back({Kernel::thread, t, 1});
+  for (int t : {32, 64, 128, 256, 512, 1024}) g.push_back({Kernel::block, t, 1});
+  for (int t : {32, 64, 128, 256})
+    for (int b : {2, 4, 8, 16}) g.push_back({Kernel::blocks, t, b});
+  return g;
+}
+
+std::vector<std::int64_t> sample_diagonals(std::int64_t n, int count) {
+  std::vector<std::int64_t> s;
+  if (n < 2) return s;
+  const std::int64_t span = n - 2;
+  for (int i = 0; i < count; ++i) {
+    const std::int64_t l = 2 + (count > 1 ? span * i / (count - 1) : 0);
+    if (s.empty() || s.back() != l) s.push_back(l);
+  }
+  return s;
+}
+
+std::vector<Range> ranges_from_samples(const std::vector<std::int64_t>& samples, const std::vector<Setting>& fastest) {
+  std::vector<Range> out;
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    const std::int64_t from = i == 0 ? 2 : (samples[i - 1] + samples[i]) / 2 + 1;
+    if (!out.empty() && out.back().setting == fastest[i]) continue;
+    if (!out.empty()) out.back().to = from - 1;
+    out.push_back({from, -1, fastest[i]});
+  }
+  if (out.empty()) out.push_back({2, -1, Setting{}});
+  return out;
+}
+
+}  // namespace dpgpu::mcm_gpu

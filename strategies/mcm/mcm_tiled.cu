@@ -1,0 +1,149 @@
+// mcm_tiled.cu — gpu.mcm_tiled: one tile diagonal per pair of launches (panel products split
+// over several blocks per tile, then each tile's own splits in shared memory), the walk of
+// the split tree, download. Kernels in tiled_kernels.cuh.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "cuda_check.cuh"
+#include "device_buffer.cuh"
+#include "dpgpu/error.hpp"
+#include "mcm_kernels.cuh"
+#include "mcm_solvers.hpp"
+#include "tiled_kernels.cuh"
+
+namespace dpgpu::mcm_gpu {
+namespace {
+
+using gpu::DeviceBuffer;
+using gpu::PinnedBuffer;
+
+int sm_count() {
+  int dev = 0, sms = 0;
+  CUDA_CHECK(cudaGetDevice(&dev));
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  return sms;
+}
+
+ll padded_points(const ::mcm::Instance& x) { return (x.n() + 1 + kTile - 1) / kTile * kTile; }
+
+// Parts (blocks per tile) for tile diagonal D with `tiles` tiles: enough blocks for `target`.
+int parts_for(int D, int tiles, int target) {
+  if (D < 2) return 0;
+  return std::max(1, std::min(D - 1, (target + tiles - 1) / tiles));
+}
+
+}  // namespace
+
+std::uint64_t tiled_device_bytes(const ::mcm::Instance& x) {
+  const auto W = std::uint64_t(padded_points(x));
+  return W * W * 12 + W * 8 + std::uint64_t(4 * 132 + W / kTile) * kTile * kTile * 12 + W * 24;
+}
+
+GpuAnswer solve_mcm_tiled(const ::mcm::Instance& x, const TiledConfig& cfg, Context& ctx) {
+  ::mcm::require_split_bound(x, std::uint64_t(1) << 53, "gpu.mcm_tiled", "2^53 (exact doubles)");
+  const ll n = x.n(), W = padded_points(x);
+  const int T = int(W / kTile);
+  const int target = cfg.split_target > 0 ? cfg.split_target : 2 * sm_count();
+  auto stream = static_cast<cudaStream_t>(ctx.stream());
+  int max_blocks = 1;
+  for (int D = 2; D < T; ++D) max_blocks = std::max(max_blocks, (T - D) * parts_for(D, T - D, target));
+
+  DeviceBuffer<double> m, p, part_v;
+  DeviceBuffer<std::int32_t> s;
+  DeviceBuffer<int> part_c;
+  {
+    auto ph = ctx.phase("alloc");
+    m = DeviceBuffer<double>(std::size_t(W * W), &ctx);
+    s = DeviceBuffer<std::int32_t>(std::size_t(W * W), &ctx);
+    p = DeviceBuffer<double>(std::size_t(W), &ctx);
+    part_v = DeviceBuffer<double>(std::size_t(max_blocks) * kTile * kTile, &ctx);
+    part_c = DeviceBuffer<int>(std::size_t(max_blocks) * kTile * kTile, &ctx);
+  }
+  {
+    auto ph = ctx.phase("h2d");
+    PinnedBuffer<double> h_p{std::size_t(W)};
+    for (ll t = 0; t < W; ++t) h_p[std::size_t(t)] = t <= n ? double(x.p[std::size_t(t)]) : 0.0;
+    CUDA_CHECK(cudaMemcpyAsync(p.get(), h_p.get(), p.bytes(), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
+  TiledTable tab{m.get(), s.get(), p.get(), W};
+  std::int64_t launches = 0;
+  double panel_splits = 0;  // split evaluations in panel products (the rest: inside tiles)
+  {
+    auto ph = ctx.phase("compute");
+    CUDA_CHECK(cudaFuncSetAttribute(tile_finish, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kFinishSmem)));
+    const bool series = ctx.series_wanted();
+    cudaEvent_t e0 = nullptr, e1 = nullptr;
+    if (series) {
+      CUDA_CHECK(cudaEventCreate(&e0));
+      CUDA_CHECK(cudaEventCreate(&e1));
+    }
+    for (int D = 0; D < T; ++D) {
+      const int tiles = T - D, parts = parts_for(D, tiles, target);
+      if (D >= 2) panel_splits += double(tiles) * double(D - 1) * kTile * kTile * kTile;
+      if (series) CUDA_CHECK(cudaEventRecord(e0, stream));
+      if (parts > 0) {
+        auto mark = ctx.profiled_launch();
+        const dim3 grid{unsigned(tiles), unsigned(parts)};
+        if (cfg.compare_bits)
+          tile_panels<true><<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(), part_c.get());
+        else
+          tile_panels<false><<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(), part_c.get());
+        CUDA_CHECK_LAUNCH();
+        ++launches;
+      }
+      {
+        auto mark = ctx.profiled_launch();
+        tile_finish<<<unsigned(tiles), kFinishThreads, kFinishSmem, stream>>>(tab, D, parts, part_v.get(), part_c.get());
+        CUDA_CHECK_LAUNCH();
+        ++launches;
+      }
+      if (series) {
+        CUDA_CHECK(cudaEventRecord(e1, stream));
+        CUDA_CHECK(cudaEventSynchronize(e1));
+        float ms = 0;
+        CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
+        ctx.series("diagonal_time_s", std::size_t(D), double(ms) * 1e-3);  // per tile diagonal
+      }
+      if (D % 64 == 63) {
+        CUDA_CHECK(cudaStreamSynchronize(stream));
+        ctx.check_deadline();
+      }
+    }
+    if (e0) cudaEventDestroy(e0);
+    if (e1) cudaEventDestroy(e1);
+  }
+  GpuAnswer ans;
+  std::vector<std::int64_t> splits;
+  {
+    auto ph = ctx.phase("walk");
+    if (n >= 2) {
+      DeviceBuffer<int> d_out(std::size_t(n - 1), &ctx);
+      DeviceBuffer<ll> d_stack(std::size_t(n + 2), &ctx);
+      walk_splits<<<1, 1, 0, stream>>>(RowSplit{s.get(), W}, n, d_out.get(), d_stack.get());
+      CUDA_CHECK_LAUNCH();
+      ++launches;
+      PinnedBuffer<int> h_out{std::size_t(n - 1)};
+      PinnedBuffer<double> h_cost(1);
+      CUDA_CHECK(cudaMemcpyAsync(h_out.get(), d_out.get(), d_out.bytes(), cudaMemcpyDeviceToHost, stream));
+      CUDA_CHECK(cudaMemcpyAsync(h_cost.get(), m.get() + n, sizeof(double), cudaMemcpyDeviceToHost, stream));
+      CUDA_CHECK(cudaStreamSynchronize(stream));
+      splits.assign(h_out.get(), h_out.get() + (n - 1));
+      ans.cost = std::int64_t(h_cost[0]);
+    }
+  }
+  {
+    auto ph = ctx.phase("d2h");
+    ans.parenthesization = ::mcm::parenthesize_preorder(n, splits);
+  }
+  ctx.set("tile", kTile);
+  ctx.set("tile_diagonals", T);
+  ctx.set("split_target", target);
+  ctx.set("panel_splits", double(panel_splits));
+  ctx.set("kernel_launches", double(launches));
+  return ans;
+}
+
+}  // namespace dpgpu::mcm_gpu

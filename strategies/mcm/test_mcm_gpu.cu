@@ -1,0 +1,148 @@
+// gpu.mcm (every kernel, fixed / table / calibrate, 32- and 64-bit cells) and gpu.mcm_tiled
+// against cpu.serial on random chains: n = 1, 2, 3, small primes, repeated dimensions,
+// dimensions of 1, up to a few hundred (several tiles); certificates rechecked; refusals.
+// Skipped without a GPU.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+
+#include "device_buffer.cuh"
+#include "dpgpu/error.hpp"
+#include "mcm/generators.hpp"
+#include "mcm_cpu.hpp"
+#include "mcm_solvers.hpp"
+
+namespace dpgpu::mcm_gpu {
+namespace {
+
+#define REQUIRE_GPU() \
+  if (!gpu::device_present()) GTEST_SKIP() << "no CUDA device"
+
+Context make_ctx() { return Context(Backend::Gpu, Context::Clock::now() + std::chrono::minutes(5)); }
+
+std::vector<::mcm::Instance> corpus(bool large) {
+  std::vector<::mcm::Instance> v;
+  std::uint64_t seed = 10;
+  std::vector<std::int64_t> sizes{1, 2, 3, 5, 7, 13, 31, 33, 64, 65, 97};
+  if (large) sizes.insert(sizes.end(), {200, 331});
+  for (std::int64_t n : sizes) {
+    v.push_back(::mcm::random_instance(n, 1, 100, ++seed));
+    v.push_back(::mcm::random_instance(n, 1, 3, ++seed));  // many ties, dimensions of 1
+  }
+  ::mcm::Instance eq;
+  eq.p.assign(130, 9);
+  v.push_back(eq);
+  v.push_back(::mcm::random_instance(150, 2000, 3000, 3));  // costs above 2^32: 64-bit cells
+  return v;
+}
+
+void expect_agrees(const ::mcm::Instance& x, const GpuAnswer& got, const std::string& what) {
+  const auto ref = ::mcm::cpu::serial(x);
+  EXPECT_EQ(got.cost, ref.cost) << what << " n=" << x.n();
+  const auto c = ::mcm::cost_of(x, got.parenthesization);
+  ASSERT_TRUE(c.ok) << what << " n=" << x.n() << ": " << c.why;
+  EXPECT_EQ(c.cost, ref.cost) << what << " n=" << x.n() << " certificate";
+}
+
+std::vector<Setting> fixed_settings() {
+  return {{Kernel::thread, 32, 1}, {Kernel::thread, 128, 1}, {Kernel::block, 32, 1},
+          {Kernel::block, 256, 1}, {Kernel::blocks, 32, 2}, {Kernel::blocks, 64, 16}};
+}
+
+TEST(McmGpu, EveryKernelAgreesWithSerial) {
+  REQUIRE_GPU();
+  for (const auto& x : corpus(true))
+    for (const auto& s : fixed_settings())
+      for (const char* cell : {"auto", "64"}) {
+        if (std::string(cell) == "auto" && !::mcm::costs_fit_32_bits(x)) continue;
+        McmConfig c;
+        c.fixed = s;
+        c.cell = cell;
+        auto ctx = make_ctx();
+        expect_agrees(x, solve_mcm(x, c, ctx), to_string(s) + " cell " + cell);
+      }
+}
+
+TEST(McmGpu, TableAndCalibrateAgreeWithSerial) {
+  REQUIRE_GPU();
+  for (const auto& x : corpus(true)) {
+    McmConfig t;
+    t.policy = "table";
+    t.table = "2-10:block:64,11-40:thread:32,41-60:blocks:32:4,61-*:block:32";
+    auto ctx = make_ctx();
+    expect_agrees(x, solve_mcm(x, t, ctx), "table");
+    McmConfig c;
+    c.policy = "calibrate";
+    c.samples = 6;
+    auto ctx2 = make_ctx();
+    expect_agrees(x, solve_mcm(x, c, ctx2), "calibrate");
+  }
+}
+
+TEST(McmGpu, TiledAgreesWithSerial) {
+  REQUIRE_GPU();
+  for (const auto& x : corpus(true))
+    for (int target : {0, 1, 7}) {
+      TiledConfig c;
+      c.split_target = target;
+      c.compare_bits = target != 7;
+      auto ctx = make_ctx();
+      expect_agrees(x, solve_mcm_tiled(x, c, ctx), "tiled target " + std::to_string(target));
+    }
+}
+
+TEST(McmGpu, LargerChainTiledAgainstOmp) {
+  REQUIRE_GPU();
+  const auto x = ::mcm::random_instance(1500, 1, 1000, 77);
+  const auto ref = ::mcm::cpu::omp(x, 0);
+  auto ctx = make_ctx();
+  const auto t = solve_mcm_tiled(x, TiledConfig{}, ctx);
+  EXPECT_EQ(t.cost, ref.cost);
+  EXPECT_EQ(::mcm::cost_of(x, t.parenthesization).cost, ref.cost);
+  McmConfig c;
+  c.policy = "calibrate";
+  auto ctx2 = make_ctx();
+  const auto g = solve_mcm(x, c, ctx2);
+  EXPECT_EQ(g.cost, ref.cost);
+  EXPECT_EQ(::mcm::cost_of(x, g.parenthesization).cost, ref.cost);
+}
+
+TEST(McmGpu, RefusesCostsAboveTheBound) {
+  REQUIRE_GPU();
+  ::mcm::Instance x;
+  x.p.assign(100, std::int64_t{1} << 22);  // P³ = 2^66
+  auto ctx = make_ctx();
+  EXPECT_THROW(solve_mcm(x, McmConfig{}, ctx), InputError);
+  ::mcm::Instance y;
+  y.p.assign(100, std::int64_t{1} << 18);  // P³ = 2^54: fits int64, not exact doubles
+  auto ctx2 = make_ctx();
+  EXPECT_THROW(solve_mcm_tiled(y, TiledConfig{}, ctx2), InputError);
+  McmConfig c;
+  c.cell = "32";
+  auto ctx3 = make_ctx();
+  EXPECT_THROW(solve_mcm(::mcm::random_instance(100, 2000, 3000, 1), c, ctx3), InputError);
+  auto ctx4 = make_ctx();
+  EXPECT_EQ(solve_mcm(y, McmConfig{}, ctx4).cost, ::mcm::cpu::serial(y).cost);
+}
+
+// Small cases for compute-sanitizer (sanitize-mcm.txt): every kernel and the tiled path.
+TEST(McmGpuSanitize, SmallCases) {
+  REQUIRE_GPU();
+  for (std::int64_t n : {1, 2, 7, 70, 140}) {
+    const auto x = ::mcm::random_instance(n, 1, 50, std::uint64_t(n));
+    for (const auto& s : fixed_settings()) {
+      McmConfig c;
+      c.fixed = s;
+      auto ctx = make_ctx();
+      expect_agrees(x, solve_mcm(x, c, ctx), to_string(s));
+    }
+    TiledConfig t;
+    t.split_target = 5;
+    auto ctx = make_ctx();
+    expect_agrees(x, solve_mcm_tiled(x, t, ctx), "tiled");
+  }
+}
+
+}  // namespace
+}  // namespace dpgpu::mcm_gpu
