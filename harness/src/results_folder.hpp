@@ -1,8 +1,9 @@
 // results_folder.hpp — results/<name>/ as a durable record.
 //
 //  - journal.jsonl holds one line per finished case (its CaseRecord), appended with one
-//    write and fsync: a case's rows are all there or none are. A line cut short by a kill
-//    is dropped on the next open, so that case runs again; it is never counted short.
+//    write (fdatasync at most every kSyncSeconds): a case's rows are all there or none
+//    are. A line cut short by a kill is dropped on the next open, so that case runs
+//    again; it is never counted short.
 //  - plan.json holds the fingerprint of the expanded plan: --resume continues only the same
 //    experiment (same case ids, same repetitions and measuring settings) and says why not.
 //  - One run at a time: the folder is flock()ed for the whole run; a second run is refused
@@ -11,6 +12,7 @@
 //    those cases, keeps the others) or --fresh (moves the old results to previous-<time>/).
 // Every other file (runs.csv, summary.csv, benchmark.json, ...) is rebuilt from the journal.
 #pragma once
+#include <chrono>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -38,8 +40,10 @@ class ResultsFolder {
   const std::filesystem::path& dir() const { return dir_; }
   bool committed(const std::string& case_id) const { return records_.count(case_id) > 0; }
   std::size_t committed_count() const { return records_.size(); }
-  // Appends the record to the journal (one write + fsync) and keeps it.
+  // Appends the record to the journal (one write; fdatasync at most every kSyncSeconds and
+  // at the end) and keeps it.
   void commit(CaseRecord record);
+  void sync();
   // The committed records of the plan's cases, in plan order.
   Records in_plan_order(const RunPlan& plan) const;
   // Where --fresh moved old results, or empty.
@@ -58,11 +62,14 @@ class ResultsFolder {
   std::map<std::string, CaseRecord> records_;  // the latest record of each case id
   std::filesystem::path moved_aside_, removed_figures_;
   bool figures_checked_ = false;
+  std::chrono::steady_clock::time_point last_sync_{};
 };
 
 // The files a results folder holds (for tests and messages).
 inline constexpr const char* kJournalFile = "journal.jsonl";
 inline constexpr const char* kPlanFile = "plan.json";
 inline constexpr const char* kHolderFile = ".dpgpu-run";
+// Power loss may cost the cases committed in the last this-many seconds; kill -9 costs none.
+inline constexpr double kSyncSeconds = 0.5;
 
 }  // namespace dpgpu

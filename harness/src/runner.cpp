@@ -53,13 +53,15 @@ void print_dry_run(const RunPlan& plan) {
 // it runs only while it costs under a tenth of the run's time (and always at the end).
 class Rebuilder {
  public:
-  Rebuilder(std::vector<std::unique_ptr<Reporter>>& reporters) : reporters_(reporters) {}
-  void maybe(const Records& records) {
+  Rebuilder(std::vector<std::unique_ptr<Reporter>>& reporters, const RunPlan& plan, const ResultsFolder& folder)
+      : reporters_(reporters), plan_(plan), folder_(folder) {}
+  void maybe() {
     if (seconds_since(last_) < 10 * cost_s_) return;
-    now(records);
+    now();
   }
-  void now(const Records& records) {
+  void now() {
     const auto start = Clock::now();
+    const Records records = folder_.in_plan_order(plan_);  // O(cases): only when rebuilding
     for (auto& r : reporters_) r->rebuild(records);
     cost_s_ = seconds_since(start);
     last_ = Clock::now();
@@ -67,6 +69,8 @@ class Rebuilder {
 
  private:
   std::vector<std::unique_ptr<Reporter>>& reporters_;
+  const RunPlan& plan_;
+  const ResultsFolder& folder_;
   Clock::time_point last_{};
   double cost_s_ = 0;
 };
@@ -153,8 +157,8 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   if (profiling.on) files.push_back(metrics_reporter(out));
   if (shared.series) files.push_back(series_reporter(out));
   auto progress = progress_reporter(std::cerr);
-  Rebuilder rebuild(files);
-  rebuild.now(folder.in_plan_order(plan));
+  Rebuilder rebuild(files, plan, folder);
+  rebuild.now();
 
   const auto started = Clock::now();
   Progress p;
@@ -174,9 +178,9 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
     if (!folder.removed_figures().empty() && ran == 1)
       std::cerr << "removed " << folder.removed_figures().string()
                 << ": its figures were drawn from data that changed (redraw with dpgpu plot)\n";
-    rebuild.maybe(folder.in_plan_order(plan));
+    rebuild.maybe();
   }
-  rebuild.now(folder.in_plan_order(plan));
+  rebuild.now();
   finish_context(context);
   write_file_atomically(out / "context.json", context.dump(2) + "\n");
 
