@@ -94,6 +94,9 @@ RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, vo
   } catch (const OutOfMemory& e) {
     rec.status = Status::Oom;
     rec.message = e.what();
+  } catch (const GpuUnavailable& e) {  // a .solve_gpu found no usable GPU: skipped, with why
+    rec.status = Status::Skipped;
+    rec.message = e.what();
   } catch (const std::bad_alloc&) {
     rec.status = Status::Oom;
     rec.message = "host memory allocation failed (std::bad_alloc)";

@@ -125,6 +125,11 @@ void decide(CaseSpec& c, const Experiment& e, const SolverPoint& sp, const Insta
     c.decision = Decision::Skip, c.reason = no_gpu;
   } else if (auto cap = cap_violation(e.solvers[sp.spec], x, ip); !cap.empty()) {
     c.decision = Decision::Skip, c.reason = cap;
+  } else if (auto rule = s.check(sp.params, x.dims)) {
+    // A rule between the solver's parameters and this instance's sizes (.check_instance):
+    // bad input, found before anything runs, like a parameter out of its range.
+    throw InputError(fmt::format("{}: solver '{}' cannot run instance '{}': {}", e.solvers[sp.spec].where.str(),
+                                 s.name, x.name, *rule));
   } else {
     CaseJob probe;
     probe.problem = &problem;

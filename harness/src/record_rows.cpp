@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "dpgpu/registry.hpp"
 #include "gpu_monitor.hpp"
 
 namespace dpgpu {
@@ -21,7 +22,9 @@ CsvRow case_row(const CaseSpec& c) {
   r["instance"] = c.instance_name;
   if (c.has_seed) r["seed"] = std::to_string(c.recipe.seed);
   r["solver"] = c.solver;
-  r["backend"] = c.backend == Backend::Gpu ? "gpu" : "cpu";
+  // A solver named after a library names its backend (kokkos.wavefront: "kokkos-cuda").
+  const SolverEntry* entry = Registry::get().solver(c.problem, c.solver);
+  r["backend"] = entry && !entry->backend_name.empty() ? entry->backend_name : c.backend == Backend::Gpu ? "gpu" : "cpu";
   r["work"] = fmt::format("{:.17g}", c.work);
   for (auto& [k, v] : c.instance_params) r["i." + k] = to_string(v);
   for (auto& [k, v] : c.dims) r["i." + k] = to_string(v);

@@ -46,7 +46,4 @@ const std::vector<std::string>& metric_columns();
 std::vector<CsvRow> summary_rows(const Records& records);  // summary.csv's rows, metric means included
 nlohmann::json benchmark_entries(const Records& records);
 
-// A relative standard deviation above this flags a case as noisy on the console.
-constexpr double kNoisyRsd = 0.05;
-
 }  // namespace dpgpu

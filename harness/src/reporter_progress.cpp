@@ -1,9 +1,11 @@
 // The console: one line per finished case with its status, median time, a noise flag when
-// the repetitions spread more than kNoisyRsd, and the time left.
+// the repetitions are noisy (noise.hpp: rsd above max_noise, else 5 %), and the time left.
 #include <fmt/format.h>
 
 #include <ostream>
 
+#include "human_format.hpp"
+#include "noise.hpp"
 #include "reporter.hpp"
 #include "summary.hpp"
 
@@ -36,10 +38,18 @@ class ProgressLine : public Reporter {
     const CsvRow row = summarize(run_rows(one)).front();
     const std::string st = field(row, "status");
     std::string timing, noise;
-    if (!field(row, "time_median_s").empty())
-      timing = fmt::format(" {:.4g} ms (median of {})", std::stod(field(row, "time_median_s")) * 1e3, field(row, "reps"));
-    if (!field(row, "time_rsd").empty() && std::stod(field(row, "time_rsd")) > kNoisyRsd)
-      noise = fmt::format(" NOISY (rsd {:.1f}%)", std::stod(field(row, "time_rsd")) * 100);
+    if (!field(row, "time_median_s").empty()) {
+      const double median = std::stod(field(row, "time_median_s"));
+      timing = fmt::format(" {} (median of {})", format_seconds(median), field(row, "reps"));
+      // The same verdict as summary.csv, the figures and `dpgpu report` (noise.hpp).
+      if (!field(row, "time_rsd").empty()) {
+        const double lo = std::stod(field(row, "time_min_s")), hi = std::stod(field(row, "time_max_s"));
+        const double threshold = rec.spec.max_noise.value_or(0);
+        const auto v = noise_verdict(std::stod(field(row, "time_rsd")), lo, hi, median,
+                                     std::stoi(field(row, "reps")), threshold);
+        if (const std::string note = noise_note(v, lo, hi, threshold); !note.empty()) noise = " NOISY (" + note + ")";
+      }
+    }
     out_ << fmt::format("[{}/{}] {} {}{}{}{}  ~{} left\n", p.done, p.total, rec.spec.id, st, timing, noise,
                         st == "ok" ? "" : ": " + field(row, "message"), duration_text(p.left_s))
          << std::flush;

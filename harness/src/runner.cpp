@@ -111,6 +111,7 @@ int tally(const RunPlan& plan, const ResultsFolder& folder, const std::string& o
 void finish_context(nlohmann::json& context) {
   context["end"] = now_iso8601();
   context["gpu_clocks_end"] = gpu_clock_reading();
+  context["host_load_end"] = host_load();  // what explains noise, at the end as at the start
 }
 
 int run_experiment(const fs::path& file, const RunOptions& opt) {
