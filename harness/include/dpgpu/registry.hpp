@@ -203,6 +203,9 @@ std::optional<std::string> refusal_of(F&& validate) {
 template <class P, class Config = void>
 class SolverBuilder {
   static constexpr bool kBound = !std::is_void_v<Config>;
+  // What a rule or solve written against the config takes; Params where nothing is bound, so
+  // that no `const void&` is formed (clang checks discarded branches' non-dependent types).
+  using BoundArg = std::conditional_t<kBound, Config, Params>;
 
  public:
   using Instance = typename P::Instance;
@@ -313,7 +316,7 @@ class SolverBuilder {
     if constexpr (std::is_invocable_v<F&, const Params&>) {
       e_.schema.add_check(std::move(fn));
     } else {
-      static_assert(kBound && std::is_invocable_v<F&, const Config&>,
+      static_assert(kBound && std::is_invocable_v<F&, const BoundArg&>,
                     "check(fn): fn(const Config&) or fn(const Params&) -> std::optional<std::string>");
       e_.schema.add_check([b = binding_, fn = std::move(fn)](const Params& p) { return fn((*b)(p)); });
     }
@@ -326,7 +329,7 @@ class SolverBuilder {
     if constexpr (std::is_invocable_v<F&, const Params&, const ValueMap&>) {
       e_.instance_checks.push_back(std::move(fn));
     } else {
-      static_assert(kBound && std::is_invocable_v<F&, const Config&, const ValueMap&>,
+      static_assert(kBound && std::is_invocable_v<F&, const BoundArg&, const ValueMap&>,
                     "check_instance(fn): fn(const Config& or const Params&, const ValueMap& dims)");
       e_.instance_checks.push_back([b = binding_, fn = std::move(fn)](const Params& p, const ValueMap& dims) {
         return fn((*b)(p), dims);
@@ -383,7 +386,7 @@ class SolverBuilder {
       if constexpr (std::is_invocable_v<F&, const Instance&, const Params&, decltype(rest)...>) {
         return fn(x, p, rest...);
       } else {
-        static_assert(kBound && std::is_invocable_v<F&, const Instance&, const Config&, decltype(rest)...>,
+        static_assert(kBound && std::is_invocable_v<F&, const Instance&, const BoundArg&, decltype(rest)...>,
                       "fn must take (const Instance&, const Config& or const Params&[, Context&])");
         return fn(x, (*b)(p), rest...);
       }
