@@ -13,6 +13,7 @@ import json
 import math
 import os
 import sys
+import textwrap
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -135,7 +136,8 @@ class Results:
             if why.lower().startswith("skipped:"):
                 why = why[len("skipped:"):].strip()
             if why:
-                what += f": {' '.join(why.split())[:70]}"
+                # The first reason, shortened at a word with a mark that it was (not cut mid-word).
+                what += ": " + textwrap.shorten(why, width=90, placeholder=" …")
             parts.append(what)
         if failed:
             parts.append("not drawn: " + ", ".join(f"{n} {s or '(no status)'}" for s, n in failed.most_common()))
