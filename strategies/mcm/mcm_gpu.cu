@@ -11,6 +11,7 @@
 #include "dpgpu/error.hpp"
 #include "mcm_kernels.cuh"
 #include "mcm_solvers.hpp"
+#include "mcm_walk.cuh"
 
 namespace dpgpu::mcm_gpu {
 namespace {
@@ -182,28 +183,7 @@ struct Solve {
   }
 
   GpuAnswer finish() {
-    GpuAnswer ans;
-    std::vector<std::int64_t> splits;
-    {
-      auto ph = ctx.phase("walk");
-      if (n >= 2) {
-        DeviceBuffer<int> d_out(std::size_t(n - 1), &ctx);
-        DeviceBuffer<ll> d_stack(std::size_t(n + 2), &ctx);
-        walk_splits<<<1, 1, 0, stream>>>(DiagSplit{split.get(), w}, n, d_out.get(), d_stack.get());
-        CUDA_CHECK_LAUNCH();
-        ++launches;
-        PinnedBuffer<int> h_out{std::size_t(n - 1)};
-        PinnedBuffer<T> h_cost(1);
-        CUDA_CHECK(cudaMemcpyAsync(h_out.get(), d_out.get(), d_out.bytes(), cudaMemcpyDeviceToHost, stream));
-        CUDA_CHECK(cudaMemcpyAsync(h_cost.get(), diag.get() + diag_offset(w, n), sizeof(T), cudaMemcpyDeviceToHost, stream));
-        CUDA_CHECK(cudaStreamSynchronize(stream));
-        splits.assign(h_out.get(), h_out.get() + (n - 1));
-        ans.cost = std::int64_t(h_cost[0]);
-      }
-    }
-    auto ph = ctx.phase("d2h");  // host side: the string from the split list
-    ans.parenthesization = ::mcm::parenthesize_preorder(n, splits);
-    return ans;
+    return walk_answer(DiagSplit{split.get(), w}, n, diag.get() + diag_offset(w, n), ctx, stream, launches);
   }
 };
 

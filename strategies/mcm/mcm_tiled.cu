@@ -11,6 +11,7 @@
 #include "dpgpu/error.hpp"
 #include "mcm_kernels.cuh"
 #include "mcm_solvers.hpp"
+#include "mcm_walk.cuh"
 #include "tiled_kernels.cuh"
 
 namespace dpgpu::mcm_gpu {
@@ -115,29 +116,7 @@ GpuAnswer solve_mcm_tiled(const ::mcm::Instance& x, const TiledConfig& cfg, Cont
     if (e0) cudaEventDestroy(e0);
     if (e1) cudaEventDestroy(e1);
   }
-  GpuAnswer ans;
-  std::vector<std::int64_t> splits;
-  {
-    auto ph = ctx.phase("walk");
-    if (n >= 2) {
-      DeviceBuffer<int> d_out(std::size_t(n - 1), &ctx);
-      DeviceBuffer<ll> d_stack(std::size_t(n + 2), &ctx);
-      walk_splits<<<1, 1, 0, stream>>>(RowSplit{s.get(), W}, n, d_out.get(), d_stack.get());
-      CUDA_CHECK_LAUNCH();
-      ++launches;
-      PinnedBuffer<int> h_out{std::size_t(n - 1)};
-      PinnedBuffer<double> h_cost(1);
-      CUDA_CHECK(cudaMemcpyAsync(h_out.get(), d_out.get(), d_out.bytes(), cudaMemcpyDeviceToHost, stream));
-      CUDA_CHECK(cudaMemcpyAsync(h_cost.get(), m.get() + n, sizeof(double), cudaMemcpyDeviceToHost, stream));
-      CUDA_CHECK(cudaStreamSynchronize(stream));
-      splits.assign(h_out.get(), h_out.get() + (n - 1));
-      ans.cost = std::int64_t(h_cost[0]);
-    }
-  }
-  {
-    auto ph = ctx.phase("d2h");
-    ans.parenthesization = ::mcm::parenthesize_preorder(n, splits);
-  }
+  GpuAnswer ans = walk_answer(RowSplit{s.get(), W}, n, m.get() + n, ctx, stream, launches);
   ctx.set("tile", kTile);
   ctx.set("tile_diagonals", T);
   ctx.set("split_target", target);
