@@ -21,7 +21,7 @@ TEST(NoiseVerdict, NoisyAboveTheThresholdOnly) {
 
   auto noisy = dpgpu::noise_verdict(0.3, 0.013, 1.96, 0.1, 5);
   EXPECT_TRUE(noisy.noisy);
-  EXPECT_EQ(dpgpu::noise_note(noisy, 0.013, 1.96), "noisy: rsd 30.0% > 5%, spread 0.013-1.96 s");
+  EXPECT_EQ(dpgpu::noise_note(noisy, 0.013, 1.96), "noisy: rsd 30.0% > 5%, spread 13 ms to 1.96 s");
   // The experiment's max_noise replaces the default.
   EXPECT_FALSE(dpgpu::noise_verdict(0.3, 0.013, 1.96, 0.1, 5, 0.5).noisy);
   EXPECT_TRUE(dpgpu::noise_verdict(0.03, 1, 1.1, 1, 5, 0.02).noisy);
@@ -82,4 +82,19 @@ TEST(HumanFormat, SecondsWithAUnitNotAnExponent) {
   EXPECT_EQ(dpgpu::format_seconds(1.23e-5), "12.3 \u00b5s");
   EXPECT_EQ(dpgpu::format_seconds(8.5e-8), "85 ns");
   EXPECT_EQ(dpgpu::format_seconds(0.0), "0 s");
+  // Rounded before the unit is chosen: never "1000 ms" or "1000 µs".
+  EXPECT_EQ(dpgpu::format_seconds(0.99996), "1 s");
+  EXPECT_EQ(dpgpu::format_seconds(0.00099996), "1 ms");
+  EXPECT_EQ(dpgpu::format_seconds(999.96), "1000 s");
+  EXPECT_EQ(dpgpu::format_seconds(12345.6), "12346 s");
+  EXPECT_EQ(dpgpu::format_seconds(-0.002), "-2 ms");
+}
+
+TEST(HumanFormat, CountsWithAnSiPrefix) {
+  EXPECT_EQ(dpgpu::format_count(16777216), "16.8 M");
+  EXPECT_EQ(dpgpu::format_count(999600), "1 M");
+  EXPECT_EQ(dpgpu::format_count(1024), "1.02 k");
+  EXPECT_EQ(dpgpu::format_count(512), "512");
+  EXPECT_EQ(dpgpu::format_count(0), "0");
+  EXPECT_EQ(dpgpu::format_count(3.4e12), "3.4 T");
 }

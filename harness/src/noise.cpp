@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "human_format.hpp"
+
 namespace dpgpu {
 
 NoiseVerdict noise_verdict(double rsd, double min_s, double max_s, double median_s, int reps,
@@ -20,8 +22,8 @@ NoiseVerdict noise_verdict(double rsd, double min_s, double max_s, double median
 std::string noise_note(const NoiseVerdict& v, double min_s, double max_s, double threshold) {
   if (!(threshold > 0)) threshold = kDefaultNoiseThreshold;
   if (!v.noisy) return "";
-  return fmt::format("noisy: rsd {:.1f}% > {:.0f}%, spread {:.3g}-{:.3g} s", v.rsd * 100, threshold * 100,
-                     min_s, max_s);
+  return fmt::format("noisy: rsd {:.1f}% > {:.0f}%, spread {} to {}", v.rsd * 100, threshold * 100,
+                     format_seconds(min_s), format_seconds(max_s));
 }
 
 }  // namespace dpgpu

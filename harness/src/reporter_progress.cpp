@@ -30,8 +30,8 @@ class ProgressLine : public Reporter {
   void case_finished(const CaseRecord& rec, const Progress& p) override {
     if (!rec.result.series_message.empty()) out_ << "  " << rec.result.series_message << "\n";
     if (rec.profile)
-      out_ << (rec.profile->ok ? fmt::format("  profiled ({}) in {:.1f} s{}\n", rec.profile->sampling,
-                                             rec.profile->wall_s,
+      out_ << (rec.profile->ok ? fmt::format("  profiled ({}) in {}{}\n", rec.profile->sampling,
+                                             format_seconds(rec.profile->wall_s),
                                              rec.profile->message.empty() ? "" : ": " + rec.profile->message)
                                : "  profiling failed: " + rec.profile->message + "\n");
     const Records one{&rec};

@@ -23,7 +23,7 @@ from typing import Optional
 
 from matplotlib.ticker import FuncFormatter
 
-from . import style
+from . import fmt, style
 from .errors import PlotError
 from .figures import (FigureSpec, Output, category_axes, category_layout, figure_kind, finish,
                       legend_entries, limit_category_axes, new_figure, set_y_axis,
@@ -66,10 +66,6 @@ def format_speedup(value: float) -> str:
     if value >= 10:
         return f"{value:.1f}"
     return f"{value:.2f}"
-
-
-def format_seconds(value: float) -> str:
-    return f"{value:.4g}"
 
 
 def x_text(cell: Optional[str]) -> str:
@@ -153,7 +149,8 @@ def _md_escape(text: str) -> str:
 
 _TEX = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
         "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
-        "\u00b7": ";", "\u2013": "--", "\u2014": "---", "\u00d7": r"$\times$"}
+        "\u00b7": ";", "\u2013": "--", "\u2014": "---", "\u00d7": r"$\times$",
+        "\u00b5": r"$\mu$"}
 
 
 def tex_escape(text: str) -> str:
@@ -183,13 +180,13 @@ class Table:
         return f"{format_speedup(v)}{times}" + (NOISY_MARK if self.noisy(column, xv) else "")
 
     def markdown(self) -> str:
-        head = [self.x_header, f"{self.baseline.label} time (s)"] + [c.label for c in self.columns]
+        head = [self.x_header, f"{self.baseline.label} time"] + [c.label for c in self.columns]
         lines = [f"**{_md_escape(self.title)}**", "",
                  "| " + " | ".join(_md_escape(h) for h in head) + " |",
                  "|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|"]
         for xv in self.xs:
             base = self.baseline.times.get(xv)
-            cells = [xv or "-", format_seconds(base) if base is not None else "\u2013"]
+            cells = [xv or "-", fmt.seconds(base) if base is not None else "\u2013"]
             for c in self.columns:
                 cells.append(self.text(c, xv))
             lines.append("| " + " | ".join(_md_escape(c) for c in cells) + " |")
@@ -197,7 +194,7 @@ class Table:
         return "\n".join(lines)
 
     def latex(self, label: str) -> str:
-        head = [self.x_header, f"{self.baseline.label} time (s)"] + [c.label for c in self.columns]
+        head = [self.x_header, f"{self.baseline.label} time"] + [c.label for c in self.columns]
         lines = [r"% written by plots/dpgpu_plot.py; needs no LaTeX package",
                  r"\begin{table}[htbp]", r"\centering",
                  r"\caption{" + tex_escape(self.caption) + "}",
@@ -206,7 +203,7 @@ class Table:
                  " & ".join(tex_escape(h) for h in head) + r" \\", r"\hline"]
         for xv in self.xs:
             base = self.baseline.times.get(xv)
-            cells = [tex_escape(xv or "-"), format_seconds(base) if base is not None else "--"]
+            cells = [tex_escape(xv or "-"), tex_escape(fmt.seconds(base)) if base is not None else "--"]
             for c in self.columns:
                 v = self.cell(c, xv)
                 cells.append(f"${format_speedup(v)}\\times$" + (r"$^\dagger$" if self.noisy(c, xv) else "")
@@ -238,7 +235,7 @@ def speedup_figure(results: Results, spec: FigureSpec) -> Output:
     rule = "" if spec.opt("baseline") else f" ({DEFAULT_RULE})"
     caption = (f"Speed-up over {baseline.label}{rule}: its {what} run time divided by each "
                f"solver's, same {style.param_name(x)}; the second column is {baseline.label}'s "
-               f"time in seconds; \u2013: not measured; {NOISY_MARK}: a time with relative "
+               f"time; \u2013: not measured; {NOISY_MARK}: a time with relative "
                f"standard deviation above {results.noise_threshold:.0%}. {context}.")
     table = Table(x_header=style.param_name(x), baseline=baseline, columns=ordered, xs=xs,
                   caption=caption, title=title)
@@ -286,6 +283,6 @@ def speedup_figure(results: Results, spec: FigureSpec) -> Output:
                  f"{', '.join(unmeasured)} (table rows only)")
     if len(baseline.times) <= 6:
         note += f"; {baseline.label}: " + ", ".join(
-            f"{format_seconds(baseline.times[xv])} s" for xv in xs if xv in baseline.times)
+            fmt.seconds(baseline.times[xv]) for xv in xs if xv in baseline.times)
     finish(fig, results, note, title, legend=legend_entries([panels[0][0]]))
     return Output(figure=fig, texts={"md": table.markdown(), "tex": table.latex(spec.stem)})

@@ -158,8 +158,12 @@ def _minor_log_label(value: float, _pos) -> str:
     """Labels for the minor ticks of a short log axis: at 2x and 5x a power of ten only."""
     if value <= 0:
         return ""
-    mantissa = value / 10 ** math.floor(math.log10(value) + 1e-9)
-    return f"{value:g}" if round(mantissa, 6) in (2.0, 5.0) else ""
+    exponent = math.floor(math.log10(value) + 1e-9)
+    mantissa = round(value / 10 ** exponent, 6)
+    if mantissa not in (2.0, 5.0):
+        return ""
+    # Never "2e-05": small and large values as the major ticks show them (10^x).
+    return f"{value:g}" if -3 <= exponent < 5 else f"${mantissa:g}\\times10^{{{exponent}}}$"
 
 
 def set_category_ticks(ax, labels: Sequence[str], fontsize: float = 7, start: int = 0) -> None:

@@ -9,16 +9,20 @@ DASH = "\u2013"
 
 
 def seconds(value: Optional[float]) -> str:
-    """``10.04 s``, ``523 ms``, ``12.3 µs``, ``85 ns``: four significant digits at most."""
-    if value is None:
+    """``10.04 s``, ``523 ms``, ``12.3 µs``, ``85 ns``: four significant digits at most, never
+    an exponent. The same rule as harness/src/human_format.hpp (format_seconds)."""
+    if value is None or value != value or value in (float("inf"), float("-inf")):
         return DASH
-    magnitude = abs(value)
-    if magnitude >= 1000:
+    if abs(value) >= 999.95:
         return f"{value:.0f} s"
-    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("\u00b5s", 1e-6), ("ns", 1e-9)):
-        if magnitude >= scale or unit == "ns":
+    value = float(f"{value:.4g}")  # rounded first: 0.99996 s is "1 s", not "1000 ms"
+    magnitude = abs(value)
+    if magnitude >= 1 or magnitude == 0:
+        return f"{value:.4g} s"
+    for unit, scale in (("ms", 1e-3), ("\u00b5s", 1e-6), ("ns", 1e-9)):
+        if magnitude >= scale:
             return f"{value / scale:.4g} {unit}"
-    return f"{value:.4g} s"
+    return f"{value / 1e-9:.2f} ns"
 
 
 def rate(value: Optional[float], unit: str = "/s") -> str:
