@@ -36,3 +36,22 @@ TEST(Summary, WorstStatusAndValidityWin) {
   EXPECT_EQ(s[2]["status"], "skipped");
   EXPECT_EQ(s[2]["reps"], "0");
 }
+
+// n/a: the answer was not checked (a length-only solver, no known optimum); a case whose
+// repetitions ran says so, one that never ran leaves the cell empty.
+TEST(Summary, ValidIsNotApplicableWhenNothingCheckedTheAnswer) {
+  CsvRow unchecked = rep("d", "ok", "1", "n/a");
+  unchecked["known_optimum"] = "";
+  CsvRow known = rep("e", "ok", "1");
+  known["known_optimum"] = "150";
+  CsvRow stopped = rep("f", "timeout", "");
+  stopped["valid"] = "";
+  auto s = dpgpu::summarize({unchecked, unchecked, known, rep("f", "ok", "1"), stopped, rep("g", "error", "", "")});
+  ASSERT_EQ(s.size(), 4u);
+  EXPECT_EQ(s[0]["valid"], "n/a");
+  EXPECT_EQ(s[1]["valid"], "true");
+  EXPECT_EQ(s[1]["known_optimum"], "150");
+  EXPECT_EQ(s[2]["status"], "timeout");
+  EXPECT_EQ(s[2]["valid"], "true");  // the repetition that ran was checked
+  EXPECT_EQ(s[3]["valid"], "");
+}

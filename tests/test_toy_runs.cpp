@@ -37,6 +37,7 @@ TEST(ToyRun, GoodSolversProduceAllOutputs) {
     EXPECT_EQ(row.at("objective"), row.at("i.n"));
     EXPECT_EQ(row.at("backend"), "cpu");
     EXPECT_TRUE(row.count("time_s"));
+    EXPECT_EQ(row.at("known_optimum"), row.at("i.n"));  // the generator knows it
     if (row.at("solver") == "cpu.right") {
       EXPECT_EQ(row.at("valid"), "true");  // certificate and known optimum
       EXPECT_EQ(row.at("c.answers"), "1");
@@ -51,6 +52,23 @@ TEST(ToyRun, GoodSolversProduceAllOutputs) {
   EXPECT_NE(bench.find("\"benchmarks\""), std::string::npos);
   EXPECT_NE(bench.find("manual_time"), std::string::npos) << "Google Benchmark's manual-time runs";
   EXPECT_NE(e2e::slurp(d.path / "out/context.json").find("git_commit"), std::string::npos);
+}
+
+// A solver that returns no certificate, on an instance without a known optimum: nothing
+// checked its answer, and runs.csv and summary.csv say n/a (as the report does).
+TEST(ToyRun, AnUncheckedAnswerIsValidNotApplicable) {
+  e2e::TempDir d;
+  auto yaml = d.write("na.yaml",
+                      "name: na\nproblem: toy_doubled\ninstances:\n  - generator: half\n    params: {n: 4}\n"
+                      "solvers:\n  - cpu.double_length\n  - cpu.double\nrepetitions: 2\nwarmup: 0\n");
+  auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  for (auto file : {"runs.csv", "summary.csv"})
+    for (auto& row : read_csv(d.path / "out" / file)) {
+      EXPECT_EQ(row.at("status"), "ok") << file;
+      EXPECT_EQ(row.count("known_optimum"), 0u) << file;  // empty: none known
+      EXPECT_EQ(row.at("valid"), row.at("solver") == "cpu.double" ? "true" : "n/a") << file << " " << row.at("solver");
+    }
 }
 
 TEST(ToyRun, WrongAnswerIsInvalidAndExitIsNonZero) {

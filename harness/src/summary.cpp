@@ -5,20 +5,21 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 namespace dpgpu {
 
 const std::vector<std::string>& run_columns() {
   static const std::vector<std::string> c{"experiment", "case_id", "problem",   "instance", "seed",
                                           "solver",     "backend", "rep",       "status",   "valid",
-                                          "objective",  "time_s",  "work",      "throughput", "message"};
+                                          "objective",  "known_optimum", "time_s",  "work",  "throughput", "message"};
   return c;
 }
 
 const std::vector<std::string>& summary_columns() {
   static const std::vector<std::string> c{
       "experiment",    "case_id",     "problem",     "instance",    "seed",     "solver",     "backend",
-      "status",        "valid",       "objective",   "reps",        "work",     "time_median_s",
+      "status",        "valid",       "objective",   "known_optimum", "reps",        "work",     "time_median_s",
       "time_min_s",    "time_max_s",  "time_mean_s", "time_rsd",    "throughput", "harness_overhead",
       "harness_case_overhead", "message"};
   return c;
@@ -45,7 +46,7 @@ int severity(const std::string& s) {
 CsvRow summarize_case(const std::vector<const CsvRow*>& reps) {
   const CsvRow& first = *reps.front();
   CsvRow out;
-  for (auto key : {"experiment", "case_id", "problem", "instance", "seed", "solver", "backend", "work", "objective"})
+  for (auto key : {"experiment", "case_id", "problem", "instance", "seed", "solver", "backend", "work", "objective", "known_optimum"})
     if (auto it = first.find(key); it != first.end()) out[key] = it->second;
   for (auto& [k, v] : first)
     if (k.rfind("i.", 0) == 0 || k.rfind("s.", 0) == 0 || k.rfind("gpu.", 0) == 0) out[k] = v;
@@ -53,14 +54,12 @@ CsvRow summarize_case(const std::vector<const CsvRow*>& reps) {
   std::string status = "ok", message;
   std::vector<double> times, harness, harness_case;
   std::map<std::string, std::vector<double>> metrics;  // phases and counters
-  bool any_false = false, all_true = true;
+  std::set<std::string> validity;  // of the rows that ran: true, false, n/a
   for (auto* r : reps) {
     auto st = r->count("status") ? r->at("status") : "error";
     if (severity(st) > severity(status)) status = st;
     if (message.empty() && r->count("message")) message = r->at("message");
-    auto valid = r->count("valid") ? r->at("valid") : "";
-    any_false |= valid == "false";
-    all_true &= valid == "true";
+    if (r->count("valid") && !r->at("valid").empty()) validity.insert(r->at("valid"));
     if (r->count("time_s") && (st == "ok" || st == "invalid")) times.push_back(std::stod(r->at("time_s")));
     if (r->count("harness_s")) harness.push_back(std::stod(r->at("harness_s")));
     if (r->count("harness_case_s")) harness_case.push_back(std::stod(r->at("harness_case_s")));
@@ -68,7 +67,8 @@ CsvRow summarize_case(const std::vector<const CsvRow*>& reps) {
       if ((k.rfind("phase.", 0) == 0 || k.rfind("c.", 0) == 0) && !v.empty()) metrics[k].push_back(std::stod(v));
   }
   out["status"] = status;
-  out["valid"] = any_false ? "false" : (all_true ? "true" : "");
+  // false wins; n/a when nothing checked an answer; empty when no repetition ran.
+  out["valid"] = validity.count("false") ? "false" : validity.count("n/a") ? "n/a" : validity.count("true") ? "true" : "";
   out["message"] = message;
   out["reps"] = std::to_string(times.size());
   if (!times.empty()) {

@@ -68,8 +68,7 @@ def _case_cells(results: Results, case: Case) -> list[str]:
     valid = (r.get("valid") or "").strip() or ("n/a" if ok else "")
     low, high = number(r.get("time_min_s")), number(r.get("time_max_s"))
     objective = (r.get("objective") or "").strip()
-    known = next(((r.get(c) or "").strip() for c in ("i.optimum", "i.known_optimum", "optimum")
-                  if (r.get(c) or "").strip()), "")
+    known = (r.get("known_optimum") or "").strip()  # from the file's OPTIMA.tsv or the generator
     if known:
         objective += f" (known {known})"
     return [r.get("case_id", ""), r.get("solver", ""), r.get("instance", ""),

@@ -22,15 +22,15 @@ SUMMARY = ["experiment", "case_id", "solver", "status", "valid", "time_median_s"
 RUNS = ["experiment", "case_id", "solver", "rep", "status", "time_s"]
 
 
-def write(directory, cases, gpu="NVIDIA H100 80GB HBM3"):
-    """cases: {case_id: (status, [times])}."""
+def write(directory, cases, gpu="NVIDIA H100 80GB HBM3", valid="true"):
+    """cases: {case_id: (status, [times])}; ``valid`` of the ok rows."""
     os.makedirs(directory)
     with open(os.path.join(directory, "summary.csv"), "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(SUMMARY)
         for case, (status, times) in cases.items():
             median = sorted(times)[len(times) // 2] if times else ""
-            w.writerow(["x", case, case.split("/")[-1], status, "true" if status == "ok" else "",
+            w.writerow(["x", case, case.split("/")[-1], status, valid if status == "ok" else "",
                         median, "" if status == "ok" else "boom"])
     with open(os.path.join(directory, "runs.csv"), "w", newline="") as f:
         w = csv.writer(f)
@@ -104,6 +104,19 @@ class CompareTest(unittest.TestCase):
         self.assertIn("6 cases: 1 faster, 1 same, 1 ambiguous, 1 broken, 1 only in base, 1 only in new", out)
         self.assertTrue(os.path.isfile(os.path.join(new, "compare", "compare.md")))
         self.assertNotIn("contexts differ", out)
+
+    def test_unchecked_answers_compare_like_checked_ones(self):
+        """valid=n/a (a length-only solver) is neither invalid nor broken; false is."""
+        cases = {"a/cpu.length": ("ok", [1.0, 1.01, 0.99, 1.0, 1.02])}
+        base = write(os.path.join(self.tmp, "na-base"), cases, valid="n/a")
+        new = write(os.path.join(self.tmp, "na-new"), cases, valid="n/a")
+        status, out, _ = self.run_main(base, new, "--no-figure")
+        self.assertEqual(status, 0, out)
+        self.assertIn("1 cases: 1 same", out)
+        wrong = write(os.path.join(self.tmp, "na-wrong"), cases, valid="false")
+        status, out, _ = self.run_main(base, wrong, "--no-figure")
+        self.assertEqual(status, 1, out)
+        self.assertIn("broken", out)
 
     def test_slower_beyond_threshold_fails_and_faster_passes(self):
         base, new = self.folders()

@@ -4,6 +4,7 @@ screenshot is kept. The browser test skips when no Chromium is installed."""
 
 from __future__ import annotations
 
+import csv
 import io
 import os
 import re
@@ -77,6 +78,36 @@ class ReportTest(unittest.TestCase):
         self.assertGreater(page.count('src="data:image/png;base64,'), 0)
         self.assertEqual(page.count('<tr class="') + page.count("<tr>"),
                          page.count("<tr"))  # every row well formed
+
+    def test_valid_not_applicable_and_known_optimum(self):
+        """A length-only solver's n/a (summary.csv says it since issue 17) and a known
+        optimum column reach the case table; n/a rows are drawn, not failures."""
+        path = os.path.join(self.dir, "summary.csv")
+        with open(path, newline="", encoding="utf-8") as f:
+            rows = list(csv.DictReader(f))
+        fields = list(rows[0].keys()) + ["known_optimum"]
+        for r in rows:
+            if r["solver"] == "cpu.linear" and r["status"] == "ok":
+                r["valid"] = "n/a"
+            r["known_optimum"] = r["objective"] if r["status"] == "ok" else ""
+        with open(path, "w", newline="", encoding="utf-8") as f:
+            w = csv.DictWriter(f, fieldnames=fields)
+            w.writeheader()
+            w.writerows(rows)
+        with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+            self.assertEqual(report.main([self.dir, "--no-plot"]), 0)
+        with open(os.path.join(self.dir, "report.md"), encoding="utf-8") as f:
+            md = f.read()
+        cases = md.split("## Cases")[1].split("## Failures")[0]
+        failures = md.split("## Failures")[1].split("## ")[0]
+        linear = [line for line in cases.splitlines() if "| cpu.linear |" in line and "| ok |" in line]
+        self.assertTrue(linear, cases)
+        for line in linear:
+            self.assertIn("| ok | n/a |", line)
+        self.assertIn("None: every case that ran is ok and valid.", failures)
+        self.assertIn("512 (known 512)", cases)
+        results = results_mod.load(self.dir)
+        self.assertTrue(any(r["valid"] == "n/a" for r in results.usable_rows()))
 
     def test_page_in_headless_chromium(self):
         browser = chromium()

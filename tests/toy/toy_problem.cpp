@@ -144,4 +144,8 @@ static const auto doubler = dpgpu::solver<Doubled>("cpu.double", "answers 2n wit
       return Out{2 * x.n, Solution{2 * x.n}, std::nullopt};
     });
 
+// No certificate, and the instance has no known optimum: nothing checks it (valid = n/a).
+static const auto double_length = dpgpu::solver<Doubled>("cpu.double_length", "answers 2n without a certificate")
+    .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context&) { return Out{2 * x.n, std::nullopt, std::nullopt}; });
+
 }  // namespace toy
