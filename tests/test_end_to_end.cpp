@@ -133,3 +133,28 @@ TEST(EndToEnd, AFileOfTheWrongKindIsRefusedByContent) {
     EXPECT_NE(r.output.find(c.expect), std::string::npos) << c.problem << ": " << r.output;
   }
 }
+
+// A file's known optimum (OPTIMA.tsv beside it) is a column of runs.csv and summary.csv,
+// and validity uses it: an OPTIMA.tsv that disagrees with the solvers makes the rows invalid.
+TEST(EndToEnd, AFilesKnownOptimumIsAColumnAndChecksTheAnswer) {
+  e2e::TempDir d;
+  // The rectangle 0,0 - 0,3 - 4,3 - 4,0: its shortest tour is the perimeter, 14.
+  d.write("rect.tsp", "NAME: rect\nTYPE: TSP\nDIMENSION: 4\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n"
+                      "1 0 0\n2 0 3\n3 4 3\n4 4 0\nEOF\n");
+  auto yaml = d.write("o.yaml", "name: optimum\nproblem: tsp\ninstances:\n  - file: rect.tsp\n"
+                                "solvers:\n  - cpu.held_karp\nrepetitions: 1\nwarmup: 0\n");
+  for (int optimum : {14, 13}) {
+    d.write("OPTIMA.tsv", "name\ttype\tdimension\toptimum\nrect\tTSP\t4\t" + std::to_string(optimum) + "\n");
+    auto out = d.path / ("out" + std::to_string(optimum));
+    auto r = run(kDpgpu + " run " + yaml.string() + " --out " + out.string());
+    EXPECT_EQ(r.code, optimum == 14 ? 0 : 1) << r.output;
+    for (auto file : {"runs.csv", "summary.csv"}) {
+      auto rows = read_csv(out / file);
+      ASSERT_EQ(rows.size(), 1u) << file;
+      EXPECT_EQ(rows[0].at("objective"), "14") << file;
+      EXPECT_EQ(rows[0].at("known_optimum"), std::to_string(optimum)) << file;
+      EXPECT_EQ(rows[0].at("valid"), optimum == 14 ? "true" : "false") << file;
+      EXPECT_EQ(rows[0].at("status"), optimum == 14 ? "ok" : "invalid") << file;
+    }
+  }
+}
