@@ -129,8 +129,10 @@ TEST(ToyRun, DryRunWritesNothing) {
   auto yaml = d.write("d.yaml", experiment("  - name: cpu.right\n  - name: gpu.none\n"));
   auto r = run(kToy + " run " + yaml.string() + " --dry-run --out " + (d.path / "out").string());
   EXPECT_EQ(r.code, 0) << r.output;
-  EXPECT_NE(r.output.find("count[n=5]#1/cpu.right"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("skip"), std::string::npos) << r.output;
+  // The case table (case_table.hpp): the instance, then its cases (id = instance/solver).
+  EXPECT_NE(r.output.find("count[n=5]#1  n=5"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("     1  cpu.right"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("skipped"), std::string::npos) << r.output;
   EXPECT_FALSE(std::filesystem::exists(d.path / "out"));
 }
 

@@ -115,21 +115,29 @@ CaseSpec make_case(const Experiment& e, const InstancePoint& ip, const AnyInstan
   return c;
 }
 
-// Skip and refuse decisions, in the order a researcher would want them explained.
-void decide(CaseSpec& c, const Experiment& e, const SolverPoint& sp, const InstancePoint& ip, const AnyInstance& x,
-            const std::string& no_gpu, const ProblemEntry& problem) {
+// Skip and refuse decisions, in the order a researcher would want them explained. Returns
+// the broken rule, if any, between the solver's parameters and this instance's sizes: checked
+// for GPU solvers on a machine without a GPU too (a GPU configuration is validated anywhere),
+// not for cases a cap (`max:`) leaves out.
+std::optional<BrokenRule> decide(CaseSpec& c, const Experiment& e, const SolverPoint& sp, const InstancePoint& ip,
+                                 const AnyInstance& x, const std::string& no_gpu, const ProblemEntry& problem) {
   const SolverEntry& s = *sp.solver;
   if (!s.unavailable.empty()) {
     c.decision = Decision::Skip, c.reason = s.unavailable;
-  } else if (s.backend == Backend::Gpu && !no_gpu.empty()) {
+    return std::nullopt;
+  }
+  const std::string cap = cap_violation(e.solvers[sp.spec], x, ip);
+  if (cap.empty())
+    if (auto rule = s.check(sp.params, x.dims))
+      // A rule between the solver's parameters and this instance's sizes (.check_instance):
+      // bad input, found before anything runs, like a parameter out of its range.
+      return BrokenRule{0, *rule,
+                        fmt::format("{}: solver '{}' cannot run instance '{}': {}", e.solvers[sp.spec].where.str(),
+                                    s.name, x.name, *rule)};
+  if (s.backend == Backend::Gpu && !no_gpu.empty()) {
     c.decision = Decision::Skip, c.reason = no_gpu;
-  } else if (auto cap = cap_violation(e.solvers[sp.spec], x, ip); !cap.empty()) {
+  } else if (!cap.empty()) {
     c.decision = Decision::Skip, c.reason = cap;
-  } else if (auto rule = s.check(sp.params, x.dims)) {
-    // A rule between the solver's parameters and this instance's sizes (.check_instance):
-    // bad input, found before anything runs, like a parameter out of its range.
-    throw InputError(fmt::format("{}: solver '{}' cannot run instance '{}': {}", e.solvers[sp.spec].where.str(),
-                                 s.name, x.name, *rule));
   } else {
     CaseJob probe;
     probe.problem = &problem;
@@ -138,10 +146,11 @@ void decide(CaseSpec& c, const Experiment& e, const SolverPoint& sp, const Insta
     probe.params = sp.params;
     if (auto why = memory_refusal(probe, /*check_device=*/false); !why.empty()) c.decision = Decision::Refuse, c.reason = why;
   }
+  return std::nullopt;
 }
 
 void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, const std::string& no_gpu,
-               std::vector<CaseSpec>& cases, std::map<std::string, Origin>& origins) {
+               std::vector<CaseSpec>& cases, std::map<std::string, Origin>& origins, std::vector<BrokenRule>& broken) {
   const Plan plan = expand(e);
   const ProblemEntry* problem = Registry::get().problem(e.problem);
   for (const InstancePoint& ip : plan.instances) {
@@ -162,8 +171,10 @@ void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, 
         c.recipe.loaded_index = li;
         if (!x)
           c.decision = Decision::Refuse, c.reason = too_large;
-        else
-          decide(c, e, sp, ip, *x, no_gpu, *problem);
+        else if (auto rule = decide(c, e, sp, ip, *x, no_gpu, *problem)) {
+          rule->case_index = cases.size();
+          broken.push_back(std::move(*rule));
+        }
         const Where& solver_where = e.solvers[sp.spec].where;
         auto [it, fresh] = origins.emplace(c.id, Origin{source_where, solver_where});
         if (!fresh)
@@ -240,7 +251,13 @@ RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& opt) {
   const Measuring m = measuring(plan.shared(), opt);
   const std::string no_gpu = gpu_unavailable_reason();
   std::map<std::string, Origin> origins;
-  for (const Experiment& part : plan.parts) plan_part(part, m, opt, no_gpu, plan.cases, origins);
+  for (const Experiment& part : plan.parts) plan_part(part, m, opt, no_gpu, plan.cases, origins, plan.broken);
+  if (!plan.broken.empty() && !opt.keep_broken)
+    throw InputError(plan.broken.size() == 1
+                         ? plan.broken.front().message
+                         : fmt::format("{}; and {} more cases break a rule of their solver against their instance's "
+                                       "sizes (dpgpu check lists every one)",
+                                       plan.broken.front().message, plan.broken.size() - 1));
   plan.selected = select(plan.cases, opt.filter);
   plan.fingerprint = fingerprint_of(plan.name(), m, plan.cases);
   plan.fingerprint_hash = hash_text(plan.fingerprint.dump());

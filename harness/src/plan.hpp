@@ -23,6 +23,14 @@ struct PlanOptions {
   std::optional<int> repetitions;  // overrides the file's
   std::uint64_t max_cases = kDefaultMaxCases;
   bool verbose = false;
+  bool keep_broken = false;  // `check`: keep cases that break an instance rule (RunPlan::broken), not throw
+};
+
+// A case whose solver parameters break a rule against its instance's sizes (.check_instance).
+struct BrokenRule {
+  std::size_t case_index = 0;  // into RunPlan::cases
+  std::string rule;            // what the solver says, e.g. "tile_width must divide n"
+  std::string message;         // with the file, line and names: the error `run` stops with
 };
 
 struct RunPlan {
@@ -30,6 +38,7 @@ struct RunPlan {
   std::vector<Experiment> parts;  // parts.front() holds the keys every part shares
   std::vector<CaseSpec> cases;    // every case of the experiment, in order
   std::vector<std::size_t> selected;  // indices into cases that this run runs (the filter)
+  std::vector<BrokenRule> broken;     // empty unless PlanOptions::keep_broken
   // What --resume must find again: the experiment, its case ids, how they are measured.
   nlohmann::json fingerprint;
   std::string fingerprint_hash;
@@ -39,7 +48,8 @@ struct RunPlan {
 };
 
 // Throws InputError (exit 2) for bad input: the file, an instance, a duplicate case id, a
-// sweep above max_cases, a filter that is not a regex or matches nothing.
+// sweep above max_cases, a filter that is not a regex or matches nothing, a case that
+// breaks an instance rule (all of them counted; kept instead with keep_broken).
 RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& options);
 
 // Cases a part expands to, counted without expanding (saturates at UINT64_MAX).

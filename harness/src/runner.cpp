@@ -9,6 +9,7 @@
 #include <iostream>
 #include <map>
 
+#include "case_table.hpp"
 #include "dpgpu/error.hpp"
 #include "host_info.hpp"
 #include "interrupt.hpp"
@@ -37,16 +38,6 @@ ProfileSettings profile_settings(const Experiment& shared, const RunOptions& opt
   p.max_launches = shared.profile ? shared.profile->max_launches : ProfileSpec{}.max_launches;
   if (shared.profile) p.ncu = NcuOptions{shared.profile->cache_control, shared.profile->replay};
   return p;
-}
-
-void print_dry_run(const RunPlan& plan) {
-  std::size_t n = 0;
-  for (std::size_t i : plan.selected) {
-    const CaseSpec& c = plan.cases[i];
-    const char* what = c.decision == Decision::Run ? "run " : c.decision == Decision::Skip ? "skip" : "refuse";
-    std::cout << fmt::format("{:>5}  {}  {}\n", ++n, what, c.id);
-    if (c.decision != Decision::Run) std::cout << "         " << c.reason << "\n";
-  }
 }
 
 // Rewrites every output from the committed records. Cheap for a small folder; on a large one
@@ -118,7 +109,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   if (opt.resume && opt.fresh) throw InputError("--resume and --fresh exclude each other: continue, or start over");
   const RunPlan plan = make_plan(file, {opt.filter, opt.repetitions, opt.max_cases, opt.verbose});
   if (opt.dry_run) {
-    print_dry_run(plan);
+    print_case_table(std::cout, plan, plan.selected);
     return 0;
   }
   const Experiment& shared = plan.shared();
@@ -192,27 +183,6 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
     return 128 + sig;
   }
   return code;
-}
-
-int check_experiment(const fs::path& file, std::uint64_t max_cases) {
-  PlanOptions opt;
-  opt.max_cases = max_cases;
-  const RunPlan plan = make_plan(file, opt);
-  std::size_t n = 0;
-  std::map<std::size_t, std::size_t> cases_of_part;
-  for (const CaseSpec& c : plan.cases) {
-    std::string note = c.decision == Decision::Run ? "" : fmt::format("   ({}: {})", c.decision == Decision::Skip ? "skipped" : "refused", c.reason);
-    std::cout << fmt::format("{:>5}  {}{}\n", ++n, c.id, note);
-    cases_of_part[c.part]++;
-  }
-  for (const Experiment& e : plan.parts) {
-    Plan expanded = expand(e);
-    std::cout << fmt::format("{}{}: {} instances x {} solver points = {} cases, {} repetitions each\n", e.name,
-                             plan.parts.size() > 1 ? fmt::format(" part {} ({})", e.part, e.problem) : "",
-                             expanded.instances.size(), expanded.solvers.size(), cases_of_part[e.part],
-                             plan.fingerprint["repetitions"].get<int>());
-  }
-  return 0;
 }
 
 }  // namespace dpgpu

@@ -108,6 +108,13 @@ static const auto steps = dpgpu::solver<Problem>("cpu.steps", "answers n; its se
       return Out{x.n, Solution{x.n}, std::nullopt};
     });
 
+static const auto small_only = dpgpu::solver<Problem>("cpu.small_only", "answers n; a rule refuses n above 100")
+    .check_instance([](const dpgpu::Params&, const dpgpu::ValueMap& dims) -> std::optional<std::string> {
+      if (dpgpu::to_number(dims.at("n")) > 100) return "n=" + dpgpu::to_string(dims.at("n")) + " is above the 100 this solver takes";
+      return std::nullopt;
+    })
+    .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context&) { return Out{x.n, Solution{x.n}, std::nullopt}; });
+
 static const auto gpu_only = dpgpu::solver<Problem>("gpu.none", "a GPU solver that is never available")
     .unavailable("registered without an implementation (test)");
 
