@@ -19,6 +19,7 @@
 #include "reporter.hpp"
 #include "results_folder.hpp"
 #include "run_case.hpp"
+#include "time_left.hpp"
 
 namespace fs = std::filesystem;
 
@@ -155,16 +156,24 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   const auto started = Clock::now();
   Progress p;
   p.total = plan.selected.size();
+  std::vector<const CaseSpec*> selected;
+  for (std::size_t i : plan.selected) selected.push_back(&plan.cases[i]);
+  TimeLeft time_left(selected);  // by each case's work, not by count (time_left.hpp)
   std::size_t ran = 0;
   for (std::size_t i : plan.selected) {
     if (stop_requested()) break;
     const CaseSpec& spec = plan.cases[i];
     ++p.done;
-    if (opt.resume && folder.committed(spec.id)) continue;
+    if (opt.resume && folder.committed(spec.id)) {
+      time_left.dropped(spec);
+      continue;
+    }
+    const auto case_started = Clock::now();
     CaseRecord rec = run_case(spec, profiling);
+    time_left.finished(spec, seconds_since(case_started));
     ++ran;
     p.elapsed_s = seconds_since(started);
-    p.left_s = p.elapsed_s / double(ran) * double(p.total - p.done);
+    p.left_s = time_left.seconds();
     progress->case_finished(rec, p);
     folder.commit(std::move(rec));
     if (!folder.removed_figures().empty() && ran == 1)
