@@ -1,6 +1,8 @@
 // End-to-end runs of the toy problem: every runner path, through the real binary.
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include "e2e_support.hpp"
 
 using e2e::read_csv;
@@ -122,6 +124,22 @@ TEST(ToyRun, ResumeSkipsFinishedCases) {
   ASSERT_EQ(r.code, 0) << r.output;
   EXPECT_EQ(read_csv(d.path / "out/summary.csv").size(), 4u);
   EXPECT_EQ(read_csv(d.path / "out/runs.csv").size(), 8u) << "finished cases were not run again";
+}
+
+// The time left is priced by work (time_left.hpp): after a 2 ms case, the two 1000 ms
+// cases to come are at least 2 s, where a count of cases (elapsed / done × remaining) says
+// a few milliseconds.
+TEST(ToyRun, TimeLeftWeighsTheExpensiveCasesToCome) {
+  e2e::TempDir d;
+  auto yaml = d.write("t.yaml", "name: eta\nproblem: toy\ninstances:\n  - generator: count\n"
+                                "    params: {n: [2, 1000]}\n    seeds: [1, 2]\nsolvers:\n  - cpu.sleep_n\n"
+                                "repetitions: 1\nwarmup: 0\nisolate: never\n");
+  auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.output, m, std::regex(R"(\[1/4\] [^\n]*~(\d+)s left)"))) << r.output;
+  EXPECT_GE(std::stoi(m[1]), 2) << r.output;
+  EXPECT_NE(r.output.find("~0s left\n" "eta: 4 of 4"), std::string::npos) << r.output;
 }
 
 TEST(ToyRun, DryRunWritesNothing) {

@@ -108,6 +108,12 @@ static const auto steps = dpgpu::solver<Problem>("cpu.steps", "answers n; its se
       return Out{x.n, Solution{x.n}, std::nullopt};
     });
 
+static const auto sleep_n = dpgpu::solver<Problem>("cpu.sleep_n", "answers n after n ms: time in proportion to work")
+    .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context&) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(x.n));
+      return Out{x.n, Solution{x.n}, std::nullopt};
+    });
+
 static const auto small_only = dpgpu::solver<Problem>("cpu.small_only", "answers n; a rule refuses n above 100")
     .check_instance([](const dpgpu::Params&, const dpgpu::ValueMap& dims) -> std::optional<std::string> {
       if (dpgpu::to_number(dims.at("n")) > 100) return "n=" + dpgpu::to_string(dims.at("n")) + " is above the 100 this solver takes";
