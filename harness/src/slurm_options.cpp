@@ -35,9 +35,10 @@ int positive_count(const std::string& option, const std::string& value, const st
   return std::stoi(count);
 }
 
-bool is_word(const std::string& s) {
-  static const std::regex word("[A-Za-z0-9_.\\-]+");
-  return std::regex_match(s, word);
+// A gres or GPU type name (a100, h100_80gb, nvidia-h100), never a bare or signed number.
+bool is_type(const std::string& s) {
+  static const std::regex type("[A-Za-z][A-Za-z0-9_.\\-]*");
+  return std::regex_match(s, type);
 }
 
 // One --gres item, name[:type][:count] (count 1 when left out); returns its count when the
@@ -51,8 +52,8 @@ int gres_item_gpus(const std::string& gres, const std::string& item) {
   std::string count = "1";  // gpu, gpu:a100
   if (fields.size() == 3) count = fields[2];
   if (fields.size() == 2 && all_digits(fields[1])) count = fields[1];
-  for (std::size_t i = 1; i < fields.size(); ++i)
-    if (!is_word(fields[i])) throw InputError(fmt::format("--gres '{}': '{}' is not a resource; {}", gres, item, form));
+  if (fields.size() == 3 || (fields.size() == 2 && !all_digits(fields[1])))
+    if (!is_type(fields[1])) throw InputError(fmt::format("--gres '{}': '{}' is not a resource; {}", gres, item, form));
   const int n = positive_count("--gres", gres, count);
   return fields[0] == "gpu" ? n : 0;
 }
@@ -103,7 +104,7 @@ int gpus_per_task(const SlurmResources& r) {
   int from_option = 0;
   if (!r.gpus_per_task.empty()) {
     const auto fields = split(r.gpus_per_task, ':');
-    if (fields.size() > 2 || (fields.size() == 2 && !is_word(fields[0])))
+    if (fields.size() > 2 || (fields.size() == 2 && !is_type(fields[0])))
       throw InputError(fmt::format("--gpus-per-task '{}': expected [type:]count, e.g. 2 or a100:2", r.gpus_per_task));
     from_option = positive_count("--gpus-per-task", r.gpus_per_task, fields.back());
   }
