@@ -161,7 +161,7 @@ TEST(SlurmScript, MergeRunsAfterTheArrayWhateverItsEnd) {
             (std::vector<std::string>{"sbatch", "--parsable", "/scratch/u/base/slurm/array.sbatch"}));
   const std::string m = dpgpu::merge_script_text(job);
   EXPECT_TRUE(contains(m, "#SBATCH --output=/scratch/u/base/slurm/logs/merge.out\n")) << m;
-  EXPECT_TRUE(contains(m, "exec /scratch/u/fake-dpgpu merge \"${shards[@]}\" --into /scratch/u/base/merged\n")) << m;
+  EXPECT_TRUE(contains(m, "exec /scratch/u/fake-dpgpu merge \"${shards[@]}\" --into /scratch/u/base/merged --fresh\n")) << m;
   EXPECT_FALSE(contains(m, "--gres")) << m;
   const std::string submit = dpgpu::submit_script_text(job);
   EXPECT_TRUE(contains(submit, "array=$(sbatch --parsable /scratch/u/base/slurm/array.sbatch | cut -d';' -f1)"));
@@ -227,7 +227,7 @@ TEST_F(ScriptRun, MergeMergesEveryShardOnceAllFinished) {
   EXPECT_EQ(ran.code, 0) << ran.output;
   std::string expected = "merge\n";
   for (int k = 0; k < 4; ++k) expected += job.shard_dir(k).string() + "\n";
-  expected += "--into\n" + job.merged_dir().string() + "\n";
+  expected += "--into\n" + job.merged_dir().string() + "\n--fresh\n";
   EXPECT_EQ(args(), expected);
 }
 

@@ -148,7 +148,8 @@ if [ ${{#unfinished[@]}} -gt 0 ]; then
   exit 1
 fi
 echo "dpgpu slurm: merging $n shards into {merged_q}, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-exec {dpgpu} merge "${{shards[@]}}" --into {merged_q}
+# --fresh: a merge run again (after rerunning shards) moves the earlier one to previous-<time>/.
+exec {dpgpu} merge "${{shards[@]}}" --into {merged_q} --fresh
 )SH",
                    fmt::arg("n", job.shards), fmt::arg("base", q(job.base)), fmt::arg("slurm", q(job.slurm_dir())),
                    fmt::arg("merged_q", q(job.merged_dir())), fmt::arg("dpgpu", q(job.dpgpu)));
