@@ -103,9 +103,10 @@ TEST(SlurmScript, ShellQuoteKeepsWordsWhole) {
   EXPECT_EQ(dpgpu::shell_quote("it's"), "'it'\\''s'");
   EXPECT_EQ(dpgpu::shell_quote("$x"), "'$x'");
   EXPECT_EQ(dpgpu::shell_quote(""), "''");
-  EXPECT_TRUE(contains(error_of([] { dpgpu::check_sbatch_path("/a b/c"); }), "choose another --out"));
-  EXPECT_TRUE(contains(error_of([] { dpgpu::check_sbatch_path("/a%b"); }), "'/a%b'"));
-  EXPECT_NO_THROW(dpgpu::check_sbatch_path("/scratch/u/results/x"));
+  EXPECT_TRUE(contains(error_of([] { dpgpu::check_sbatch_path("/a b/c", "the job's folder (--out)"); }),
+                       "the job's folder (--out) '/a b/c': Slurm's #SBATCH lines cannot hold"));
+  EXPECT_TRUE(contains(error_of([] { dpgpu::check_sbatch_path("/a%b", "x"); }), "x '/a%b'"));
+  EXPECT_NO_THROW(dpgpu::check_sbatch_path("/scratch/u/results/x", "x"));
 }
 
 dpgpu::SlurmJob job_in(const fs::path& dir) {
@@ -316,7 +317,7 @@ TEST_F(SlurmCommand, ErrorsAreNamedBeforeAnythingIsWritten) {
       {"--shards 2 --gres gpu:0", "--gres 'gpu:0'"},
       {"--shards 2 --gpus all", "--gpus all: the tasks get no GPU"},
       {"--shards 2 --gres gpu:1 --gpus 0,1", "GPU 1 is not among a task's 1 GPU"},
-      {"--shards 2 --out '/tmp/a b'", "cannot hold a path with spaces"},
+      {"--shards 2 --out '/tmp/a b'", "the job's folder (--out) '/tmp/a b': Slurm's #SBATCH lines cannot hold"},
   };
   for (const auto& [args, message] : cases) {
     auto ran = slurm(args + " --submit");
@@ -330,6 +331,18 @@ TEST_F(SlurmCommand, ErrorsAreNamedBeforeAnythingIsWritten) {
   EXPECT_TRUE(contains(ran.output, "small.yaml:6")) << ran.output;  // the file and line, as dpgpu check says
   EXPECT_FALSE(fs::exists(dir.path / "results")) << "written before the errors were found";
   EXPECT_FALSE(fs::exists(dir.path / "bin/calls.txt")) << "sbatch ran";
+}
+
+TEST_F(SlurmCommand, SaysWhenGpuCasesWouldBeSkipped) {
+  dir.write("small.yaml", "name: small\nproblem: lcs\ninstances:\n  - generator: random\n"
+                          "    params: {n: [8, 16]}\nsolvers: [cpu.linear, gpu.wavefront]\n");
+  auto ran = slurm("--shards 2");
+  EXPECT_EQ(ran.code, 0) << ran.output;
+  EXPECT_TRUE(contains(ran.output, "note: 2 GPU cases will be recorded skipped: the tasks ask for no GPU")) << ran.output;
+  ran = slurm("--shards 2 --gres gpu:1");
+  EXPECT_EQ(ran.code, 0) << ran.output;
+  EXPECT_FALSE(contains(ran.output, "note:")) << ran.output;
+  EXPECT_TRUE(contains(ran.output, "1 GPU per task")) << ran.output;
 }
 
 TEST_F(SlurmCommand, SubmitNeedsSbatch) {

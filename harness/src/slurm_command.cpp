@@ -131,8 +131,8 @@ int slurm_command(const SlurmOptions& opt) {
   job.run_gpus = opt.run_gpus;
   job.max_cases = opt.max_cases == kDefaultMaxCases ? 0 : opt.max_cases;
   job.resources = opt.resources;
-  check_sbatch_path(job.base);
-  check_sbatch_path(job.workdir);
+  check_sbatch_path(job.base, "the job's folder (--out)");
+  check_sbatch_path(job.workdir, "the working folder (where dpgpu slurm runs; the tasks start there)");
 
   const std::string pinned_text = pinned_experiment_text(opt.file);
   job.experiment = pin_experiment(job, opt.file, pinned_text);

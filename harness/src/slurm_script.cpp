@@ -22,12 +22,12 @@ std::string shell_quote(const std::string& word) {
   return quoted + "'";
 }
 
-void check_sbatch_path(const fs::path& path) {
+void check_sbatch_path(const fs::path& path, const std::string& what) {
   const std::string s = path.string();
   if (s.find_first_of(" \t\n\"'%#\\") != std::string::npos)
-    throw InputError(fmt::format("'{}': Slurm's #SBATCH lines cannot hold a path with spaces, quotes, '%', '#' or "
-                                 "'\\' (its log files go there); choose another --out",
-                                 s));
+    throw InputError(fmt::format("{} '{}': Slurm's #SBATCH lines cannot hold a path with spaces, quotes, '%', '#' or "
+                                 "'\\'; choose another",
+                                 what, s));
 }
 
 namespace {

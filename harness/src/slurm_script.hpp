@@ -40,9 +40,10 @@ struct SlurmJob {
 // A word for a POSIX shell: as is when it is safe, else in single quotes.
 std::string shell_quote(const std::string& word);
 
-// Paths that go on #SBATCH lines (log files) must hold no space, quote, '%' or '#'; sbatch
-// would split or expand them. InputError naming the path and what to do.
-void check_sbatch_path(const std::filesystem::path& path);
+// Paths that go on #SBATCH lines (logs, --chdir) must hold no space, quote, '%' or '#';
+// sbatch would split or expand them. InputError naming the path, what it is (`what`: "the
+// job's folder (--out)") and that another must be chosen.
+void check_sbatch_path(const std::filesystem::path& path, const std::string& what);
 
 std::string array_script_text(const SlurmJob& job);
 std::string merge_script_text(const SlurmJob& job);

@@ -141,6 +141,11 @@ for ((t = 0; t < wait_s * 2; t++)); do
   sleep 0.5
 done
 [ "$(state "$merge")" = COMPLETED ] || { log "merge job $merge not done after ${wait_s} s: $(squeue 2>&1)"; exit 1; }
+for ((k = 0; k < shards; k++)); do  # each shard ran as its own array task of this cluster
+  grep -q "^dpgpu slurm: shard $k/$shards on .*(array $array," "$tmp/job/slurm/logs/shard-$k-of-$shards.out" ||
+    { log "shard $k's log does not show it ran as a task of array $array"; exit 1; }
+  [ "$(cat "$tmp/job/slurm/status/shard-$k-of-$shards.exit")" = 0 ] || { log "shard $k exited non-zero"; exit 1; }
+done
 log "merge job completed; array tasks: $(scontrol -o show job "$array" | sed -n 's/.*ArrayTaskId=\([0-9]*\).*JobState=\([A-Z]*\).*/\1:\2/p' | tr '\n' ' ')"
 
 # The merged folder against the plain run: the same (case, repetition) rows, each with the
