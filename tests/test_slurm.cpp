@@ -285,6 +285,7 @@ TEST_F(SlurmCommand, SubmitsTheArrayThenTheMergeAfterIt) {
                                  base.string()));
   EXPECT_TRUE(contains(ran.output, "submitted: array job 101 (4 tasks), merge job 102")) << ran.output;
   EXPECT_TRUE(contains(ran.output, "6 cases in 4 shards")) << ran.output;
+  EXPECT_TRUE(contains(ran.output, "1-2 cases per shard")) << ran.output;
   EXPECT_TRUE(contains(slurp(base / "slurm/jobs.txt"), "array 101 merge 102"));
   EXPECT_EQ(slurp(base / "slurm/small.yaml"), slurp(experiment));  // the pinned copy
   const std::string array = slurp(base / "slurm/array.sbatch");
