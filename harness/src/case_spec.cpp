@@ -56,6 +56,7 @@ nlohmann::json to_json(const CaseSpec& c) {
                    {"instance_params", to_json(c.instance_params)},
                    {"dims", to_json(c.dims)},
                    {"work", c.work},
+                   {"work_counter", c.work_counter},
                    {"solver", c.solver},
                    {"backend", c.backend == Backend::Gpu ? "gpu" : "cpu"},
                    {"solver_params", to_json(c.solver_params)},
@@ -93,6 +94,7 @@ CaseSpec case_spec_from_json(const nlohmann::json& j) {
   c.instance_params = value_map_from_json(j.at("instance_params"));
   c.dims = value_map_from_json(j.at("dims"));
   c.work = j.at("work");
+  c.work_counter = j.value("work_counter", "");
   if (j.contains("known_optimum")) c.known_optimum = j["known_optimum"].get<Objective>();
   c.solver = j.at("solver");
   c.backend = j.at("backend") == "gpu" ? Backend::Gpu : Backend::Cpu;

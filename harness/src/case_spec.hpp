@@ -44,7 +44,8 @@ struct CaseSpec {
   std::string instance_name;  // the `instance` column
   bool has_seed = false;
   ValueMap instance_params, dims;
-  double work = 0;
+  double work = 0;           // the instance's (P::work), unless work_counter names a counter
+  std::string work_counter;  // non-empty: each run's work is this counter (search: "nodes")
   std::optional<Objective> known_optimum;
 
   // The solver.
