@@ -71,6 +71,7 @@ nlohmann::json to_json(const CaseSpec& c) {
                    {"decision", to_string(c.decision)},
                    {"reason", c.reason}};
   if (c.known_optimum) j["known_optimum"] = *c.known_optimum;
+  if (c.recipe.optimum) j["recipe"]["optimum"] = *c.recipe.optimum;
   if (c.max_noise) j["max_noise"] = *c.max_noise;
   return j;
 }
@@ -88,6 +89,7 @@ CaseSpec case_spec_from_json(const nlohmann::json& j) {
   c.recipe.files = r.at("files").get<std::vector<std::string>>();
   c.recipe.select = r.at("select");
   c.recipe.loaded_index = r.at("loaded_index");
+  if (r.contains("optimum")) c.recipe.optimum = r["optimum"].get<Objective>();
   c.instance_key = j.at("instance_key");
   c.instance_name = j.at("instance_name");
   c.has_seed = j.at("has_seed");

@@ -31,6 +31,9 @@ struct InstanceRecipe {
   std::vector<std::string> files;  // file source: absolute paths
   std::string select;
   std::size_t loaded_index = 0;    // which of the instances the files hold
+  // The optimum the planner found by the problem's reference solver for an instance whose
+  // source knows none (ProblemEntry::reference_optimum), so the worker need not again.
+  std::optional<Objective> optimum;
 };
 
 struct CaseSpec {

@@ -161,6 +161,17 @@ void decide(CaseSpec& c, const Experiment& e, const SolverPoint& sp, const Insta
   }
 }
 
+// An optimum for an instance whose source knows none, found by the problem's reference
+// solver (tsp: Held-Karp, at planning, never inside a timed solve), when a solver point of
+// this part needs one (initial_ub: optimal). nullopt where none is needed or none can be had.
+std::optional<Objective> reference_optimum_if_needed(const ProblemEntry& problem, const std::vector<SolverPoint>& solvers,
+                                                     const AnyInstance& x) {
+  if (x.known_optimum || !problem.reference_optimum) return std::nullopt;
+  for (const SolverPoint& sp : solvers)
+    if (sp.solver->needs_optimum && sp.solver->needs_optimum(sp.params)) return problem.reference_optimum(x);
+  return std::nullopt;
+}
+
 void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, const std::string& no_gpu,
                std::vector<CaseSpec>& cases, std::map<std::string, Origin>& origins) {
   const Plan plan = expand(e);
@@ -174,6 +185,12 @@ void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, 
     } catch (const InstanceTooLarge& err) {
       too_large = err.what();
     }
+    std::vector<std::optional<Objective>> found(loaded.size());
+    for (std::size_t li = 0; li < loaded.size(); ++li)
+      if (auto optimum = reference_optimum_if_needed(*problem, plan.solvers, loaded[li])) {
+        loaded[li] = problem->with_optimum(loaded[li], *optimum);
+        found[li] = optimum;
+      }
     const std::size_t n = loaded.empty() ? 1 : loaded.size();
     for (std::size_t li = 0; li < n; ++li) {
       const AnyInstance* x = loaded.empty() ? nullptr : &loaded[li];
@@ -181,6 +198,7 @@ void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, 
       for (const SolverPoint& sp : plan.solvers) {
         CaseSpec c = make_case(e, ip, x, key, sp, m, opt);
         c.recipe.loaded_index = li;
+        if (!loaded.empty()) c.recipe.optimum = found[li];
         if (!x)
           c.decision = Decision::Refuse, c.reason = too_large;
         else

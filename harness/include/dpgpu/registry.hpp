@@ -89,6 +89,12 @@ struct ProblemEntry {
   // Optional: the file kinds load() reads ("fasta", "tsplib", "text"; from P::file_kinds, a
   // comma-separated list); a file that looks like another recognised kind is refused.
   std::vector<std::string> file_kinds;
+  // Optional (P::reference_optimum): an instance's optimum computed by a reference solver
+  // where one is cheap enough (tsp: Held-Karp, n <= 22), or nullopt. The planner asks it for
+  // an instance without a known optimum when a solver needs one (SolverEntry::needs_optimum).
+  std::function<std::optional<Objective>(const AnyInstance&)> reference_optimum;
+  // The instance with `optimum` known (a copy: instances are shared and immutable).
+  std::function<AnyInstance(const AnyInstance&, Objective optimum)> with_optimum;
   const GeneratorEntry* generator(const std::string& name) const;
 };
 
@@ -110,6 +116,9 @@ struct SolverEntry {
   // only in CUDA builds, evaluated by the planner only where a GPU is usable.
   std::vector<InstanceCheck> device_checks;
   std::optional<std::string> check_device(const Params& p, const AnyInstance& x) const;
+  // Whether these parameters need the instance's optimum before the solve (a search that
+  // starts from it); the planner then finds one by the problem's reference_optimum. May be empty.
+  std::function<bool(const Params&)> needs_optimum;
   // Non-empty: the counter (ctx.set) that is this solver's `work` per run, e.g. "nodes" for
   // a tree search, whose work is what it visited, not a property of the instance.
   std::string work_counter;
@@ -183,6 +192,14 @@ bool register_problem() {
       e.file_kinds.push_back(kinds.substr(start, end - start));
       start = end + 1;
     }
+  }
+  if constexpr (requires(const I& x) { P::reference_optimum(x); }) {
+    e.reference_optimum = [](const AnyInstance& x) -> std::optional<Objective> { return P::reference_optimum(x.as<I>()); };
+    e.with_optimum = [](const AnyInstance& x, Objective optimum) {
+      I copy = x.as<I>();
+      copy.optimum = optimum;
+      return erase_instance<P>(Loaded<I>{x.name, std::move(copy), optimum});
+    };
   }
   Registry::get().add(std::move(e));
   return true;
@@ -348,6 +365,19 @@ class SolverBuilder {
 #if DPGPU_WITH_CUDA
     e_.device_checks.push_back(instance_rule(std::move(fn)));
 #endif
+    return *this;
+  }
+  // The solver needs the instance's optimum before it runs when fn(const Config& or const
+  // Params&) says so (a search starting from it): the planner finds one by the problem's
+  // reference_optimum where the source has none.
+  template <class F>
+  SolverBuilder& needs_optimum(F fn) {
+    if constexpr (std::is_invocable_v<F&, const Params&>) {
+      e_.needs_optimum = std::move(fn);
+    } else {
+      static_assert(kBound && std::is_invocable_v<F&, const BoundArg&>, "needs_optimum(fn): fn(const Config&) -> bool");
+      e_.needs_optimum = [b = binding_, fn = std::move(fn)](const Params& p) { return bool(fn((*b)(p))); };
+    }
     return *this;
   }
   // The solver's `work` per run is this counter (set with ctx.set), not P::work(instance):
