@@ -58,14 +58,14 @@ TEST(CheckTable, EveryCaseThatBreaksAnInstanceRuleIsListedAndFails) {
   auto r = run(kToy + " check " + yaml.string());
   EXPECT_EQ(r.code, 2) << r.output;
   EXPECT_NE(line_with(r.output, "     1  cpu.small_only").find("run"), std::string::npos) << r.output;
-  EXPECT_NE(line_with(r.output, "     3  cpu.small_only").find("refused (instance rule): n=500 is above the 100"),
+  EXPECT_NE(line_with(r.output, "     3  cpu.small_only").find("refused by a rule: n=500 is above the 100"),
             std::string::npos) << r.output;
-  EXPECT_NE(line_with(r.output, "     5  cpu.small_only").find("refused (instance rule): n=600"), std::string::npos)
+  EXPECT_NE(line_with(r.output, "     5  cpu.small_only").find("refused by a rule: n=600"), std::string::npos)
       << r.output;
   EXPECT_NE(line_with(r.output, "     4  cpu.right").find("run"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("4 to run, 0 skipped, 0 refused, 2 breaking an instance rule"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("4 to run, 0 skipped, 0 refused, 2 refused by a rule"), std::string::npos) << r.output;
   // The errors name the file and line of the solver, and the instance.
-  EXPECT_NE(r.output.find("r.yaml:7:5: solver 'cpu.small_only' cannot run instance 'count': n=500"), std::string::npos)
+  EXPECT_NE(r.output.find("r.yaml:7:5: solver 'cpu.small_only' cannot run instance 'count' (rule): n=500"), std::string::npos)
       << r.output;
   // run stops on the first, saying how many more there are; nothing is written.
   auto ran = run(kToy + " run " + yaml.string() + " --out " + (d.path / "o").string());
@@ -85,7 +85,7 @@ TEST(CheckTable, GpuRulesAreCheckedWithoutAGpu) {
   auto r = run(kDpgpu + " check " + yaml.string());
   EXPECT_EQ(r.code, 2) << r.output;
   EXPECT_NE(r.output.find("capacity=3000000000 n=10, work 30 G"), std::string::npos) << r.output;
-  EXPECT_NE(line_with(r.output, "     3  gpu.rowwise").find("refused (instance rule): capacity 3000000000 exceeds"),
+  EXPECT_NE(line_with(r.output, "     3  gpu.rowwise").find("refused by a rule: capacity 3000000000 exceeds"),
             std::string::npos) << r.output;
   EXPECT_EQ(line_with(r.output, "     1  gpu.rowwise").find("refused"), std::string::npos) << r.output;
 }

@@ -53,7 +53,8 @@ struct Counts {
 
 }  // namespace
 
-void print_case_table(std::ostream& out, const RunPlan& plan, const std::vector<std::size_t>& which) {
+void print_case_table(std::ostream& out, const RunPlan& plan, const std::vector<std::size_t>& which,
+                      const std::vector<int>& shard_of, int shards) {
   std::map<std::size_t, const BrokenRule*> broken;
   for (auto& b : plan.broken) broken[b.case_index] = &b;
   std::size_t width = 0;
@@ -72,7 +73,7 @@ void print_case_table(std::ostream& out, const RunPlan& plan, const std::vector<
     Counts& n = counts[c.part];
     std::string what;
     if (auto b = broken.find(i); b != broken.end()) {
-      what = "refused (instance rule): " + notes.cite(b->second->rule);
+      what = fmt::format("refused by a {}: {}", b->second->kind, notes.cite(b->second->rule));
       ++n.broken;
     } else if (c.decision == Decision::Skip) {
       what = "skipped: " + notes.cite(c.reason);
@@ -84,7 +85,8 @@ void print_case_table(std::ostream& out, const RunPlan& plan, const std::vector<
       what = "run";
       ++n.run;
     }
-    out << fmt::format("{:>6}  {:<{}}  {}\n", i + 1, c.id.substr(c.instance_key.size() + 1), width, what);
+    const std::string shard = i < shard_of.size() ? fmt::format("[shard {}/{}]  ", shard_of[i], shards) : "";
+    out << fmt::format("{:>6}  {:<{}}  {}{}\n", i + 1, c.id.substr(c.instance_key.size() + 1), width, shard, what);
   }
   notes.print(out);
 
@@ -100,7 +102,7 @@ void print_case_table(std::ostream& out, const RunPlan& plan, const std::vector<
       }
     const Counts& n = counts[e.part];
     std::string tally = fmt::format("{} to run, {} skipped, {} refused", n.run, n.skip, n.refuse);
-    if (n.broken) tally += fmt::format(", {} breaking an instance rule", n.broken);
+    if (n.broken) tally += fmt::format(", {} refused by a rule", n.broken);
     out << fmt::format("{}{}: {} instances x {} solver points = {} cases, {} repetitions each: {}\n", e.name,
                        plan.parts.size() > 1 ? fmt::format(" part {} ({})", e.part, e.problem) : "", instances.size(),
                        solvers.size(), cases, reps, tally);

@@ -12,7 +12,9 @@ namespace dpgpu {
 
 // The cases `which` (indices into plan.cases, in order), then one line per part:
 // instances × solver points = cases, repetitions, and how many will run, be skipped or be
-// refused.
-void print_case_table(std::ostream& out, const RunPlan& plan, const std::vector<std::size_t>& which);
+// refused. With `shard_of` (a shard per case of the plan, of `shards`), each case line names
+// its shard.
+void print_case_table(std::ostream& out, const RunPlan& plan, const std::vector<std::size_t>& which,
+                      const std::vector<int>& shard_of = {}, int shards = 0);
 
 }  // namespace dpgpu

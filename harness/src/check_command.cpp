@@ -1,7 +1,8 @@
 // check_command.cpp — `dpgpu check`: the plan made (every instance read, every rule
 // checked) and shown as the case table; nothing runs, nothing is written. A case that
-// breaks an instance rule is listed with the others, then the command fails (exit 2) with
-// the error `run` would stop on.
+// breaks a rule of its solver is listed with the others, then the command fails (exit 2)
+// with the errors `run` would stop on. With --shards N, each case names its shard and a line
+// per shard gives its cases and share of the work (what `run --shard K/N` will run).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,22 +12,45 @@
 #include "dpgpu/error.hpp"
 #include "dpgpu/runner.hpp"
 #include "plan.hpp"
+#include "shard.hpp"
 
 namespace dpgpu {
 
-int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases) {
+namespace {
+
+void print_shards(const RunPlan& plan, const std::vector<int>& shard_of, int shards) {
+  std::vector<double> cost(std::size_t(shards), 0.0);
+  std::vector<std::size_t> count(std::size_t(shards), 0);
+  double total = 0;
+  for (std::size_t i = 0; i < plan.cases.size(); ++i) {
+    cost[std::size_t(shard_of[i])] += estimated_cost(plan.cases[i]);
+    count[std::size_t(shard_of[i])]++;
+    total += estimated_cost(plan.cases[i]);
+  }
+  for (int k = 0; k < shards; ++k)
+    std::cout << fmt::format("shard {}/{}: {} cases, estimated cost {:.4g} ({:.1f}% of the work)\n", k, shards,
+                             count[std::size_t(k)], cost[std::size_t(k)],
+                             total > 0 ? 100 * cost[std::size_t(k)] / total : 0.0);
+}
+
+}  // namespace
+
+int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases, int shards) {
   PlanOptions opt;
   opt.max_cases = max_cases;
   opt.keep_broken = true;
   const RunPlan plan = make_plan(file, opt);
-  print_case_table(std::cout, plan, plan.selected);
+  std::vector<int> shard_of;
+  if (shards > 0) shard_of = shard_of_cases(plan.cases, shards);
+  print_case_table(std::cout, plan, plan.selected, shard_of, shards);
+  if (shards > 0) print_shards(plan, shard_of, shards);
   std::cout << std::flush;
   if (plan.broken.empty()) return 0;
   constexpr std::size_t kShown = 10;
   for (std::size_t i = 0; i < std::min(plan.broken.size(), kShown); ++i)
     std::cerr << "error: " << plan.broken[i].message << "\n";
   if (plan.broken.size() > kShown)
-    std::cerr << fmt::format("error: and {} more cases that break an instance rule (listed above)\n",
+    std::cerr << fmt::format("error: and {} more cases that break a rule of their solver (listed above)\n",
                              plan.broken.size() - kShown);
   return 2;
 }
