@@ -11,6 +11,7 @@
 #include "case_table.hpp"
 #include "dpgpu/error.hpp"
 #include "dpgpu/runner.hpp"
+#include "human_format.hpp"
 #include "plan.hpp"
 #include "shard.hpp"
 
@@ -28,8 +29,8 @@ void print_shards(const RunPlan& plan, const std::vector<int>& shard_of, int sha
     total += estimated_cost(plan.cases[i]);
   }
   for (int k = 0; k < shards; ++k)
-    std::cout << fmt::format("shard {}/{}: {} cases, estimated cost {:.4g} ({:.1f}% of the work)\n", k, shards,
-                             count[std::size_t(k)], cost[std::size_t(k)],
+    std::cout << fmt::format("shard {}/{}: {} cases, estimated cost {} ({:.1f}% of the work)\n", k, shards,
+                             count[std::size_t(k)], format_count(cost[std::size_t(k)]),
                              total > 0 ? 100 * cost[std::size_t(k)] / total : 0.0);
 }
 
