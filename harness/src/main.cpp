@@ -1,4 +1,4 @@
-// dpgpu — the command line: run, check, merge, list, plot, report, compare.
+// dpgpu — the command line: run, check, merge, slurm, list, plot, report, compare.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -17,6 +17,7 @@
 #include "isolate.hpp"
 #include "merge.hpp"
 #include "plot_command.hpp"
+#include "slurm_command.hpp"
 
 namespace {
 
@@ -160,6 +161,23 @@ int main(int argc, char** argv) {
   auto* compare = app.add_subcommand("compare", "BASE NEW [--threshold 5%] [--out DIR]: case by case, exit 1 when slower");
   compare->prefix_command();
 
+  dpgpu::SlurmOptions slurm_opt;
+  auto* slurm = app.add_subcommand("slurm", "write (and with --submit, submit) a Slurm job array: one task per shard, then a merge");
+  slurm->add_option("file", slurm_opt.file, "experiment YAML file")->required();
+  slurm->add_option("--shards", slurm_opt.shards, "N array tasks, each `dpgpu run FILE --shard K/N --resume`")->required();
+  slurm->add_option("--out", slurm_opt.out, "the job's folder: shard-K-of-N/, merged/, slurm/ (default results/<name>)");
+  slurm->add_option("--partition", slurm_opt.resources.partition, "sbatch --partition");
+  slurm->add_option("--account", slurm_opt.resources.account, "sbatch --account");
+  slurm->add_option("--time", slurm_opt.resources.time, "sbatch --time per task: minutes, HH:MM:SS, D-HH:MM ...");
+  slurm->add_option("--gres", slurm_opt.resources.gres, "sbatch --gres per task, e.g. gpu:1 or gpu:a100:2");
+  slurm->add_option("--gpus-per-task", slurm_opt.resources.gpus_per_task, "sbatch --gpus-per-task ([type:]count)");
+  slurm->add_option("--cpus-per-task", slurm_opt.resources.cpus_per_task, "sbatch --cpus-per-task");
+  slurm->add_option("--max-running", slurm_opt.resources.max_running, "at most this many tasks at once (--array=0-(N-1)%M)");
+  slurm->add_option("--gpus", slurm_opt.run_gpus, "dpgpu run --gpus in each task: all, or indices within the task's GPUs");
+  slurm->add_option("--max-cases", slurm_opt.max_cases, "refuse sweeps expanding to more cases than this")
+      ->check(CLI::PositiveNumber);
+  slurm->add_flag("--submit", slurm_opt.submit, "submit the array, then the merge after it (sbatch --parsable)");
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (*run) {
@@ -179,6 +197,7 @@ int main(int argc, char** argv) {
       return dpgpu::merge_results({merge_dirs.begin(), merge_dirs.end()}, merge_opt);
     }
     if (*lst) return list(list_what);
+    if (*slurm) return dpgpu::slurm_command(slurm_opt);
     if (*plot) {
       if (plot_opt.results.empty() && !plot_opt.list) throw dpgpu::InputError("plot: RESULTS_DIR is required");
       return dpgpu::plot_results(plot_opt);
