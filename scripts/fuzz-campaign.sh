@@ -69,7 +69,8 @@ while IFS=$'\t' read -r name _; do
     w_execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$dir/log.$w" | tail -1)
     execs=$(( execs + ${w_execs:-0} ))
   done
-  findings=$(ls "$dir/artifacts" | grep -cE '^(crash|leak|timeout|oom|slow-unit)-' || true)
+  findings=$(find "$dir/artifacts" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' \
+               -o -name 'oom-*' -o -name 'slow-unit-*' \) | wc -l)
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$(workers_of "$name")" "$execs" "$rc" "$secs" "$findings" \
     >> "$out/summary.tsv"
   if [ "$rc" != 0 ] || [ "$findings" != 0 ] || [ "$execs" -lt "$runs" ]; then failed=1; fi
