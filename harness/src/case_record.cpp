@@ -59,4 +59,11 @@ bool is_failure(const CaseRecord& r, Status s) {
   return true;
 }
 
+std::optional<double> work_of(const CaseSpec& spec, const RepRecord& rep) {
+  if (spec.work_counter.empty()) return spec.work;
+  auto it = rep.counters.find(spec.work_counter);
+  if (it == rep.counters.end()) return std::nullopt;
+  return it->second;
+}
+
 }  // namespace dpgpu

@@ -30,6 +30,11 @@ struct ProfileRecord {
   double case_wall_s = 0;     // the whole timed pass of the case
 };
 
+// The work one run did (README: cell updates for DP, nodes for search): the case's work
+// counter where its solver names one (nullopt when the run did not set it), else the
+// instance's work.
+std::optional<double> work_of(const CaseSpec& spec, const RepRecord& rep);
+
 struct CaseRecord {
   CaseSpec spec;
   CaseResult result;
