@@ -70,6 +70,26 @@ TEST(TimeLeft, FallbacksSkipsAndTheTimeoutCap) {
   EXPECT_NEAR(left.seconds(), 1.0 + 30.0 + 1.0, 1e-9);
   left.finished(cases[2], 3.0);  // u has its own fit now; its other case is a skip
   EXPECT_NEAR(left.seconds(), 1.0 + 30.0, 1e-9);
-  left.dropped(cases[1]);  // --resume: already recorded
+  left.finished(cases[1], 1.0);
   EXPECT_NEAR(left.seconds(), 1.0 + 15.0, 1e-9);
+}
+
+// With lanes (--gpus), GPU and CPU cases run at once, each pool over its lanes: the time
+// left is the longer pool's share.
+TEST(TimeLeft, LanesDivideEachPool) {
+  std::vector<CaseSpec> cases{spec("a", "gpu.g", 100), spec("a", "cpu.c", 100)};
+  for (auto name : {"b", "c", "d", "e"}) {
+    cases.push_back(spec(name, "gpu.g", 100));
+    cases.push_back(spec(name, "cpu.c", 100));
+  }
+  for (auto& c : cases)
+    if (c.solver == "gpu.g") c.backend = dpgpu::Backend::Gpu;
+  TimeLeft left(pointers(cases));
+  left.finished(cases[0], 2.0);  // gpu.g: 2 s a case, 4 to go
+  left.finished(cases[1], 1.0);  // cpu.c: 1 s a case, 4 to go
+  EXPECT_NEAR(left.seconds(), 8.0 + 4.0, 1e-9);  // one case at a time
+  left.set_lanes(2, 1);
+  EXPECT_NEAR(left.seconds(), 4.0, 1e-9);  // GPU: 8 s over 2 lanes; CPU: 4 s on 1
+  left.set_lanes(4, 1);
+  EXPECT_NEAR(left.seconds(), 4.0, 1e-9);  // now the CPU lane is the longer
 }

@@ -53,34 +53,29 @@ TimeLeft::TimeLeft(const std::vector<const CaseSpec*>& cases) {
     p.work += c->work;
     p.cap_s += c->timeout_s + kChildGraceS;
     p.solver = solver_key(*c);
+    p.gpu = c->backend == Backend::Gpu;
   }
 }
 
-void TimeLeft::remove(const CaseSpec& c) {
-  auto it = pending_.find(point_key(c));
-  if (it == pending_.end()) return;
-  Pending& p = it->second;
-  p.n -= 1;
-  p.work -= c.work;
-  p.cap_s -= c.timeout_s + kChildGraceS;
-  if (p.n <= 0) pending_.erase(it);
-}
+void TimeLeft::set_lanes(int gpu_lanes, int cpu_lanes) { gpu_lanes_ = gpu_lanes, cpu_lanes_ = cpu_lanes; }
 
 void TimeLeft::finished(const CaseSpec& c, double wall_s) {
   if (!runs(c)) return;
-  remove(c);
+  if (auto it = pending_.find(point_key(c)); it != pending_.end()) {
+    Pending& p = it->second;
+    p.n -= 1;
+    p.work -= c.work;
+    p.cap_s -= c.timeout_s + kChildGraceS;
+    if (p.n <= 0) pending_.erase(it);
+  }
   by_point_[point_key(c)].add(c.work, wall_s);
   by_solver_[solver_key(c)].add(c.work, wall_s);
   all_.add(c.work, wall_s);
 }
 
-void TimeLeft::dropped(const CaseSpec& c) {
-  if (runs(c)) remove(c);
-}
-
 double TimeLeft::seconds() const {
   if (all_.empty()) return 0;
-  double total = 0;
+  double gpu = 0, cpu = 0;
   for (auto& [key, p] : pending_) {
     const Fit* fit = &all_;
     if (auto it = by_point_.find(key); it != by_point_.end())
@@ -89,9 +84,11 @@ double TimeLeft::seconds() const {
       fit = &jt->second;
     double a, b;
     fit->line(a, b);
-    total += std::min(a * p.n + b * std::max(p.work, 0.0), p.cap_s);
+    (p.gpu ? gpu : cpu) += std::min(a * p.n + b * std::max(p.work, 0.0), p.cap_s);
   }
-  return total;
+  if (gpu_lanes_ + cpu_lanes_ == 0) return gpu + cpu;
+  // A pool without lanes has no cases (the planner skips GPU cases where there is no GPU).
+  return std::max(gpu_lanes_ > 0 ? gpu / gpu_lanes_ : gpu, cpu_lanes_ > 0 ? cpu / cpu_lanes_ : cpu);
 }
 
 }  // namespace dpgpu

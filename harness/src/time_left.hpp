@@ -9,7 +9,9 @@
 // through the origin (time proportional to work). A solver point with nothing finished
 // borrows the fit of its solver's other points, else of every finished case. What a solver
 // point's cases are predicted to take is capped at their timeouts (timeout_s plus the 5 s a
-// worker child is granted, each). Skipped and refused cases cost nothing.
+// worker child is granted, each). Skipped and refused cases cost nothing. With lanes
+// (`--gpus`: GPU cases on the GPU lanes, the others on the CPU lanes, at once), each pool's
+// share is divided by its lanes and the longer pool is the time left.
 #pragma once
 #include <cstddef>
 #include <map>
@@ -22,13 +24,14 @@ namespace dpgpu {
 
 class TimeLeft {
  public:
-  // The cases this run will go through, in order (the selection).
+  // The cases this run will run, in order (--resume: those not yet recorded).
   explicit TimeLeft(const std::vector<const CaseSpec*>& cases);
+  // Cases run on lanes at once (worker_pool.hpp): GPU cases on gpu_lanes, the rest on cpu_lanes.
+  void set_lanes(int gpu_lanes, int cpu_lanes);
 
   void finished(const CaseSpec& c, double wall_s);  // ran: its wall time teaches the model
-  void dropped(const CaseSpec& c);                  // will not run (already recorded: --resume)
 
-  // Predicted seconds for the cases neither finished nor dropped; 0 before any finished.
+  // Predicted seconds for the cases not yet finished; 0 before any finished.
   double seconds() const;
 
  private:
@@ -44,14 +47,15 @@ class TimeLeft {
   struct Pending {
     double n = 0, work = 0, cap_s = 0;  // cap_s: the sum of the cases' caps
     std::string solver;                 // its Fit key one level up
+    bool gpu = false;                   // runs on a GPU lane
   };
   static std::string point_key(const CaseSpec& c);
   static std::string solver_key(const CaseSpec& c);
-  void remove(const CaseSpec& c);
 
   std::map<std::string, Pending> pending_;  // by point_key
   std::map<std::string, Fit> by_point_, by_solver_;
   Fit all_;
+  int gpu_lanes_ = 0, cpu_lanes_ = 0;  // 0, 0: one case at a time
 };
 
 }  // namespace dpgpu
