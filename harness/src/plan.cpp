@@ -101,6 +101,7 @@ CaseSpec make_case(const Experiment& e, const InstancePoint& ip, const AnyInstan
     c.known_optimum = x->known_optimum;
   }
   c.solver = sp.solver->name;
+  c.work_counter = sp.solver->work_counter;
   c.backend = sp.solver->backend;
   c.solver_params = sp.params.values();
   c.repetitions = m.repetitions;
@@ -115,22 +116,42 @@ CaseSpec make_case(const Experiment& e, const InstancePoint& ip, const AnyInstan
   return c;
 }
 
-// Skip and refuse decisions, in the order a researcher would want them explained.
+// Where a rule's message points: the line of the first parameter it names in quotes ('p')
+// among those the file sets for this solver, else the solver's entry.
+const Where& where_of_rule(const SolverSpec& spec, const std::string& why) {
+  for (auto& axis : spec.params)
+    if (why.find("'" + axis.key + "'") != std::string::npos) return axis.where;
+  return spec.where;
+}
+
+// A solver's rule on this instance refused it: bad input, found before anything runs, like
+// a parameter out of its range.
+[[noreturn]] void refuse_rule(const SolverSpec& spec, const SolverEntry& s, const AnyInstance& x, const std::string& why,
+                              const char* kind) {
+  throw InputError(fmt::format("{}: solver '{}' cannot run instance '{}' ({}): {}", where_of_rule(spec, why).str(),
+                               s.name, x.name, kind, why));
+}
+
+// Skip and refuse decisions, in the order a researcher would want them explained. The rules
+// between parameters and instance come first, so a machine without a GPU (or a build without
+// CUDA) still checks every GPU case it will skip.
 void decide(CaseSpec& c, const Experiment& e, const SolverPoint& sp, const InstancePoint& ip, const AnyInstance& x,
             const std::string& no_gpu, const ProblemEntry& problem) {
   const SolverEntry& s = *sp.solver;
+  const SolverSpec& spec = e.solvers[sp.spec];
+  const auto cap = cap_violation(spec, x, ip);
+  if (cap.empty())
+    if (auto why = s.check(sp.params, x)) refuse_rule(spec, s, x, *why, "rule");
   if (!s.unavailable.empty()) {
     c.decision = Decision::Skip, c.reason = s.unavailable;
   } else if (s.backend == Backend::Gpu && !no_gpu.empty()) {
     c.decision = Decision::Skip, c.reason = no_gpu;
-  } else if (auto cap = cap_violation(e.solvers[sp.spec], x, ip); !cap.empty()) {
+    if (!s.device_checks.empty())
+      c.reason += "; its GPU rules (e.g. co-resident blocks) are checked where a GPU is present";
+  } else if (!cap.empty()) {
     c.decision = Decision::Skip, c.reason = cap;
-  } else if (auto rule = s.check(sp.params, x.dims)) {
-    // A rule between the solver's parameters and this instance's sizes (.check_instance):
-    // bad input, found before anything runs, like a parameter out of its range.
-    throw InputError(fmt::format("{}: solver '{}' cannot run instance '{}': {}", e.solvers[sp.spec].where.str(),
-                                 s.name, x.name, *rule));
   } else {
+    if (auto why = s.check_device(sp.params, x)) refuse_rule(spec, s, x, *why, "GPU rule");
     CaseJob probe;
     probe.problem = &problem;
     probe.solver = &s;
@@ -138,6 +159,17 @@ void decide(CaseSpec& c, const Experiment& e, const SolverPoint& sp, const Insta
     probe.params = sp.params;
     if (auto why = memory_refusal(probe, /*check_device=*/false); !why.empty()) c.decision = Decision::Refuse, c.reason = why;
   }
+}
+
+// An optimum for an instance whose source knows none, found by the problem's reference
+// solver (tsp: Held-Karp, at planning, never inside a timed solve), when a solver point of
+// this part needs one (initial_ub: optimal). nullopt where none is needed or none can be had.
+std::optional<Objective> reference_optimum_if_needed(const ProblemEntry& problem, const std::vector<SolverPoint>& solvers,
+                                                     const AnyInstance& x) {
+  if (x.known_optimum || !problem.reference_optimum) return std::nullopt;
+  for (const SolverPoint& sp : solvers)
+    if (sp.solver->needs_optimum && sp.solver->needs_optimum(sp.params)) return problem.reference_optimum(x);
+  return std::nullopt;
 }
 
 void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, const std::string& no_gpu,
@@ -153,6 +185,12 @@ void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, 
     } catch (const InstanceTooLarge& err) {
       too_large = err.what();
     }
+    std::vector<std::optional<Objective>> found(loaded.size());
+    for (std::size_t li = 0; li < loaded.size(); ++li)
+      if (auto optimum = reference_optimum_if_needed(*problem, plan.solvers, loaded[li])) {
+        loaded[li] = problem->with_optimum(loaded[li], *optimum);
+        found[li] = optimum;
+      }
     const std::size_t n = loaded.empty() ? 1 : loaded.size();
     for (std::size_t li = 0; li < n; ++li) {
       const AnyInstance* x = loaded.empty() ? nullptr : &loaded[li];
@@ -160,6 +198,7 @@ void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, 
       for (const SolverPoint& sp : plan.solvers) {
         CaseSpec c = make_case(e, ip, x, key, sp, m, opt);
         c.recipe.loaded_index = li;
+        if (!loaded.empty()) c.recipe.optimum = found[li];
         if (!x)
           c.decision = Decision::Refuse, c.reason = too_large;
         else
