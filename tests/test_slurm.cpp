@@ -299,7 +299,7 @@ TEST_F(SlurmCommand, SubmitsTheArrayThenTheMergeAfterIt) {
                                              "    params: {n: 8}\nsolvers: [cpu.linear]\n");
   ran = slurm("--shards 1");
   EXPECT_EQ(ran.code, 2);
-  EXPECT_TRUE(contains(ran.output, "holds the Slurm job of another experiment file")) << ran.output;
+  EXPECT_TRUE(contains(ran.output, "holds the Slurm job of another experiment, or of another version")) << ran.output;
 }
 
 TEST_F(SlurmCommand, ARefusedArrayQueuesNothing) {

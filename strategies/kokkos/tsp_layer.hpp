@@ -76,13 +76,14 @@ struct HeldKarpLayer {
 
   // Distances row stride: odd, so threads reading different columns spread over the banks.
   KOKKOS_INLINE_FUNCTION static int arc_stride(int m) { return m | 1; }
-  static constexpr std::size_t kBinomBytes = (kBinomRows * kBinomRows * 4 + 7) / 8 * 8;
+  // A function, not a static member: device code may not odr-use a host static.
+  KOKKOS_INLINE_FUNCTION static constexpr std::size_t binom_bytes() { return (kBinomRows * kBinomRows * 4 + 7) / 8 * 8; }
   static std::size_t scratch_bytes(int m) {
-    return kBinomBytes + std::size_t(m) * std::size_t(arc_stride(m)) * sizeof(Cost) + 16;  // + alignment
+    return binom_bytes() + std::size_t(m) * std::size_t(arc_stride(m)) * sizeof(Cost) + 16;  // + alignment
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& t) const {
-    auto* const b = static_cast<std::uint32_t*>(t.team_scratch(0).get_shmem(kBinomBytes));
+    auto* const b = static_cast<std::uint32_t*>(t.team_scratch(0).get_shmem(binom_bytes()));
     auto* const arcs = static_cast<Cost*>(t.team_scratch(0).get_shmem(std::size_t(m) * arc_stride(m) * sizeof(Cost)));
     const int P = t.team_size(), lane = t.team_rank(), stride = arc_stride(m);
     for (int e = lane; e < kBinomRows * kBinomRows; e += P) b[e] = binom(e);

@@ -81,6 +81,21 @@ struct SolverSpec {
   const Where& where_named(const std::string& message) const;
 };
 
+// A column a `plot:` figure names (x, y, facets, an item of series, a key of filter), for the
+// planner to check against the cases' columns.
+struct PlotColumn {
+  std::string key;   // "x", "series", "filter", ...
+  std::string name;  // as written: "i.n", "block", "solver"
+  Where where;
+};
+
+struct PlotFigure {
+  std::string kind;  // runtime, throughput, ... (plots/plot_kinds.json)
+  std::size_t index = 0;  // plot[index]
+  Where where;
+  std::vector<PlotColumn> columns;
+};
+
 struct ProfileSpec {
   std::vector<std::string> metrics;  // paper names (gld_efficiency, ...) or raw ncu names
   // Launches profiled per case, spread evenly over the run. ncu costs about 2 s to start and
@@ -119,6 +134,7 @@ struct Experiment {
   std::string isolate = "auto";
   std::optional<ProfileSpec> profile;
   std::string plot_yaml;  // the `plot:` section re-emitted as YAML, or empty
+  std::vector<PlotFigure> plot;  // its figures, keys checked (plot_section.hpp)
 };
 
 // Reads and checks an experiment file against the registry: YAML syntax, unknown keys,
