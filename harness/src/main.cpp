@@ -174,6 +174,8 @@ int main(int argc, char** argv) {
   slurm->add_option("--cpus-per-task", slurm_opt.resources.cpus_per_task, "sbatch --cpus-per-task");
   slurm->add_option("--max-running", slurm_opt.resources.max_running, "at most this many tasks at once (--array=0-(N-1)%M)");
   slurm->add_option("--gpus", slurm_opt.run_gpus, "dpgpu run --gpus in each task: all, or indices within the task's GPUs");
+  slurm->add_option("--cpu-workers", slurm_opt.cpu_workers, "dpgpu run --cpu-workers in each task (with --gpus)")
+      ->check(CLI::Range(1, 1024));
   slurm->add_option("--max-cases", slurm_opt.max_cases, "refuse sweeps expanding to more cases than this")
       ->check(CLI::PositiveNumber);
   slurm->add_flag("--submit", slurm_opt.submit, "submit the array, then the merge after it (sbatch --parsable)");

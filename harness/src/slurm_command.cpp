@@ -115,6 +115,9 @@ int slurm_command(const SlurmOptions& opt) {
   check_slurm_resources(opt.resources);
   const int task_gpus = gpus_per_task(opt.resources);
   check_run_gpus(opt.run_gpus, task_gpus);
+  if (opt.cpu_workers > 0 && opt.run_gpus.empty())
+    throw InputError(fmt::format("--cpu-workers {}: it goes with --gpus (workers for CPU cases beside the GPU workers)",
+                                 opt.cpu_workers));
 
   PlanOptions plan_options;
   plan_options.max_cases = opt.max_cases;
@@ -142,6 +145,7 @@ int slurm_command(const SlurmOptions& opt) {
   job.base = fs::absolute(opt.out.empty() ? fs::path("results") / plan.name() : opt.out).lexically_normal();
   job.workdir = fs::current_path();
   job.run_gpus = opt.run_gpus;
+  job.cpu_workers = opt.cpu_workers;
   job.max_cases = opt.max_cases == kDefaultMaxCases ? 0 : opt.max_cases;
   job.resources = opt.resources;
   check_sbatch_path(job.base, "the job's folder (--out)");
