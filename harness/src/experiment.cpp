@@ -267,10 +267,11 @@ std::string read_name(const Source& src, const Entry& e) {
 // Parameters: each key of `params:` is a sweep axis, each of its values checked now
 // against the generator's or solver's schema, so a typo fails before anything runs.
 
-// Schema::resolve writes the message (naming the parameter and what is allowed).
+// Schema::check_value writes the message (naming the parameter and what is allowed). Rules
+// across parameters wait for whole points (expand), where every partner's value is known.
 void check_param(const Source& src, const YAML::Node& at, const Schema& schema, const std::string& owner,
                  const std::string& key, const Value& v) {
-  schema.resolve({{key, v}}, src.at(at).str() + ": " + owner);
+  schema.check_value(key, v, src.at(at).str() + ": " + owner);
 }
 
 // The values of one axis: a scalar, or a non-empty list of scalars.

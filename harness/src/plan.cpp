@@ -245,13 +245,6 @@ void check_plot_columns(const std::vector<PlotFigure>& figures, const std::vecto
     }
 }
 
-// FNV-1a, 64 bits: stable across builds (std::hash is not).
-std::string hash_text(const std::string& text) {
-  std::uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
-  return fmt::format("{:016x}", h);
-}
-
 nlohmann::json fingerprint_of(const std::string& name, const Measuring& m, const std::vector<CaseSpec>& cases) {
   nlohmann::json ids = nlohmann::json::array();
   for (auto& c : cases) ids.push_back(c.id);
@@ -284,6 +277,12 @@ std::vector<std::size_t> select(const std::vector<CaseSpec>& cases, const std::s
 
 }  // namespace
 
+std::string hash_text(const std::string& text) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  return fmt::format("{:016x}", h);
+}
+
 std::uint64_t count_cases(const Experiment& e) {
   std::uint64_t instances = 0, solvers = 0;
   for (auto& s : e.instances)
@@ -311,6 +310,14 @@ RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& opt) {
   for (const Experiment& part : plan.parts) plan_part(part, m, opt, no_gpu, plan.cases, origins);
   check_plot_columns(plan.shared().plot, plan.cases);
   plan.selected = select(plan.cases, opt.filter);
+  if (opt.shard) {
+    // The fingerprint stays the whole plan's, so merge can check shards come from one plan.
+    plan.shard = opt.shard;
+    const std::vector<int> shard_of = shard_of_cases(plan.cases, opt.shard->count);
+    for (std::size_t i = 0; i < plan.cases.size(); ++i)
+      if (shard_of[i] == opt.shard->index) plan.shard_cases.push_back(i);
+    std::erase_if(plan.selected, [&](std::size_t i) { return shard_of[i] != opt.shard->index; });
+  }
   plan.fingerprint = fingerprint_of(plan.name(), m, plan.cases);
   plan.fingerprint_hash = hash_text(plan.fingerprint.dump());
   return plan;

@@ -76,6 +76,9 @@ struct SolverSpec {
   std::string name;
   std::vector<Axis> params;
   std::map<std::string, double> max;  // caps on instance dims (or generator params)
+  // Where a message about these parameters points: the key of the first parameter it names
+  // in quotes ('p') among those the file sets, else the solver's entry.
+  const Where& where_named(const std::string& message) const;
 };
 
 // A column a `plot:` figure names (x, y, facets, an item of series, a key of filter), for the
