@@ -41,7 +41,7 @@ TEST_P(CheckFixtures, RefusedBeforeRunningWithFileLineKeyAndRule) {
 
 const Bad kBad[] = {
     {"ivm_n_above_21.yaml", "7:5", {"solver 'gpu.ivm'", "instance 'rand23'", "n = 23 cities; at most 21"}},
-    {"ivm_explorers_not_power.yaml", "10:18",
+    {"ivm_explorers_not_power.yaml", "10:7",
      {"solver 'gpu.ivm'", "'explorers' = 1000 is not a power of parameter 'arity' = 8"}},
     {"ivm_block_not_multiple.yaml", "9:14", {"solver 'gpu.bpdfs'", "parameter 'block'", "multiple of 32, got 48"}},
     {"initial_ub_no_optimum.yaml", "9:7",

@@ -14,9 +14,12 @@ std::string Where::str() const {
 }
 
 const Where& SolverSpec::where_named(const std::string& message) const {
+  // The key the message names first ("'explorers' = 1000 is not a power of 'arity'").
+  const Where* at = &where;
+  std::size_t first = std::string::npos;
   for (const Axis& axis : params)
-    if (message.find("'" + axis.key + "'") != std::string::npos) return axis.where;
-  return where;
+    if (auto pos = message.find("'" + axis.key + "'"); pos < first) first = pos, at = &axis.where;
+  return *at;
 }
 
 namespace {

@@ -118,20 +118,12 @@ CaseSpec make_case(const Experiment& e, const InstancePoint& ip, const AnyInstan
   return c;
 }
 
-// Where a rule's message points: the line of the first parameter it names in quotes ('p')
-// among those the file sets for this solver, else the solver's entry.
-const Where& where_of_rule(const SolverSpec& spec, const std::string& why) {
-  for (auto& axis : spec.params)
-    if (why.find("'" + axis.key + "'") != std::string::npos) return axis.where;
-  return spec.where;
-}
-
 // A solver's rule on this instance refused it: bad input, found before anything runs, like
 // a parameter out of its range. `run` stops on it; `check` lists every one (RunPlan::broken).
 BrokenRule broken_rule(const SolverSpec& spec, const SolverEntry& s, const AnyInstance& x, const std::string& why,
                        const char* kind) {
   return {0, kind, why,
-          fmt::format("{}: solver '{}' cannot run instance '{}' ({}): {}", where_of_rule(spec, why).str(), s.name,
+          fmt::format("{}: solver '{}' cannot run instance '{}' ({}): {}", spec.where_named(why).str(), s.name,
                       x.name, kind, why)};
 }
 
