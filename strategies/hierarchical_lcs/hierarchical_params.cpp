@@ -30,10 +30,7 @@ using C = HierarchicalConfig;
                "GPU level 1: side of a block in cells (the paper's m = 512); a multiple of sub, "
                "grid / sub threads per CUDA block (at most 1024)")
         .param("sub", &C::sub, between(2, 16), "GPU levels 2-3: side of a thread's sub-block: 2, 4, 8 or 16")
-        .check([](const C& c) -> std::optional<std::string> {
-          if (auto why = validate(c); !why.empty()) return why;
-          return std::nullopt;
-        })
+        .check([](const C& c) { return refusal(validate(c)); })
         .memory([](const lcs::Instance& x, const C& c) {
           const std::uint64_t n = x.a.size(), m = x.b.size(), cut = std::uint64_t(c.cutoff);
           const std::uint64_t side = std::min<std::uint64_t>(std::uint64_t(c.gpu_cutoff), std::max(n, m));
