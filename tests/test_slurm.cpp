@@ -129,6 +129,7 @@ TEST(SlurmScript, ArrayTextHasOneTaskPerShardResumingItsFolder) {
   job.resources.cpus_per_task = 8;
   job.resources.max_running = 2;
   job.run_gpus = "all";
+  job.cpu_workers = 3;
   const std::string s = dpgpu::array_script_text(job);
   EXPECT_EQ(s.rfind("#!/bin/bash\n", 0), 0u);
   for (const char* line :
@@ -138,7 +139,7 @@ TEST(SlurmScript, ArrayTextHasOneTaskPerShardResumingItsFolder) {
         "#SBATCH --account=proj\n", "#SBATCH --time=2:00:00\n", "#SBATCH --gres=gpu:2\n",
         "#SBATCH --cpus-per-task=8\n", "#SBATCH --chdir=/scratch/u\n", "k=${SLURM_ARRAY_TASK_ID:?", "\nn=4\n",
         "\n/scratch/u/fake-dpgpu run '/scratch/u/base/slurm/lcs small.yaml' --shard \"$k/$n\" --out \"$out\" --resume "
-        "--gpus all\n",
+        "--gpus all --cpu-workers 3\n",
         "out=/scratch/u/base/shard-$k-of-$n\n", "# GPUs: "})
     EXPECT_TRUE(contains(s, line)) << line << "\nnot in:\n" << s;
   // #SBATCH lines count only before the first command.
@@ -299,7 +300,7 @@ TEST_F(SlurmCommand, SubmitsTheArrayThenTheMergeAfterIt) {
                                              "    params: {n: 8}\nsolvers: [cpu.linear]\n");
   ran = slurm("--shards 1");
   EXPECT_EQ(ran.code, 2);
-  EXPECT_TRUE(contains(ran.output, "holds the Slurm job of another experiment file")) << ran.output;
+  EXPECT_TRUE(contains(ran.output, "holds the Slurm job of another experiment, or of another version")) << ran.output;
 }
 
 TEST_F(SlurmCommand, ARefusedArrayQueuesNothing) {
@@ -318,6 +319,7 @@ TEST_F(SlurmCommand, ErrorsAreNamedBeforeAnythingIsWritten) {
       {"--shards 2 --gres gpu:0", "--gres 'gpu:0'"},
       {"--shards 2 --gpus all", "--gpus all: the tasks get no GPU"},
       {"--shards 2 --gres gpu:1 --gpus 0,1", "GPU 1 is not among a task's 1 GPU"},
+      {"--shards 2 --cpu-workers 2", "--cpu-workers 2: it goes with --gpus"},
       {"--shards 2 --out '/tmp/a b'", "the job's folder (--out) '/tmp/a b': Slurm's #SBATCH lines cannot hold"},
   };
   for (const auto& [args, message] : cases) {

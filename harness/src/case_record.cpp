@@ -5,6 +5,7 @@ namespace dpgpu {
 nlohmann::json to_json(const CaseRecord& r) {
   nlohmann::json j{{"case_id", r.spec.id}, {"spec", to_json(r.spec)}, {"result", to_json(r.result)},
                    {"wall_s", r.wall_s},   {"finished", r.finished}};
+  if (!r.worker.is_null()) j["worker"] = r.worker;
   if (r.profile) {
     const ProfileRecord& p = *r.profile;
     nlohmann::json stats = nlohmann::json::array();
@@ -24,6 +25,7 @@ CaseRecord case_record_from_json(const nlohmann::json& j) {
   r.result = case_result_from_json(j.at("result"));
   r.wall_s = j.value("wall_s", 0.0);
   r.finished = j.value("finished", std::string());
+  if (j.contains("worker")) r.worker = j["worker"];
   if (j.contains("profile")) {
     const auto& p = j["profile"];
     ProfileRecord pr;

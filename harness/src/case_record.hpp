@@ -41,6 +41,7 @@ struct CaseRecord {
   std::optional<ProfileRecord> profile;
   double wall_s = 0;     // the case from start to commit
   std::string finished;  // ISO 8601
+  nlohmann::json worker;  // with `--gpus`: the lane that ran it (worker_pool.hpp); else null
 };
 
 nlohmann::json to_json(const CaseRecord& r);

@@ -14,6 +14,7 @@
 
 #include "dpgpu/error.hpp"
 #include "dpgpu/experiment.hpp"
+#include "plot_section.hpp"
 
 namespace dpgpu {
 namespace {
@@ -552,7 +553,10 @@ std::vector<Experiment> parse_experiment_parts(const std::filesystem::path& file
   if (const Entry* x = find(top, "description")) shared.description = read_text(src, *x);
   read_run_settings(src, top, shared);
   if (const Entry* x = find(top, "profile")) shared.profile = read_profile(src, *x);
-  if (const Entry* x = find(top, "plot")) shared.plot_yaml = emit_yaml(x->value);
+  if (const Entry* x = find(top, "plot")) {
+    shared.plot = read_plot_section(x->value.IsNull() ? x->key_node : x->value, file.string());
+    shared.plot_yaml = emit_yaml(x->value);
+  }
 
   const fs::path base_dir = fs::absolute(file).parent_path();
   std::vector<Experiment> parts;

@@ -14,9 +14,11 @@ std::string Where::str() const {
 }
 
 const Where& SolverSpec::where_named(const std::string& message) const {
+  const Where* at = &where;
+  std::size_t first = std::string::npos;
   for (const Axis& axis : params)
-    if (message.find("'" + axis.key + "'") != std::string::npos) return axis.where;
-  return where;
+    if (auto pos = message.find("'" + axis.key + "'"); pos < first) first = pos, at = &axis.where;
+  return *at;
 }
 
 namespace {

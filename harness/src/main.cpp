@@ -114,6 +114,10 @@ int main(int argc, char** argv) {
                   "solvers.gpu.wavefront.params.tile_width=[256,512] (repeatable)")->allow_extra_args(false);
   run->add_option("--shard", run_opt.shard, "K/N: run only shard K (0 to N-1) of N; N such runs together run every "
                   "case once (default folder results/<name>/shard-K-of-N; join them with dpgpu merge)");
+  run->add_option("--gpus", run_opt.gpus, "all | 0,1,3: one worker per GPU, each case in a child that sees only "
+                  "its card (an index twice: two workers share it); CPU cases beside them on the CPUs left");
+  run->add_option("--cpu-workers", run_opt.cpu_workers, "with --gpus: workers for CPU cases (default 1), each on "
+                  "its share of the CPUs left")->check(CLI::Range(1, 1024));
   run->add_flag("--dry-run", run_opt.dry_run, "print the cases and what would happen; write nothing");
   run->add_flag("-v,--verbose", run_opt.verbose, "solver logs and child-process output");
   run->add_flag("--profile", run_opt.profile, "profile GPU cases with ncu (metrics of the file's profile: section, or the paper's three)");
@@ -170,6 +174,8 @@ int main(int argc, char** argv) {
   slurm->add_option("--cpus-per-task", slurm_opt.resources.cpus_per_task, "sbatch --cpus-per-task");
   slurm->add_option("--max-running", slurm_opt.resources.max_running, "at most this many tasks at once (--array=0-(N-1)%M)");
   slurm->add_option("--gpus", slurm_opt.run_gpus, "dpgpu run --gpus in each task: all, or indices within the task's GPUs");
+  slurm->add_option("--cpu-workers", slurm_opt.cpu_workers, "dpgpu run --cpu-workers in each task (with --gpus)")
+      ->check(CLI::Range(1, 1024));
   slurm->add_option("--max-cases", slurm_opt.max_cases, "refuse sweeps expanding to more cases than this")
       ->check(CLI::PositiveNumber);
   slurm->add_flag("--submit", slurm_opt.submit, "submit the array, then the merge after it (sbatch --parsable)");

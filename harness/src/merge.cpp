@@ -56,6 +56,7 @@ struct Input {
       throw InputError(fmt::format("merge: {} is not a results folder of dpgpu run (it has no {})", dir.string(), kPlanFile));
     lock_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (lock_fd < 0 || ::flock(lock_fd, LOCK_EX | LOCK_NB) != 0) {
+      if (lock_fd >= 0) ::close(lock_fd);
       std::string holder;
       if (fs::exists(dir / kHolderFile)) holder = read_whole_file(dir / kHolderFile);
       while (!holder.empty() && holder.back() == '\n') holder.pop_back();

@@ -5,11 +5,13 @@
 #include <limits>
 #include <map>
 #include <regex>
+#include <set>
 
 #include "dpgpu/error.hpp"
 #include "host_info.hpp"
 #include "instances.hpp"
 #include "measure.hpp"
+#include "summary.hpp"
 
 namespace dpgpu {
 
@@ -116,19 +118,11 @@ CaseSpec make_case(const Experiment& e, const InstancePoint& ip, const AnyInstan
   return c;
 }
 
-// Where a rule's message points: the line of the first parameter it names in quotes ('p')
-// among those the file sets for this solver, else the solver's entry.
-const Where& where_of_rule(const SolverSpec& spec, const std::string& why) {
-  for (auto& axis : spec.params)
-    if (why.find("'" + axis.key + "'") != std::string::npos) return axis.where;
-  return spec.where;
-}
-
 // A solver's rule on this instance refused it: bad input, found before anything runs, like
 // a parameter out of its range.
 [[noreturn]] void refuse_rule(const SolverSpec& spec, const SolverEntry& s, const AnyInstance& x, const std::string& why,
                               const char* kind) {
-  throw InputError(fmt::format("{}: solver '{}' cannot run instance '{}' ({}): {}", where_of_rule(spec, why).str(),
+  throw InputError(fmt::format("{}: solver '{}' cannot run instance '{}' ({}): {}", spec.where_named(why).str(),
                                s.name, x.name, kind, why));
 }
 
@@ -141,7 +135,7 @@ void decide(CaseSpec& c, const Experiment& e, const SolverPoint& sp, const Insta
   const SolverSpec& spec = e.solvers[sp.spec];
   const auto cap = cap_violation(spec, x, ip);
   if (cap.empty())
-    if (auto why = s.check(sp.params, x)) refuse_rule(spec, s, x, *why, "rule");
+    if (auto why = s.check_instance(sp.params, x)) refuse_rule(spec, s, x, *why, "rule");
   if (!s.unavailable.empty()) {
     c.decision = Decision::Skip, c.reason = s.unavailable;
   } else if (s.backend == Backend::Gpu && !no_gpu.empty()) {
@@ -216,6 +210,33 @@ void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, 
   }
 }
 
+// Every column a `plot:` figure names must be one the results will have: a fixed column of
+// runs.csv, summary.csv, metrics.csv or series.csv, a parameter or size of some case (i.,
+// s., or bare: n for i.n, block for s.block), or a counter, phase or GPU sample (c., phase.,
+// gpu.: known only once a run sets them).
+void check_plot_columns(const std::vector<PlotFigure>& figures, const std::vector<CaseSpec>& cases) {
+  if (figures.empty()) return;
+  std::set<std::string> known(summary_columns().begin(), summary_columns().end());
+  known.insert(run_columns().begin(), run_columns().end());
+  for (const char* c : {"kernel", "metric", "unit", "series", "index", "value"}) known.insert(c);
+  std::set<std::string> params;
+  for (const CaseSpec& c : cases) {
+    for (auto& [k, v] : c.instance_params) params.insert("i." + k);
+    for (auto& [k, v] : c.dims) params.insert("i." + k);
+    for (auto& [k, v] : c.solver_params) params.insert("s." + k);
+  }
+  for (const PlotFigure& fig : figures)
+    for (const PlotColumn& col : fig.columns) {
+      const std::string& n = col.name;
+      if (known.count(n) || params.count(n) || params.count("i." + n) || params.count("s." + n)) continue;
+      if (n.rfind("c.", 0) == 0 || n.rfind("phase.", 0) == 0 || n.rfind("gpu.", 0) == 0) continue;
+      throw InputError(fmt::format("{}: plot[{}]: key '{}': no column '{}' in this experiment's results (parameter "
+                                   "columns: {}; or a fixed column such as solver, time_median_s)",
+                                   col.where.str(), fig.index, col.key, n,
+                                   params.empty() ? std::string("none") : fmt::format("{}", fmt::join(params, ", "))));
+    }
+}
+
 nlohmann::json fingerprint_of(const std::string& name, const Measuring& m, const std::vector<CaseSpec>& cases) {
   nlohmann::json ids = nlohmann::json::array();
   for (auto& c : cases) ids.push_back(c.id);
@@ -279,6 +300,7 @@ RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& opt) {
   const std::string no_gpu = gpu_unavailable_reason();
   std::map<std::string, Origin> origins;
   for (const Experiment& part : plan.parts) plan_part(part, m, opt, no_gpu, plan.cases, origins);
+  check_plot_columns(plan.shared().plot, plan.cases);
   plan.selected = select(plan.cases, opt.filter);
   if (opt.shard) {
     // The fingerprint stays the whole plan's, so merge can check shards come from one plan.

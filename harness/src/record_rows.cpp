@@ -44,6 +44,9 @@ void add_gpu_samples(CsvRow& r, const CaseResult& res) {
     return s;
   };
   GpuSample a = sample(res.gpu_start), b = sample(res.gpu_end);
+  // Which card ran the case (with `--gpus`, one of several).
+  r["gpu.name"] = res.gpu_start.value("name", "");
+  r["gpu.uuid"] = res.gpu_start.value("uuid", "");
   r["gpu.sm_clock_start_mhz"] = std::to_string(a.sm_clock_mhz);
   r["gpu.sm_clock_end_mhz"] = std::to_string(b.sm_clock_mhz);
   r["gpu.temperature_start_c"] = std::to_string(a.temperature_c);

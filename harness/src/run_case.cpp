@@ -40,7 +40,8 @@ CaseResult run_here(const CaseSpec& spec) {
   return measure_case(job);
 }
 
-ProfileRecord profile(const CaseSpec& spec, const CaseResult& res, const ProfileSettings& settings, double case_wall) {
+ProfileRecord profile(const CaseSpec& spec, const CaseResult& res, const ProfileSettings& settings, double case_wall,
+                      const Placement& where) {
   auto& cnt = res.reps.front().counters;
   double launches = cnt.count("kernel_launches") ? cnt.at("kernel_launches") : 0;
   double marked = cnt.count("annotated_launches") ? cnt.at("annotated_launches") : 0;
@@ -49,7 +50,7 @@ ProfileRecord profile(const CaseSpec& spec, const CaseResult& res, const Profile
   once.repetitions = once.max_repetitions = 1;
   once.warmup = 0;
   once.series = false;
-  ProfileOutcome po = profile_case(once, settings.metrics, plan, settings.ncu);
+  ProfileOutcome po = profile_case(once, settings.metrics, plan, settings.ncu, where);
   ProfileRecord p;
   p.ok = po.ok;
   p.message = po.message;
@@ -84,17 +85,17 @@ CaseJob job_of(const CaseSpec& spec, const ProblemEntry& problem, const SolverEn
   return job;
 }
 
-CaseRecord run_case(const CaseSpec& spec, const ProfileSettings& settings) {
+CaseRecord run_case(const CaseSpec& spec, const ProfileSettings& settings, const Placement* where) {
   const auto start = Clock::now();
   CaseRecord rec;
   rec.spec = spec;
   if (spec.decision != Decision::Run)
     rec.result = unrun_result(spec);
   else
-    rec.result = spec.isolate ? run_in_child(spec) : run_here(spec);
+    rec.result = where ? run_in_child(spec, *where) : spec.isolate ? run_in_child(spec) : run_here(spec);
   const double case_wall = std::chrono::duration<double>(Clock::now() - start).count();
   if (settings.on && spec.backend == Backend::Gpu && rec.result.status == Status::Ok && !rec.result.reps.empty())
-    rec.profile = profile(spec, rec.result, settings, case_wall);
+    rec.profile = profile(spec, rec.result, settings, case_wall, where ? *where : Placement{});
   rec.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
   rec.finished = now_iso8601();
   return rec;

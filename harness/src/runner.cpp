@@ -19,6 +19,7 @@
 #include "results_folder.hpp"
 #include "run_case.hpp"
 #include "tally.hpp"
+#include "worker_pool.hpp"
 
 namespace fs = std::filesystem;
 
@@ -97,6 +98,13 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
     return 0;
   }
   const Experiment& shared = plan.shared();
+  // --gpus: the lanes, made before anything is written (a bad index is exit 2).
+  std::vector<Lane> lanes;
+  if (!opt.gpus.empty()) {
+    std::string note;
+    lanes = make_lanes(opt.gpus, opt.cpu_workers, &note);
+    if (!note.empty()) std::cerr << note << "\n";
+  }
   fs::path out = opt.out;
   if (out.empty()) out = plan.shard ? fs::path("results") / shared.name / plan.shard->folder_name() : fs::path("results") / shared.name;
   ResultsFolder folder(out, plan, {opt.resume, opt.fresh, !opt.filter.empty()});
@@ -116,6 +124,10 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
                          {"timeout_s", shared.timeout_s},
                          {"plan_hash", plan.fingerprint_hash},
                          {"resumed_cases", folder.committed_count()}};
+  if (!lanes.empty()) {
+    context["lanes"] = nlohmann::json::array();
+    for (auto& lane : lanes) context["lanes"].push_back(lane.facts);
+  }
   if (plan.shard)
     context["shard"] = {{"index", plan.shard->index}, {"count", plan.shard->count}, {"cases", plan.shard_cases.size()}};
   write_file_atomically(out / "context.json", context.dump(2) + "\n");
@@ -125,17 +137,17 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   Rebuilder rebuild(files, plan, folder);
   rebuild.now();
 
+  // The cases left to run (--resume: those not committed), in plan order.
+  std::vector<const CaseSpec*> todo;
+  for (std::size_t i : plan.selected)
+    if (!(opt.resume && folder.committed(plan.cases[i].id))) todo.push_back(&plan.cases[i]);
   const auto started = Clock::now();
   Progress p;
   p.total = plan.selected.size();
+  p.done = p.total - todo.size();
   std::size_t ran = 0;
-  for (std::size_t i : plan.selected) {
-    if (stop_requested()) break;
-    const CaseSpec& spec = plan.cases[i];
-    ++p.done;
-    if (opt.resume && folder.committed(spec.id)) continue;
-    CaseRecord rec = run_case(spec, profiling);
-    ++ran;
+  auto commit = [&](CaseRecord rec) {
+    ++ran, ++p.done;
     p.elapsed_s = seconds_since(started);
     p.left_s = p.elapsed_s / double(ran) * double(p.total - p.done);
     progress->case_finished(rec, p);
@@ -144,6 +156,19 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
       std::cerr << "removed " << folder.removed_figures().string()
                 << ": its figures were drawn from data that changed (redraw with dpgpu plot)\n";
     rebuild.maybe();
+  };
+  if (lanes.empty()) {
+    for (const CaseSpec* spec : todo) {
+      if (stop_requested()) break;
+      commit(run_case(*spec, profiling));
+    }
+  } else {
+    auto on_lane = [&](const CaseSpec& spec, const Lane& lane) {
+      CaseRecord rec = run_case(spec, profiling, &lane.where);
+      rec.worker = lane.facts;
+      return rec;
+    };
+    run_on_lanes(lanes, todo, on_lane, commit, [] { return stop_requested() != 0; });
   }
   rebuild.now();
   finish_context(context);
@@ -153,9 +178,9 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
                          plan.shard ? plan.shard_cases.size() : plan.cases.size(),
                          plan.shard ? " of shard " + plan.shard->str() : "", out.string());
   if (int sig = stop_requested()) {
-    std::cerr << fmt::format("stopped by signal {} after {} of {} cases; continue with:\n  dpgpu run {}{} --out {} --resume\n",
+    std::cerr << fmt::format("stopped by signal {} after {} of {} cases; continue with:\n  dpgpu run {}{}{} --out {} --resume\n",
                              sig, p.done, p.total, file.string(), plan.shard ? " --shard " + plan.shard->str() : "",
-                             out.string());
+                             opt.gpus.empty() ? "" : " --gpus " + opt.gpus, out.string());
     return 128 + sig;
   }
   return code;

@@ -97,8 +97,9 @@ fs::path pin_experiment(const SlurmJob& job, const fs::path& original, const std
       const fs::path p = entry.path();
       if (p.extension() != ".yaml" && p.extension() != ".yml") continue;
       if (p != copy || read_whole_file(p) != text)
-        throw InputError(fmt::format("{} holds the Slurm job of another experiment file ({}), whose shards would "
-                                     "not merge with these; use another --out, or remove that folder",
+        throw InputError(fmt::format("{} holds the Slurm job of another experiment, or of another version of "
+                                     "this one ({}): their shards would not merge; use another --out, or remove "
+                                     "that folder",
                                      job.base.string(), p.string()));
     }
   fs::create_directories(job.slurm_dir());
@@ -114,6 +115,9 @@ int slurm_command(const SlurmOptions& opt) {
   check_slurm_resources(opt.resources);
   const int task_gpus = gpus_per_task(opt.resources);
   check_run_gpus(opt.run_gpus, task_gpus);
+  if (opt.cpu_workers > 0 && opt.run_gpus.empty())
+    throw InputError(fmt::format("--cpu-workers {}: it goes with --gpus (workers for CPU cases beside the GPU workers)",
+                                 opt.cpu_workers));
 
   PlanOptions plan_options;
   plan_options.max_cases = opt.max_cases;
@@ -141,18 +145,22 @@ int slurm_command(const SlurmOptions& opt) {
   job.base = fs::absolute(opt.out.empty() ? fs::path("results") / plan.name() : opt.out).lexically_normal();
   job.workdir = fs::current_path();
   job.run_gpus = opt.run_gpus;
+  job.cpu_workers = opt.cpu_workers;
   job.max_cases = opt.max_cases == kDefaultMaxCases ? 0 : opt.max_cases;
   job.resources = opt.resources;
   check_sbatch_path(job.base, "the job's folder (--out)");
   check_sbatch_path(job.workdir, "the working folder (where dpgpu slurm runs; the tasks start there)");
 
   const std::string pinned_text = pinned_experiment_text(opt.file);
+  const bool pinned_before = fs::exists(job.slurm_dir() / opt.file.filename());
   job.experiment = pin_experiment(job, opt.file, pinned_text);
   // The copy must be the same plan (same case ids, same measuring), or the shards would not
   // be the original's.
-  if (make_plan(job.experiment, plan_options).fingerprint_hash != plan.fingerprint_hash)
+  if (make_plan(job.experiment, plan_options).fingerprint_hash != plan.fingerprint_hash) {
+    if (!pinned_before) fs::remove(job.experiment);
     throw std::runtime_error(fmt::format("the copy {} plans other cases than {}", job.experiment.string(),
                                          opt.file.string()));
+  }
   fs::create_directories(job.slurm_dir() / "logs");
   fs::create_directories(job.slurm_dir() / "status");
   write_executable(job.array_script(), array_script_text(job));

@@ -82,6 +82,7 @@ std::string array_script_text(const SlurmJob& job) {
 
   std::string run = fmt::format("{} run {} --shard \"$k/$n\" --out \"$out\" --resume", q(job.dpgpu), q(job.experiment));
   if (!job.run_gpus.empty()) run += " --gpus " + shell_quote(job.run_gpus);
+  if (job.cpu_workers > 0) run += fmt::format(" --cpu-workers {}", job.cpu_workers);
   if (job.max_cases > 0) run += fmt::format(" --max-cases {}", job.max_cases);
   s += fmt::format(R"SH(
 set -u

@@ -26,6 +26,7 @@ struct SlurmJob {
   std::filesystem::path base;         // the job's folder (absolute, above)
   std::filesystem::path workdir;      // where the tasks start (--chdir)
   std::string run_gpus;               // `dpgpu run --gpus` inside each task; empty: one GPU
+  int cpu_workers = 0;                // `dpgpu run --cpu-workers` (with run_gpus); 0: run's default
   std::uint64_t max_cases = 0;        // `dpgpu run --max-cases`; 0: dpgpu's default
   SlurmResources resources;
 

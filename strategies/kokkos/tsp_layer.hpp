@@ -16,6 +16,12 @@
 
 #include <cstdint>
 
+#if defined(__CUDA_ARCH__)
+#define DPGPU_KOKKOS_UNROLL_4 _Pragma("unroll 4")
+#else
+#define DPGPU_KOKKOS_UNROLL_4
+#endif
+
 namespace dpgpu::kokkos {
 
 inline constexpr int kBinomRows = 33;  // C(c, i) for c, i in 0..32
@@ -76,13 +82,14 @@ struct HeldKarpLayer {
 
   // Distances row stride: odd, so threads reading different columns spread over the banks.
   KOKKOS_INLINE_FUNCTION static int arc_stride(int m) { return m | 1; }
-  static constexpr std::size_t kBinomBytes = (kBinomRows * kBinomRows * 4 + 7) / 8 * 8;
+  // A function, not a static member: device code may not odr-use a host static.
+  KOKKOS_INLINE_FUNCTION static constexpr std::size_t binom_bytes() { return (kBinomRows * kBinomRows * 4 + 7) / 8 * 8; }
   static std::size_t scratch_bytes(int m) {
-    return kBinomBytes + std::size_t(m) * std::size_t(arc_stride(m)) * sizeof(Cost) + 16;  // + alignment
+    return binom_bytes() + std::size_t(m) * std::size_t(arc_stride(m)) * sizeof(Cost) + 16;  // + alignment
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& t) const {
-    auto* const b = static_cast<std::uint32_t*>(t.team_scratch(0).get_shmem(kBinomBytes));
+    auto* const b = static_cast<std::uint32_t*>(t.team_scratch(0).get_shmem(binom_bytes()));
     auto* const arcs = static_cast<Cost*>(t.team_scratch(0).get_shmem(std::size_t(m) * arc_stride(m) * sizeof(Cost)));
     const int P = t.team_size(), lane = t.team_rank(), stride = arc_stride(m);
     for (int e = lane; e < kBinomRows * kBinomRows; e += P) b[e] = binom(e);
@@ -119,8 +126,14 @@ struct HeldKarpLayer {
       const Cost* const to_cp = arcs + cp * stride;
       Cost best = infinity;
       int arg = lowest(u);
-      for (int q = 0; u != 0; ++q, u &= u - 1) {
+      // A counted loop (k − 1 predecessors), unrolled on the GPU as gpu.wavefront's: several
+      // independent reads of the previous layer in flight per work item. (A loop ending on
+      // u == 0 is not unrolled, and each read then waits for the one before: measured 1.41×
+      // the native compute at n = 25.)
+      DPGPU_KOKKOS_UNROLL_4
+      for (int q = 0; q < k - 1; ++q) {
         const int c = lowest(u);
+        u &= u - 1;
         const Cost v = prev(cell_index<PositionMajor>(pr, q, prev_count, k - 1)) + to_cp[c];
         if (v < best) best = v, arg = c;
       }

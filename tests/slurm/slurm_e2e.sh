@@ -3,8 +3,13 @@
 # of this machine (configuration, keys, state and logs in a temporary folder, ports chosen
 # free), submits tests/slurm/cpu_small.yaml as an array of 4 shards with `dpgpu slurm
 # --submit`, waits for the merge job, and checks that the merged folder holds the same
-# (case, repetition) rows, statuses and objectives as one plain `dpgpu run`. It stops only
-# the daemons it started, by pid, on success and on failure.
+# (case, repetition) rows, statuses and objectives as one plain `dpgpu run`. Before
+# submitting, two shard folders are set up as a cluster would leave them: shard 1 cut short
+# (one case committed, as after a kill: its task must resume, not redo), shard 3 holding
+# another plan's results (its task must fail, exit 2). So the first merge job must merge
+# nothing and name shard 3; the test then runs the rerun line that merge job printed,
+# verbatim, and the second merge must complete. It stops only the daemons it started, by
+# pid, on success and on failure.
 #
 # usage: slurm_e2e.sh DPGPU_BINARY
 # exit 0 passed, 1 failed, 77 skipped (not root, or Slurm/munge not installed: the Debian
@@ -124,6 +129,12 @@ done
 [ "$(sinfo -h -N -o %T 2> /dev/null)" = idle ] || { log "node $node not idle after 30 s: $(sinfo -N 2>&1)"; exit 1; }
 log "cluster up: node $node idle, ports $ctld_port/$slurmd_port"
 
+# Shard 1 as a killed task leaves it: its run cut to the first committed case.
+(cd "$tmp" && "$dpgpu" run "$experiment" --shard 1/$shards --out "$tmp/job/shard-1-of-$shards" > "$tmp/log/shard-1-seed.out" 2>&1)
+head -n 1 "$tmp/job/shard-1-of-$shards/journal.jsonl" > "$tmp/journal" && mv "$tmp/journal" "$tmp/job/shard-1-of-$shards/journal.jsonl"
+# Shard 3's folder holds another plan (other repetitions): its task's --resume is refused.
+(cd "$tmp" && "$dpgpu" run "$experiment" --set repetitions=1 --shard 3/$shards --out "$tmp/job/shard-3-of-$shards" > "$tmp/log/shard-3-seed.out" 2>&1)
+
 (cd "$tmp" && "$dpgpu" slurm "$experiment" --shards "$shards" --out "$tmp/job" --partition dpgpu --time 5 --submit) \
   | tee "$tmp/log/dpgpu-slurm.out"
 read -r array merge < <(sed -n 's/^submitted: array job \([0-9]*\) .*, merge job \([0-9]*\)$/\1 \2/p' "$tmp/log/dpgpu-slurm.out")
@@ -132,21 +143,43 @@ jobs_=("$array" "$merge")
 log "array job $array, merge job $merge"
 
 state() { scontrol -o show job "$1" 2> /dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p'; }
-for ((t = 0; t < wait_s * 2; t++)); do
-  case "$(state "$merge")" in
-    COMPLETED) break ;;
-    FAILED | CANCELLED | TIMEOUT | NODE_FAIL | OUT_OF_MEMORY | BOOT_FAIL | DEADLINE)
-      log "merge job $merge ended $(state "$merge")"; exit 1 ;;
-  esac
-  sleep 0.5
-done
-[ "$(state "$merge")" = COMPLETED ] || { log "merge job $merge not done after ${wait_s} s: $(squeue 2>&1)"; exit 1; }
-for ((k = 0; k < shards; k++)); do  # each shard ran as its own array task of this cluster
-  grep -q "^dpgpu slurm: shard $k/$shards on .*(array $array," "$tmp/job/slurm/logs/shard-$k-of-$shards.out" ||
-    { log "shard $k's log does not show it ran as a task of array $array"; exit 1; }
+# Waits until job $1 has ended; prints its final state.
+wait_for() {
+  local s
+  for ((t = 0; t < wait_s * 2; t++)); do
+    s=$(state "$1")
+    case "$s" in
+      COMPLETED | FAILED | CANCELLED | TIMEOUT | NODE_FAIL | OUT_OF_MEMORY | BOOT_FAIL | DEADLINE) echo "$s"; return ;;
+    esac
+    sleep 0.5
+  done
+  log "job $1 not done after ${wait_s} s: $(squeue 2>&1)" >&2
+  echo "$s"
+}
+
+# First round: shard 3 fails, so the merge (afterany) runs, merges nothing, names it.
+[ "$(wait_for "$merge")" = FAILED ] || { log "merge job $merge did not fail on the unfinished shard 3"; exit 1; }
+merge_log=$tmp/job/slurm/logs/merge.out
+grep -q "^shard 3/$shards did not finish (exit code 2)" "$merge_log" || { log "merge log names no unfinished shard 3"; exit 1; }
+[ ! -e "$tmp/job/merged" ] || { log "merged although shard 3 did not finish"; exit 1; }
+grep -q "holds results of another plan" "$tmp/job/slurm/logs/shard-3-of-$shards.err" || { log "shard 3 failed otherwise"; exit 1; }
+rerun=$(sed -n 's/^  \(sbatch --dependency=afterany:.*--array=3 .*\)$/\1/p' "$merge_log")
+[ -n "$rerun" ] || { log "merge log gives no rerun line for shard 3"; exit 1; }
+log "first merge job failed as it should, naming shard 3; rerunning it with: $rerun"
+
+# Second round: the folder in the way is gone; the merge log's own line reruns shard 3.
+rm -rf "$tmp/job/shard-3-of-$shards"
+merge=$(cd "$tmp" && eval "$rerun" | sed -n 's/^Submitted batch job \([0-9]*\).*/\1/p')
+[ -n "$merge" ] || { log "the rerun line submitted no merge job"; exit 1; }
+jobs_+=("$merge")
+[ "$(wait_for "$merge")" = COMPLETED ] || { log "second merge job $merge ended $(state "$merge")"; exit 1; }
+for ((k = 0; k < shards; k++)); do  # each shard ran as an array task of this cluster
+  grep -q "^dpgpu slurm: shard $k/$shards on .*(array [0-9]*," "$tmp/job/slurm/logs/shard-$k-of-$shards.out" ||
+    { log "shard $k's log does not show it ran as an array task"; exit 1; }
   [ "$(cat "$tmp/job/slurm/status/shard-$k-of-$shards.exit")" = 0 ] || { log "shard $k exited non-zero"; exit 1; }
 done
-log "merge job completed; array tasks: $(scontrol -o show job "$array" | sed -n 's/.*ArrayTaskId=\([0-9]*\).*JobState=\([A-Z]*\).*/\1:\2/p' | tr '\n' ' ')"
+grep -q '"resumed_cases": 1' "$tmp/job/shard-1-of-$shards/context.json" || { log "shard 1 did not resume its committed case"; exit 1; }
+log "second merge job completed"
 
 # The merged folder against the plain run: the same (case, repetition) rows, each with the
 # same status and objective, and the same summary rows; every shard held some of them.

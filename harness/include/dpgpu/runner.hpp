@@ -22,6 +22,8 @@ struct RunOptions {
   bool fresh = false;              // move the folder's old results to previous-<time>/ first
   std::uint64_t max_cases = 1'000'000;  // sweeps expanding to more cases are refused
   std::string shard;               // "K/N": only shard K of N (default folder results/<name>/shard-K-of-N)
+  std::string gpus;                // "all" or "0,1,3": one worker lane per GPU (worker_pool.hpp); empty: one process
+  int cpu_workers = 1;             // with gpus: lanes for CPU cases
   bool dry_run = false;            // print the cases and what would happen; write nothing
   bool verbose = false;
   // Profiler metrics for GPU cases: on when the file has a `profile:` section or with
