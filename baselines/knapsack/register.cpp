@@ -53,17 +53,21 @@ void count_dp(Context& ctx, const knapsack::Instance& x) {
           });
         });
 
+struct OmpDpConfig {
+  int threads = 0;  // 0: OpenMP's default (all cores)
+};
+
 [[maybe_unused]] const auto registered_omp_dp =
-    dpgpu::solver<knapsack::Problem>("cpu.omp_dp", "OpenMP DP: each item's row in parallel over capacities; certificate")
-        .param("threads", std::int64_t{0}, dpgpu::between(0, 1024), "OpenMP threads; 0: OpenMP's default (all cores)")
-        .memory([](const knapsack::Instance& x, const Params&) { return MemoryNeed{knapsack::cpu::omp_dp_bytes(x), 0}; })
-        .solve([](const knapsack::Instance& x, const Params& p, Context& ctx) {
-          const int threads = static_cast<int>(p.integer("threads"));
-          ctx.set("threads", threads > 0 ? threads : omp_get_max_threads());
+    dpgpu::solver<knapsack::Problem, OmpDpConfig>("cpu.omp_dp",
+                                                  "OpenMP DP: each item's row in parallel over capacities; certificate")
+        .param("threads", &OmpDpConfig::threads, dpgpu::between(0, 1024), "OpenMP threads; 0: OpenMP's default (all cores)")
+        .memory([](const knapsack::Instance& x, const OmpDpConfig&) { return MemoryNeed{knapsack::cpu::omp_dp_bytes(x), 0}; })
+        .solve([](const knapsack::Instance& x, const OmpDpConfig& c, Context& ctx) {
+          ctx.set("threads", c.threads > 0 ? c.threads : omp_get_max_threads());
           count_dp(ctx, x);
           return allocating("cpu.omp_dp", knapsack::cpu::omp_dp_bytes(x), [&] {
             auto compute = ctx.phase("compute");
-            return with_certificate(knapsack::cpu::omp_dp(x, threads, deadline_of(ctx)));
+            return with_certificate(knapsack::cpu::omp_dp(x, c.threads, deadline_of(ctx)));
           });
         });
 

@@ -10,7 +10,6 @@
 namespace {
 
 using dpgpu::Context;
-using dpgpu::Params;
 
 // Scores of the top-level boundary (n + m) plus the retrace's copies (at most 1.5 (h + w) a
 // level, halving): 4 (n + m) (1 + 3) bytes, the decision table and the string.
@@ -19,29 +18,36 @@ std::uint64_t scratch_bound(const lcs::Instance& x, std::uint64_t cutoff) {
   return 16 * (n + m) + cutoff * cutoff + std::min(n, m);
 }
 
-lcs::chowdhury::Options options_of(const Params& p) {
+struct ChowdhuryConfig {
+  int cutoff = 256;                   // regions with both sides <= cutoff: SIMPLE-LCS
+  int threads = 1;                    // 1: the single-processor method; > 1: OpenMP tasks; 0: all cores
+  std::int64_t task_min_side = 4096;  // regions with a smaller longest side are not split into tasks
+};
+
+lcs::chowdhury::Options options_of(const ChowdhuryConfig& c) {
   lcs::chowdhury::Options o;
-  o.cutoff = std::size_t(p.integer("cutoff"));
-  o.threads = int(p.integer("threads"));
-  if (o.threads == 0) o.threads = omp_get_max_threads();
-  o.task_min_side = std::max<std::size_t>(2 * o.cutoff, std::size_t(p.integer("task_min_side")));
+  o.cutoff = std::size_t(c.cutoff);
+  o.threads = c.threads == 0 ? omp_get_max_threads() : c.threads;
+  o.task_min_side = std::max<std::size_t>(2 * o.cutoff, std::size_t(c.task_min_side));
   return o;
 }
 
+using C = ChowdhuryConfig;
+
 [[maybe_unused]] const auto registered_chowdhury =
-    dpgpu::solver<lcs::Problem>("cpu.chowdhury",
-                                "Chowdhury-Ramachandran cache-oblivious recursion: linear space, with certificate")
-        .param("cutoff", std::int64_t{256}, dpgpu::between(1, 1 << 14),
+    dpgpu::solver<lcs::Problem, C>("cpu.chowdhury",
+                                   "Chowdhury-Ramachandran cache-oblivious recursion: linear space, with certificate")
+        .param("cutoff", &C::cutoff, dpgpu::between(1, 1 << 14),
                "regions with both sides <= cutoff are solved by the two-row DP (SIMPLE-LCS)")
-        .param("threads", std::int64_t{1}, dpgpu::between(0, 1024),
+        .param("threads", &C::threads, dpgpu::between(0, 1024),
                "1: the single-processor method; > 1: OpenMP tasks over Q12 || Q21; 0: all cores")
-        .param("task_min_side", std::int64_t{4096}, dpgpu::between(1, 1 << 30),
-               "regions with a smaller longest side are not split into tasks")
-        .memory([](const lcs::Instance& x, const Params& p) {
-          return dpgpu::MemoryNeed{scratch_bound(x, std::uint64_t(p.integer("cutoff"))), 0};
+        .param("task_min_side", &C::task_min_side, dpgpu::between(1, 1 << 30),
+               "regions with a smaller longest side are not split into tasks (at least 2 cutoff)")
+        .memory([](const lcs::Instance& x, const C& c) {
+          return dpgpu::MemoryNeed{scratch_bound(x, std::uint64_t(c.cutoff)), 0};
         })
-        .solve([](const lcs::Instance& x, const Params& p, Context& ctx) {
-          const auto o = options_of(p);
+        .solve([](const lcs::Instance& x, const C& c, Context& ctx) {
+          const auto o = options_of(c);
           ctx.set("threads", o.threads);
           lcs::chowdhury::Result r;
           {

@@ -65,39 +65,48 @@ std::uint64_t row_bytes(std::size_t length) { return (length + 1) * sizeof(std::
           return with_certificate(lcs::cpu::hirschberg(x.a, x.b, deadline_of(ctx)));
         });
 
+struct OmpWavefrontConfig {
+  int threads = 0;  // 0: OpenMP's default (all cores)
+  int tile = 256;   // tile side in cells
+};
+
+int threads_or_all(int threads) { return threads > 0 ? threads : omp_get_max_threads(); }
+
 [[maybe_unused]] const auto registered_omp_wavefront =
-    dpgpu::solver<lcs::Problem>("cpu.omp_wavefront", "OpenMP over anti-diagonals of tiles; length only")
-        .param("threads", std::int64_t{0}, dpgpu::between(0, 1024), "OpenMP threads; 0: OpenMP's default (all cores)")
-        .param("tile", std::int64_t{256}, dpgpu::between(1, 1 << 20), "tile side in cells")
-        .memory([](const lcs::Instance& x, const Params& p) {
-          const auto tile = std::uint64_t(p.integer("tile"));
+    dpgpu::solver<lcs::Problem, OmpWavefrontConfig>("cpu.omp_wavefront", "OpenMP over anti-diagonals of tiles; length only")
+        .param("threads", &OmpWavefrontConfig::threads, dpgpu::between(0, 1024), "OpenMP threads; 0: OpenMP's default (all cores)")
+        .param("tile", &OmpWavefrontConfig::tile, dpgpu::between(1, 1 << 20), "tile side in cells")
+        .memory([](const lcs::Instance& x, const OmpWavefrontConfig& c) {
+          const auto tile = std::uint64_t(c.tile);
           const auto tile_rows = (x.a.size() + tile - 1) / tile;
-          const auto threads = std::uint64_t(p.integer("threads") > 0 ? p.integer("threads") : omp_get_max_threads());
+          const auto threads = std::uint64_t(threads_or_all(c.threads));
           return MemoryNeed{row_bytes(x.b.size()) + (tile_rows + threads) * row_bytes(tile), 0};
         })
-        .solve([](const lcs::Instance& x, const Params& p, Context& ctx) {
-          const int threads = static_cast<int>(p.integer("threads"));
-          ctx.set("threads", threads > 0 ? threads : omp_get_max_threads());
+        .solve([](const lcs::Instance& x, const OmpWavefrontConfig& c, Context& ctx) {
+          ctx.set("threads", threads_or_all(c.threads));
           auto compute = ctx.phase("compute");
-          return length_only(lcs::cpu::omp_wavefront(x.a, x.b, threads, static_cast<int>(p.integer("tile")),
-                                                     deadline_of(ctx)));
+          return length_only(lcs::cpu::omp_wavefront(x.a, x.b, c.threads, c.tile, deadline_of(ctx)));
         });
 
+struct BitparallelConfig {
+  int threads = 1;  // strips of words as a wavefront; 0: OpenMP's default (all cores)
+};
+
 [[maybe_unused]] const auto registered_bitparallel =
-    dpgpu::solver<lcs::Problem>("cpu.bitparallel", "bit-vector LCS (Allison-Dix/Hyyro), 64 cells per word; length only")
-        .param("threads", std::int64_t{1}, dpgpu::between(0, 1024),
+    dpgpu::solver<lcs::Problem, BitparallelConfig>("cpu.bitparallel",
+                                                   "bit-vector LCS (Allison-Dix/Hyyro), 64 cells per word; length only")
+        .param("threads", &BitparallelConfig::threads, dpgpu::between(0, 1024),
                "threads, each a strip of words, strips as a wavefront over row chunks; 0: OpenMP's default (all cores)")
-        .memory([](const lcs::Instance& x, const Params& p) {
-          const auto threads = std::uint64_t(p.integer("threads") > 0 ? p.integer("threads") : omp_get_max_threads());
+        .memory([](const lcs::Instance& x, const BitparallelConfig& c) {
+          const auto threads = std::uint64_t(threads_or_all(c.threads));
           const auto rows = std::uint64_t(std::min(x.a.size(), x.b.size()));
           return MemoryNeed{lcs::cpu::bitparallel_bytes(x.a, x.b) + (threads > 1 ? threads * (rows + 512) : 0), 0};
         })
-        .solve([](const lcs::Instance& x, const Params& p, Context& ctx) {
-          const int threads = static_cast<int>(p.integer("threads"));
-          ctx.set("threads", threads > 0 ? threads : omp_get_max_threads());
+        .solve([](const lcs::Instance& x, const BitparallelConfig& c, Context& ctx) {
+          ctx.set("threads", threads_or_all(c.threads));
           auto compute = ctx.phase("compute");
-          return length_only(threads == 1 ? lcs::cpu::bitparallel(x.a, x.b, deadline_of(ctx))
-                                          : lcs::cpu::bitparallel_threads(x.a, x.b, threads, deadline_of(ctx)));
+          return length_only(c.threads == 1 ? lcs::cpu::bitparallel(x.a, x.b, deadline_of(ctx))
+                                            : lcs::cpu::bitparallel_threads(x.a, x.b, c.threads, deadline_of(ctx)));
         });
 
 }  // namespace

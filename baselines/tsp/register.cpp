@@ -44,22 +44,24 @@ Outcome computed(Context& ctx, const char* solver, std::uint64_t bytes, Solve&& 
                           [&] { return tsp::cpu::held_karp(x, deadline_of(ctx)); });
         });
 
+struct OmpHeldKarpConfig {
+  int threads = 0;                                  // 0: OpenMP's default (all cores)
+  std::int64_t block = tsp::cpu::kDefaultBlock;    // consecutive subsets per OpenMP task
+};
+
 [[maybe_unused]] const auto registered_omp_held_karp =
-    dpgpu::solver<tsp::Problem>("cpu.omp_held_karp",
-                                "Held-Karp DP, OpenMP over the ranked subsets of one size, layer after layer")
-        .param("threads", std::int64_t{0}, dpgpu::between(0, 1024), "OpenMP threads; 0: OpenMP's default (all cores)")
-        .param("block", std::int64_t(tsp::cpu::kDefaultBlock), dpgpu::between(1, 1 << 24),
+    dpgpu::solver<tsp::Problem, OmpHeldKarpConfig>("cpu.omp_held_karp",
+                                                   "Held-Karp DP, OpenMP over the ranked subsets of one size, layer after layer")
+        .param("threads", &OmpHeldKarpConfig::threads, dpgpu::between(0, 1024), "OpenMP threads; 0: OpenMP's default (all cores)")
+        .param("block", &OmpHeldKarpConfig::block, dpgpu::between(1, 1 << 24),
                "consecutive subsets per OpenMP task; a layer of one block runs on one thread")
-        .memory([](const tsp::Instance& x, const Params&) { return MemoryNeed{tsp::cpu::omp_held_karp_bytes(x), 0}; })
-        .solve([](const tsp::Instance& x, const Params& p, Context& ctx) {
-          const int threads = static_cast<int>(p.integer("threads"));
-          ctx.set("threads", threads > 0 ? threads : omp_get_max_threads());
+        .memory([](const tsp::Instance& x, const OmpHeldKarpConfig&) { return MemoryNeed{tsp::cpu::omp_held_karp_bytes(x), 0}; })
+        .solve([](const tsp::Instance& x, const OmpHeldKarpConfig& c, Context& ctx) {
+          ctx.set("threads", c.threads > 0 ? c.threads : omp_get_max_threads());
           ctx.set("cell_bytes", double(tsp::cpu::held_karp_cell_bytes(x)));
-          return computed(ctx, "cpu.omp_held_karp", tsp::cpu::omp_held_karp_bytes(x),
-                          [&] {
-                            const auto block = static_cast<std::uint64_t>(p.integer("block"));
-                            return tsp::cpu::omp_held_karp(x, threads, block, deadline_of(ctx));
-                          });
+          return computed(ctx, "cpu.omp_held_karp", tsp::cpu::omp_held_karp_bytes(x), [&] {
+            return tsp::cpu::omp_held_karp(x, c.threads, std::uint64_t(c.block), deadline_of(ctx));
+          });
         });
 
 }  // namespace

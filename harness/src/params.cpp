@@ -45,10 +45,11 @@ std::optional<std::string> ParamSpec::reject(const Value& v) const {
     case ParamType::String:
       return std::holds_alternative<std::string>(v) ? std::nullopt : std::optional(wrong());
     case ParamType::Choice: {
-      auto s = std::get_if<std::string>(&v);
-      if (!s) return wrong();
+      // A choice named by a number ("32") may be written as one (cell: 32).
+      if (!std::holds_alternative<std::string>(v) && !std::holds_alternative<std::int64_t>(v)) return wrong();
+      const std::string s = dpgpu::to_string(v);
       for (auto& c : choices)
-        if (c == *s) return std::nullopt;
+        if (c == s) return std::nullopt;
       return wrong();
     }
     case ParamType::Int:
@@ -162,8 +163,9 @@ Params Schema::resolve(const ValueMap& given, const std::string& where) const {
   ValueMap out;
   for (auto& [name, value] : given) {
     check_value(name, value, where);
-    // Reals given as ints are stored as reals, so solvers read one type.
-    out[name] = find(name)->type == ParamType::Real ? Value(to_number(value)) : value;
+    // Reals given as ints are stored as reals, and choices as text, so solvers read one type.
+    const ParamType type = find(name)->type;
+    out[name] = type == ParamType::Real ? Value(to_number(value)) : type == ParamType::Choice ? Value(to_string(value)) : value;
   }
   for (auto& s : specs_)
     if (!out.count(s.name)) out[s.name] = s.default_value;

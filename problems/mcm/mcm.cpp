@@ -78,12 +78,20 @@ u128 split_bound(const Instance& x) {
   return std::min(kSaturate, two_c + cube);
 }
 
-void require_split_bound(const Instance& x, u128 limit, const std::string& who, const std::string& limit_name) {
+std::string split_bound_excess(const Instance& x, u128 limit, const std::string& limit_name) {
   const u128 b = split_bound(x);
-  if (b > limit)
-    throw dpgpu::InputError(fmt::format(
-        "{}: refused: a cost could reach {} (bound 2·P²·max(b-a-1)·min(p_a..p_b) + P³, P = max p), above {} = {}",
-        who, u128_text(b), limit_name, u128_text(limit)));
+  if (b <= limit) return {};
+  return fmt::format("a cost could reach {} (bound 2·P²·max(b-a-1)·min(p_a..p_b) + P³, P = max p), above {} = {}",
+                     u128_text(b), limit_name, u128_text(limit));
+}
+
+std::string int64_excess(const Instance& x) {
+  return split_bound_excess(x, u128(std::numeric_limits<std::int64_t>::max()), "2^63 - 1");
+}
+
+void require_split_bound(const Instance& x, u128 limit, const std::string& who, const std::string& limit_name) {
+  if (auto why = split_bound_excess(x, limit, limit_name); !why.empty())
+    throw dpgpu::InputError(fmt::format("{}: refused: {}", who, why));
 }
 
 bool costs_fit_32_bits(const Instance& x) { return cost_bound(x) < (u128(1) << 32); }

@@ -37,8 +37,12 @@ std::string why_malformed(const Instance& x);
 // M[a][c] + M[c][b] + p_a·p_c·p_b a solver evaluates. Both saturate at 2^127.
 unsigned __int128 cost_bound(const Instance& x);
 unsigned __int128 split_bound(const Instance& x);
-// Throws dpgpu::InputError naming the bound when split_bound(x) > limit (2^63 - 1 for int64
-// solvers, 2^53 for exact doubles, 2^32 - 1 for 32-bit cells); `who` starts the message.
+// Why split_bound(x) > limit, naming the bound and the limit (2^63 - 1 for int64 solvers, 2^53
+// for exact doubles), or "" when it is not: the solvers' instance rule, checked by `dpgpu check`.
+std::string split_bound_excess(const Instance& x, unsigned __int128 limit, const std::string& limit_name);
+// split_bound_excess against int64 (2^63 - 1): the rule of every solver with int64 costs.
+std::string int64_excess(const Instance& x);
+// Throws dpgpu::InputError with split_bound_excess's reason; `who` starts the message.
 void require_split_bound(const Instance& x, unsigned __int128 limit, const std::string& who,
                          const std::string& limit_name);
 // True when every M[a][b] fits 32 bits (cost_bound < 2^32): solvers may store 32-bit cells.

@@ -89,6 +89,21 @@ TEST(McmGenerators, RandomIsDeterministicAndInRange) {
   EXPECT_EQ(Problem::work(random_instance(10, 1, 5, 1)), 165.0);
 }
 
+TEST(McmGenerators, EqualKnowsItsOptimumOnlyWhereInt64HoldsIt) {
+  const auto& gens = Problem::generators();
+  const auto* equal = &gens[1];
+  ASSERT_EQ(equal->name, "equal");
+  auto make = [&](std::int64_t n, std::int64_t d) {
+    return equal->make(equal->schema.resolve({{"n", n}, {"d", d}}), 1);
+  };
+  EXPECT_EQ(make(10, 7).known_optimum, dpgpu::Objective(9 * 343));
+  // (n - 1)·d³ = 99·2^60 does not fit int64: no optimum (and no overflow computing it).
+  const auto big = make(100, std::int64_t{1} << 20);
+  EXPECT_FALSE(big.known_optimum.has_value());
+  EXPECT_NE(int64_excess(big.instance), "");
+  EXPECT_EQ(int64_excess(make(10, 7).instance), "");
+}
+
 TEST(McmFile, ReadsDimensionsWithCommentsAndNamesBadLines) {
   const Instance x = parse_dimensions("# the paper's example\n2 9\n3   1\t4 # tail\n\n11\n5\n", "ex.txt");
   EXPECT_EQ(x.p, paper_example().p);

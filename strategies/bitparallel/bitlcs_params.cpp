@@ -31,10 +31,7 @@ using C = BitLcsConfig;
         .param("reconstruct", &C::reconstruct, "also return an LCS string (linear space: Hirschberg over bit-parallel passes)")
         .param("leaf_rows", &C::leaf_rows, between(1, 1 << 20),
                "reconstruct: subproblems of at most this many rows store V per row and are traced back on the host")
-        .check([](const C& c) -> std::optional<std::string> {
-          if (auto why = why_invalid(c); !why.empty()) return why;
-          return std::nullopt;
-        })
+        .check([](const C& c) { return refusal(why_invalid(c)); })
         .memory([](const lcs::Instance& x, const C& c) {
           const std::int64_t n = std::int64_t(std::max(x.a.size(), x.b.size()));
           const std::int64_t m = std::int64_t(std::min(x.a.size(), x.b.size()));

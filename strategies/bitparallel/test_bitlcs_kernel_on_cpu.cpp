@@ -5,7 +5,7 @@
 // and carry hand-over, slot tags, padding and the stored rows, not timing or memory order
 // between warps (the GPU test does that). Needs no GPU and no CUDA: runs in CI.
 #define DPGPU_BITLCS_CPU_EMULATION 1
-#include "../wavefront/cpu_warp_emulation.hpp"
+#include "cpu_warp_emulation.hpp"
 
 #define __restrict__ __restrict
 inline void __syncwarp() {}

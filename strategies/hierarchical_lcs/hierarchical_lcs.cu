@@ -6,9 +6,20 @@
 
 namespace dpgpu::hierarchical {
 
+std::string why_not_on_this_gpu(const HierarchicalConfig& c) {
+  int dev = 0, optin = 0;
+  CUDA_CHECK(cudaGetDevice(&dev));
+  CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+  const std::size_t need = diagonal_shared_bytes(c.grid);
+  if (need <= std::size_t(optin)) return {};
+  return "'grid' " + std::to_string(c.grid) + " needs " + std::to_string(need) + " bytes of shared memory per block, this GPU gives " +
+         std::to_string(optin) + " (grid <= " + std::to_string((optin / 4 - 2) / 5) + ")";
+}
+
 HierarchicalResult hierarchical_lcs(std::string_view a, std::string_view b, const HierarchicalConfig& c,
                                     Context& ctx) {
   if (auto why = validate(c); !why.empty()) throw InputError("gpu.hierarchical: " + why);
+  if (auto why = why_not_on_this_gpu(c); !why.empty()) throw InputError("gpu.hierarchical: " + why);
   HierarchicalResult out;
   if (a.empty() || b.empty()) return out;
   // Dynamic shared memory above 48 KiB needs an opt-in per kernel.

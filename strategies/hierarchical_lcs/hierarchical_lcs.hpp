@@ -29,6 +29,10 @@ struct HierarchicalResult {
   HierarchicalCounters counters;
 };
 
+// Why this GPU cannot run `c` (a level-1 block of `grid` needs more shared memory than it
+// gives one block), or "": the registration's GPU rule, asked where a GPU is usable.
+std::string why_not_on_this_gpu(const HierarchicalConfig& c);
+
 // One LCS of a and b; throws dpgpu::InputError for an invalid configuration.
 HierarchicalResult hierarchical_lcs(std::string_view a, std::string_view b, const HierarchicalConfig& c,
                                     Context& ctx);

@@ -1,7 +1,8 @@
 // hierarchical_params.cpp — registers gpu.hierarchical: each parameter bound to its
 // HierarchicalConfig field, the rules between them (validate(): sub, grid a multiple of sub,
-// threads per block, gpu_cutoff >= cutoff) that `dpgpu check` applies without a GPU, the
-// memory estimate and the GPU solve. Host C++ only, so CPU-only builds list it as unavailable.
+// threads per block, gpu_cutoff >= cutoff) that `dpgpu check` applies without a GPU, the rule
+// the GPU itself sets (a block's shared memory, asked where a GPU is usable), the memory
+// estimate and the GPU solve. Host C++ only, so CPU-only builds list it as unavailable.
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -30,10 +31,8 @@ using C = HierarchicalConfig;
                "GPU level 1: side of a block in cells (the paper's m = 512); a multiple of sub, "
                "grid / sub threads per CUDA block (at most 1024)")
         .param("sub", &C::sub, between(2, 16), "GPU levels 2-3: side of a thread's sub-block: 2, 4, 8 or 16")
-        .check([](const C& c) -> std::optional<std::string> {
-          if (auto why = validate(c); !why.empty()) return why;
-          return std::nullopt;
-        })
+        .check([](const C& c) { return refusal(validate(c)); })
+        .check_device([](const C& c, const ValueMap&) { return refusal(why_not_on_this_gpu(c)); })
         .memory([](const lcs::Instance& x, const C& c) {
           const std::uint64_t n = x.a.size(), m = x.b.size(), cut = std::uint64_t(c.cutoff);
           const std::uint64_t side = std::min<std::uint64_t>(std::uint64_t(c.gpu_cutoff), std::max(n, m));

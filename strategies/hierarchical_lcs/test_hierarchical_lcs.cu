@@ -194,6 +194,23 @@ TEST(HierarchicalLcs, ThroughTheRegistryWithCertificate) {
   EXPECT_LE(ctx->device_peak(), s->memory(x, s->schema.resolve({})).device);
 }
 
+// The shared memory a level-1 block needs is the GPU's to give: a rule the planner asks where
+// a GPU is usable (an H100 gives 227 KiB: grid <= 11,622), and the driver's guard.
+TEST(HierarchicalLcs, GridBeyondSharedMemoryIsAGpuRule) {
+  REQUIRE_DEVICE();
+  auto* s = dpgpu::Registry::get().solver("lcs", "gpu.hierarchical");
+  ASSERT_NE(s, nullptr);
+  auto x = dpgpu::erase_instance<lcs::Problem>({"pair", lcs::Instance{"ACGTTGCA", "AGTTCA"}, std::nullopt});
+  EXPECT_EQ(s->check_device(s->schema.resolve({}), x), std::nullopt);
+  const auto huge = s->schema.resolve({{"grid", std::int64_t{16384}}, {"sub", std::int64_t{16}}});
+  const auto why = s->check_device(huge, x);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("'grid' 16384 needs 327688 bytes of shared memory"), std::string::npos) << *why;
+  auto ctx = gpu_context();
+  EXPECT_THROW(dpgpu::hierarchical::hierarchical_lcs("ACGT", "AGT", dpgpu::bind<HierarchicalConfig>(*s, huge), *ctx),
+               dpgpu::InputError);
+}
+
 TEST(HierarchicalLcs, InvalidConfigurationIsRefusedByName) {
   REQUIRE_DEVICE();
   auto ctx = gpu_context();

@@ -19,21 +19,11 @@ namespace {
 using gpu::DeviceBuffer;
 using gpu::PinnedBuffer;
 
-constexpr int kMaxParts = 1024;           // blocks per entry, at most
 constexpr std::int64_t kLaunchesPerCheck = 512;
-
-bool use_32_bits(const ::mcm::Instance& x, const std::string& cell) {
-  if (cell == "32") {
-    if (!::mcm::costs_fit_32_bits(x))
-      throw InputError("gpu.mcm: cell 32 refused: a cost could reach 2^32 or more (bound P²·max(b-a-1)·min(p_a..p_b)); use cell 64 or auto");
-    return true;
-  }
-  return cell == "auto" && ::mcm::costs_fit_32_bits(x);
-}
 
 int max_parts(const McmConfig& cfg, const std::vector<Range>& ranges) {
   int parts = 1;
-  if (cfg.policy == "calibrate")
+  if (cfg.policy == Policy::calibrate)
     for (const auto& s : calibration_grid()) parts = std::max(parts, s.blocks);
   for (const auto& r : ranges) parts = std::max(parts, r.setting.blocks);
   return std::min(parts, kMaxParts);
@@ -190,17 +180,15 @@ struct Solve {
 template <class T>
 GpuAnswer run_typed(const ::mcm::Instance& x, const McmConfig& cfg, Context& ctx) {
   std::vector<Range> ranges;
-  if (cfg.policy == "fixed") {
-    ranges.push_back({2, -1, cfg.fixed});
-  } else if (cfg.policy == "table") {
+  if (cfg.policy == Policy::fixed) {
+    ranges.push_back({2, -1, fixed_setting(cfg)});
+  } else if (cfg.policy == Policy::table) {
     auto t = parse_table(cfg.table);
     if (!t.error.empty()) throw InputError("gpu.mcm: " + t.error);
     ranges = std::move(t.ranges);
-  } else if (cfg.policy != "calibrate") {
-    throw InputError("gpu.mcm: unknown policy '" + cfg.policy + "' (one of: fixed, table, calibrate)");
   }
   Solve<T> s(x, max_parts(cfg, ranges), ctx);
-  if (cfg.policy == "calibrate" && x.n() >= 2) ranges = s.calibrate(cfg.samples);
+  if (cfg.policy == Policy::calibrate && x.n() >= 2) ranges = s.calibrate(cfg.samples);
   if (ranges.empty()) ranges.push_back({2, -1, Setting{}});
   s.run(ranges);
   GpuAnswer a = s.finish();
@@ -221,17 +209,10 @@ GpuAnswer run_typed(const ::mcm::Instance& x, const McmConfig& cfg, Context& ctx
 
 }  // namespace
 
-std::uint64_t mcm_device_bytes(const ::mcm::Instance& x, const McmConfig& cfg) {
-  const auto w = std::uint64_t(x.n() + 1);
-  const std::uint64_t cell = use_32_bits(x, cfg.cell) ? 4 : 8;
-  const std::uint64_t tri = std::uint64_t(diag_offset(ll(w), ll(w)));
-  return tri * (cell + 4) + w * w * cell + w * kMaxParts * 12 + w * 24;
-}
-
 GpuAnswer solve_mcm(const ::mcm::Instance& x, const McmConfig& cfg, Context& ctx) {
-  ::mcm::require_split_bound(x, std::uint64_t(std::numeric_limits<std::int64_t>::max()), "gpu.mcm", "2^63 - 1");
-  if (x.n() >= (std::int64_t{1} << 31) - 2) throw InputError("gpu.mcm: n must be below 2^31 - 2 (int32 splits)");
-  return use_32_bits(x, cfg.cell) ? run_typed<std::uint32_t>(x, cfg, ctx) : run_typed<std::uint64_t>(x, cfg, ctx);
+  if (auto why = why_not(x, cfg); !why.empty()) throw InputError("gpu.mcm: refused: " + why);
+  static_assert(::mcm::kMaxN < (std::int64_t{1} << 31) - 2, "splits are int32");
+  return use_32_bits(x, cfg) ? run_typed<std::uint32_t>(x, cfg, ctx) : run_typed<std::uint64_t>(x, cfg, ctx);
 }
 
 }  // namespace dpgpu::mcm_gpu

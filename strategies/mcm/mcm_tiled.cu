@@ -27,8 +27,6 @@ int sm_count() {
   return sms;
 }
 
-ll padded_points(const ::mcm::Instance& x) { return (x.n() + 1 + kTile - 1) / kTile * kTile; }
-
 // Parts (blocks per tile) for tile diagonal D with `tiles` tiles: enough blocks for `target`.
 int parts_for(int D, int tiles, int target) {
   if (D < 2) return 0;
@@ -37,14 +35,9 @@ int parts_for(int D, int tiles, int target) {
 
 }  // namespace
 
-std::uint64_t tiled_device_bytes(const ::mcm::Instance& x) {
-  const auto W = std::uint64_t(padded_points(x));
-  return W * W * 12 + W * 8 + std::uint64_t(4 * 132 + W / kTile) * kTile * kTile * 12 + W * 24;
-}
-
 GpuAnswer solve_mcm_tiled(const ::mcm::Instance& x, const TiledConfig& cfg, Context& ctx) {
-  ::mcm::require_split_bound(x, std::uint64_t(1) << 53, "gpu.mcm_tiled", "2^53 (exact doubles)");
-  const ll n = x.n(), W = padded_points(x);
+  if (auto why = why_not_tiled(x); !why.empty()) throw InputError("gpu.mcm_tiled: refused: " + why);
+  const ll n = x.n(), W = tiled_points(x);
   const int T = int(W / kTile);
   const int target = cfg.split_target > 0 ? cfg.split_target : 2 * sm_count();
   auto stream = static_cast<cudaStream_t>(ctx.stream());
@@ -88,7 +81,7 @@ GpuAnswer solve_mcm_tiled(const ::mcm::Instance& x, const TiledConfig& cfg, Cont
       if (parts > 0) {
         auto mark = ctx.profiled_launch();
         const dim3 grid{unsigned(tiles), unsigned(parts)};
-        if (cfg.compare_bits)
+        if (cfg.compare == Compare::bits)
           tile_panels<true><<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(), part_c.get());
         else
           tile_panels<false><<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(), part_c.get());

@@ -7,17 +7,14 @@
 #include <chrono>
 #include <string>
 
-#include "device_buffer.cuh"
 #include "dpgpu/error.hpp"
 #include "mcm/generators.hpp"
 #include "mcm_cpu.hpp"
 #include "mcm_solvers.hpp"
+#include "require_device.hpp"
 
 namespace dpgpu::mcm_gpu {
 namespace {
-
-#define REQUIRE_GPU() \
-  if (!gpu::device_present()) GTEST_SKIP() << "no CUDA device"
 
 Context make_ctx() { return Context(Backend::Gpu, Context::Clock::now() + std::chrono::minutes(5)); }
 
@@ -45,35 +42,44 @@ void expect_agrees(const ::mcm::Instance& x, const GpuAnswer& got, const std::st
   EXPECT_EQ(c.cost, ref.cost) << what << " n=" << x.n() << " certificate";
 }
 
+// Policy fixed with setting s (what the bound parameters kernel, threads, blocks make).
+McmConfig with_setting(const Setting& s) {
+  McmConfig c;
+  c.kernel = s.kernel;
+  c.threads = s.threads;
+  c.blocks = s.blocks;
+  EXPECT_EQ(fixed_setting(c), s);
+  return c;
+}
+
 std::vector<Setting> fixed_settings() {
   return {{Kernel::thread, 32, 1}, {Kernel::thread, 128, 1}, {Kernel::block, 32, 1},
           {Kernel::block, 256, 1}, {Kernel::blocks, 32, 2}, {Kernel::blocks, 64, 16}};
 }
 
 TEST(McmGpu, EveryKernelAgreesWithSerial) {
-  REQUIRE_GPU();
+  REQUIRE_DEVICE();
   for (const auto& x : corpus(true))
     for (const auto& s : fixed_settings())
-      for (const char* cell : {"auto", "64"}) {
-        if (std::string(cell) == "auto" && !::mcm::costs_fit_32_bits(x)) continue;
-        McmConfig c;
-        c.fixed = s;
+      for (CellBits cell : {CellBits::automatic, CellBits::b64}) {
+        if (cell == CellBits::automatic && !::mcm::costs_fit_32_bits(x)) continue;
+        McmConfig c = with_setting(s);
         c.cell = cell;
         auto ctx = make_ctx();
-        expect_agrees(x, solve_mcm(x, c, ctx), to_string(s) + " cell " + cell);
+        expect_agrees(x, solve_mcm(x, c, ctx), to_string(s) + (cell == CellBits::b64 ? " cell 64" : " cell auto"));
       }
 }
 
 TEST(McmGpu, TableAndCalibrateAgreeWithSerial) {
-  REQUIRE_GPU();
+  REQUIRE_DEVICE();
   for (const auto& x : corpus(true)) {
     McmConfig t;
-    t.policy = "table";
+    t.policy = Policy::table;
     t.table = "2-10:block:64,11-40:thread:32,41-60:blocks:32:4,61-*:block:32";
     auto ctx = make_ctx();
     expect_agrees(x, solve_mcm(x, t, ctx), "table");
     McmConfig c;
-    c.policy = "calibrate";
+    c.policy = Policy::calibrate;
     c.samples = 6;
     auto ctx2 = make_ctx();
     expect_agrees(x, solve_mcm(x, c, ctx2), "calibrate");
@@ -81,19 +87,19 @@ TEST(McmGpu, TableAndCalibrateAgreeWithSerial) {
 }
 
 TEST(McmGpu, TiledAgreesWithSerial) {
-  REQUIRE_GPU();
+  REQUIRE_DEVICE();
   for (const auto& x : corpus(true))
     for (int target : {0, 1, 7}) {
       TiledConfig c;
       c.split_target = target;
-      c.compare_bits = target != 7;
+      c.compare = target != 7 ? Compare::bits : Compare::fp64;
       auto ctx = make_ctx();
       expect_agrees(x, solve_mcm_tiled(x, c, ctx), "tiled target " + std::to_string(target));
     }
 }
 
 TEST(McmGpu, LargerChainTiledAgainstOmp) {
-  REQUIRE_GPU();
+  REQUIRE_DEVICE();
   const auto x = ::mcm::random_instance(1500, 1, 1000, 77);
   const auto ref = ::mcm::cpu::omp(x, 0);
   auto ctx = make_ctx();
@@ -101,7 +107,7 @@ TEST(McmGpu, LargerChainTiledAgainstOmp) {
   EXPECT_EQ(t.cost, ref.cost);
   EXPECT_EQ(::mcm::cost_of(x, t.parenthesization).cost, ref.cost);
   McmConfig c;
-  c.policy = "calibrate";
+  c.policy = Policy::calibrate;
   auto ctx2 = make_ctx();
   const auto g = solve_mcm(x, c, ctx2);
   EXPECT_EQ(g.cost, ref.cost);
@@ -109,7 +115,7 @@ TEST(McmGpu, LargerChainTiledAgainstOmp) {
 }
 
 TEST(McmGpu, RefusesCostsAboveTheBound) {
-  REQUIRE_GPU();
+  REQUIRE_DEVICE();
   ::mcm::Instance x;
   x.p.assign(100, std::int64_t{1} << 22);  // P³ = 2^66
   auto ctx = make_ctx();
@@ -119,7 +125,7 @@ TEST(McmGpu, RefusesCostsAboveTheBound) {
   auto ctx2 = make_ctx();
   EXPECT_THROW(solve_mcm_tiled(y, TiledConfig{}, ctx2), InputError);
   McmConfig c;
-  c.cell = "32";
+  c.cell = CellBits::b32;
   auto ctx3 = make_ctx();
   EXPECT_THROW(solve_mcm(::mcm::random_instance(100, 2000, 3000, 1), c, ctx3), InputError);
   auto ctx4 = make_ctx();
@@ -128,12 +134,11 @@ TEST(McmGpu, RefusesCostsAboveTheBound) {
 
 // Small cases for compute-sanitizer (sanitize-mcm.txt): every kernel and the tiled path.
 TEST(McmGpuSanitize, SmallCases) {
-  REQUIRE_GPU();
+  REQUIRE_DEVICE();
   for (std::int64_t n : {1, 2, 7, 70, 140}) {
     const auto x = ::mcm::random_instance(n, 1, 50, std::uint64_t(n));
     for (const auto& s : fixed_settings()) {
-      McmConfig c;
-      c.fixed = s;
+      McmConfig c = with_setting(s);
       auto ctx = make_ctx();
       expect_agrees(x, solve_mcm(x, c, ctx), to_string(s));
     }

@@ -1,9 +1,12 @@
 // gpu.mcm's policy on the host: the table syntax and its errors (gaps, overlaps, unknown
-// kernels, named by range), the rules as `dpgpu check` applies them, calibration helpers.
+// kernels, named by range), the rules as `dpgpu check` applies them (parameters, and the
+// instance's cost bound), the parameters bound to McmConfig, calibration helpers.
 #include <gtest/gtest.h>
 
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
+#include "mcm/generators.hpp"
+#include "mcm_config.hpp"
 #include "mcm_policy.hpp"
 
 namespace dpgpu::mcm_gpu {
@@ -57,6 +60,77 @@ TEST(McmTable, RulesRejectBadParametersAtResolve) {
   EXPECT_THROW(s->schema.resolve({{"threads", std::int64_t{48}}}), InputError);
   EXPECT_NO_THROW(s->schema.resolve({{"threads", std::int64_t{96}}}));
   EXPECT_NE(Registry::get().solver("mcm", "gpu.mcm_tiled"), nullptr);
+}
+
+TEST(McmParams, EachParameterBoundToItsField) {
+  const SolverEntry* s = Registry::get().solver("mcm", "gpu.mcm");
+  ASSERT_NE(s, nullptr);
+  const McmConfig d = bind<McmConfig>(*s, s->schema.resolve({}));
+  EXPECT_EQ(d.policy, Policy::fixed);
+  EXPECT_EQ(fixed_setting(d), (Setting{Kernel::thread, 32, 1}));  // blocks only for the blocks kernel
+  EXPECT_EQ(d.table, kPaperTable);
+  EXPECT_EQ(d.cell, CellBits::automatic);
+  const McmConfig c = bind<McmConfig>(
+      *s, s->schema.resolve({{"policy", std::string("calibrate")}, {"kernel", std::string("blocks")},
+                             {"threads", std::int64_t{128}}, {"blocks", std::int64_t{4}}, {"samples", std::int64_t{6}},
+                             {"cell", std::string("64")}}));
+  EXPECT_EQ(c.policy, Policy::calibrate);
+  EXPECT_EQ(fixed_setting(c), (Setting{Kernel::blocks, 128, 4}));
+  EXPECT_EQ(c.samples, 6);
+  EXPECT_EQ(c.cell, CellBits::b64);
+  // `cell: 32` in YAML is a number; a choice named by a number accepts it.
+  EXPECT_EQ(bind<McmConfig>(*s, s->schema.resolve({{"cell", std::int64_t{32}}})).cell, CellBits::b32);
+  EXPECT_THROW(s->schema.resolve({{"cell", std::int64_t{16}}}), InputError);
+  const SolverEntry* t = Registry::get().solver("mcm", "gpu.mcm_tiled");
+  ASSERT_NE(t, nullptr);
+  const TiledConfig tc = bind<TiledConfig>(*t, t->schema.resolve({{"compare", std::string("bits")}, {"split_target", std::int64_t{9}}}));
+  EXPECT_EQ(tc.compare, Compare::bits);
+  EXPECT_EQ(tc.split_target, 9);
+}
+
+AnyInstance erased(::mcm::Instance x, const char* name) {
+  return erase_instance<::mcm::Problem>({name, std::move(x), std::nullopt});
+}
+
+// What the solver's instance rules say of this case (the planner asks the same before a run).
+std::optional<std::string> rules_on(const SolverEntry& s, const Params& p, const AnyInstance& x) {
+  for (const auto& rule : s.instance_checks)
+    if (auto why = rule(p, x)) return why;
+  return std::nullopt;
+}
+
+// The instance's cost bound is a rule of the registration, so `dpgpu check` refuses a case
+// that a solve would refuse, naming the bound (and 'cell' where the parameter is at fault).
+TEST(McmParams, CostBoundIsAnInstanceRule) {
+  const SolverEntry* s = Registry::get().solver("mcm", "gpu.mcm");
+  const SolverEntry* t = Registry::get().solver("mcm", "gpu.mcm_tiled");
+  ASSERT_NE(s, nullptr);
+  ASSERT_NE(t, nullptr);
+  const Params defaults = s->schema.resolve({}), cell32 = s->schema.resolve({{"cell", std::string("32")}});
+  const Params tiled = t->schema.resolve({});
+
+  ::mcm::Instance over63;
+  over63.p.assign(100, std::int64_t{1} << 22);  // P³ = 2^66
+  const auto why = rules_on(*s, defaults, erased(over63, "over63"));
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("above 2^63 - 1"), std::string::npos) << *why;
+  EXPECT_TRUE(rules_on(*t, tiled, erased(over63, "over63")).has_value());
+
+  ::mcm::Instance over53;
+  over53.p.assign(100, std::int64_t{1} << 18);  // P³ = 2^54: fits int64, not exact doubles
+  EXPECT_EQ(rules_on(*s, defaults, erased(over53, "over53")), std::nullopt);
+  const auto why_tiled = rules_on(*t, tiled, erased(over53, "over53"));
+  ASSERT_TRUE(why_tiled.has_value());
+  EXPECT_NE(why_tiled->find("above 2^53 (exact doubles)"), std::string::npos) << *why_tiled;
+
+  const auto wide = erased(::mcm::random_instance(100, 2000, 3000, 1), "wide");  // costs above 2^32
+  EXPECT_EQ(rules_on(*s, defaults, wide), std::nullopt);  // cell auto: 64-bit cells
+  const auto why_cell = rules_on(*s, cell32, wide);
+  ASSERT_TRUE(why_cell.has_value());
+  EXPECT_NE(why_cell->find("'cell' 32: a cost could reach 2^32"), std::string::npos) << *why_cell;
+  EXPECT_EQ(rules_on(*s, cell32, erased(::mcm::random_instance(100, 1, 100, 1), "narrow")), std::nullopt);
+  // The memory estimate follows the cells the solve will use.
+  EXPECT_GT(s->memory(wide, defaults).device, s->memory(erased(::mcm::random_instance(100, 1, 100, 1), "narrow"), defaults).device);
 }
 
 TEST(McmCalibration, SamplesAndRanges) {

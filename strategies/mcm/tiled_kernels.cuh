@@ -14,9 +14,10 @@
 #pragma once
 #include <cstdint>
 
+#include "mcm_config.hpp"  // kTile
+
 namespace dpgpu::mcm_gpu {
 
-constexpr int kTile = 64;
 constexpr int kChunk = 32;       // splits per shared-memory stage of the panel product
 constexpr int kPanelThreads = 256;  // 16 × 16 threads, 4 × 4 entries each
 constexpr double kInf = 1e300;

@@ -14,8 +14,8 @@ if(DPGPU_WITH_CUDA)
   dpgpu_add_test(test_lcs_wavefront test_lcs_wavefront.cu LIBS ${_wavefront_whole})
 endif()
 
-# The kernels' source run on the CPU (cpu_warp_emulation.hpp): needs no GPU and no CUDA, so
+# The kernels' source run on the CPU (common/cpu_warp_emulation.hpp): needs no GPU and no CUDA, so
 # it checks the kernels' logic in every build, CI included.
-dpgpu_add_test(test_lcs_kernels_on_cpu test_lcs_kernels_on_cpu.cpp LIBS dpgpu_core)
+dpgpu_add_test(test_lcs_kernels_on_cpu test_lcs_kernels_on_cpu.cpp LIBS dpgpu_core dpgpu_gpu_common)
 target_include_directories(test_lcs_kernels_on_cpu PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_options(test_lcs_kernels_on_cpu PRIVATE -Wno-unknown-pragmas)  # the kernels' #pragma unroll

@@ -76,7 +76,7 @@ struct SolverSpec {
   std::string name;
   std::vector<Axis> params;
   std::map<std::string, double> max;  // caps on instance dims (or generator params)
-  // Where a message about these parameters points: the key of the first parameter it names
+  // Where a message about these parameters points: the key of the parameter it names first
   // in quotes ('p') among those the file sets, else the solver's entry.
   const Where& where_named(const std::string& message) const;
 };

@@ -226,6 +226,13 @@ std::optional<std::string> refusal_of(F&& validate) {
   return std::nullopt;
 }
 
+// A rule written as `std::string why_not(...)` ("" when nothing is wrong) as a rule's answer:
+// .check([](const Config& c) { return dpgpu::refusal(why_not(c)); }).
+inline std::optional<std::string> refusal(std::string why) {
+  if (why.empty()) return std::nullopt;
+  return why;
+}
+
 // Config: the struct the parameters are bound to (see the top of this file), or void for a
 // solver that reads its parameters by name.
 template <class P, class Config = void>

@@ -1,11 +1,12 @@
-// cpu_warp_emulation.hpp — just enough CUDA to run this folder's kernels, unchanged, on the
+// cpu_warp_emulation.hpp — just enough CUDA to run warp-level kernels, unchanged, on the
 // CPU: each of a warp's 32 lanes is a fiber (ucontext), and the lanes run in turn until the
 // next warp shuffle, where every lane must arrive before any lane reads. Lanes therefore see
 // each other only through shuffles (as in the kernels' design, which never lets two lanes
 // share an address), and a shuffle that not all lanes reach stops the test with a message.
 //
-// For test_lcs_kernels_on_cpu.cpp only: it checks the kernels' logic (indices, skew, chunks,
-// boundaries, padding) on machines without a GPU. It says nothing about timing, memory
+// For the kernels-on-CPU tests (wavefront/test_lcs_kernels_on_cpu.cpp,
+// bitparallel/test_bitlcs_kernel_on_cpu.cpp; include it first, link dpgpu_gpu_common): it
+// checks the kernels' logic (indices, skew, chunks, boundaries, padding) on machines without a GPU. It says nothing about timing, memory
 // ordering between warps, or the compiler; the GPU test does that.
 #pragma once
 #ifndef DPGPU_WAVEFRONT_CPU_EMULATION
