@@ -93,9 +93,9 @@ TEST(KokkosTspRegistry, TeamSizeIsADeviceParameter) {
   // n <= 33 is a rule with the instance's sizes, so the planner refuses before running.
   dpgpu::AnyInstance sized;
   sized.dims = {{"n", std::int64_t{34}}};
-  EXPECT_TRUE(device.check(device.schema.resolve({}), sized).has_value());
+  EXPECT_TRUE(device.check_instance(device.schema.resolve({}), sized).has_value());
   sized.dims = {{"n", std::int64_t{33}}};
-  EXPECT_FALSE(device.check(device.schema.resolve({}), sized).has_value());
+  EXPECT_FALSE(device.check_instance(device.schema.resolve({}), sized).has_value());
 }
 
 TEST(KokkosTspHost, RefusesMoreThan33Cities) {
