@@ -14,6 +14,7 @@ struct ProfileSettings {
   bool on = false;
   std::vector<MetricName> metrics;
   std::int64_t max_launches = 20;
+  std::string backend = "cupti";  // cupti (in the worker; ncu where it cannot start) | ncu
   NcuOptions ncu;
 };
 

@@ -36,6 +36,7 @@ ProfileSettings profile_settings(const Experiment& shared, const RunOptions& opt
                                                                                 : default_metrics());
   p.max_launches = shared.profile ? shared.profile->max_launches : ProfileSpec{}.max_launches;
   if (shared.profile) p.ncu = NcuOptions{shared.profile->cache_control, shared.profile->replay};
+  p.backend = shared.profile ? shared.profile->backend : ProfileSpec{}.backend;
   return p;
 }
 
