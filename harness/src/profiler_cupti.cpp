@@ -9,7 +9,8 @@
 #include "profiler.hpp"
 
 #if DPGPU_WITH_CUPTI
-#include <cuda.h>
+#include <cuda.h>  // types only: the driver is reached through the runtime (no libcuda link)
+#include <cuda_runtime.h>
 #include <cupti.h>
 #include <cupti_profiler_host.h>
 #include <cupti_profiler_target.h>
@@ -149,6 +150,20 @@ class ProfilerHost {
   CUpti_Profiler_Host_Object* host_ = nullptr;
 };
 
+// The runtime's current context through the driver's entry point, so dpgpu needs no libcuda
+// at link time (it runs on machines without a GPU driver).
+CUcontext current_context() {
+  void* fn = nullptr;
+  cudaDriverEntryPointQueryResult found{};
+  if (cudaFree(nullptr) != cudaSuccess ||  // makes the runtime's context current
+      cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &fn, 12000, cudaEnableDefault, &found) != cudaSuccess || !fn)
+    throw std::runtime_error("cannot reach cuCtxGetCurrent through the CUDA runtime");
+  CUcontext ctx = nullptr;
+  if (reinterpret_cast<CUresult (*)(CUcontext*)>(fn)(&ctx) != CUDA_SUCCESS || !ctx)
+    throw std::runtime_error("no current CUDA context to profile");
+  return ctx;
+}
+
 std::string demangled(const char* symbol) {
   if (!symbol) return "?";
   int status = 0;
@@ -180,9 +195,9 @@ class RangeSession : public LaunchMarkSink {
     DPGPU_CUPTI(cuptiGetLastError());  // clears a stale error
     CUpti_Profiler_Initialize_Params init{CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
     DPGPU_CUPTI(cuptiProfilerInitialize(&init));
-    if (cuCtxGetCurrent(&ctx_) != CUDA_SUCCESS || !ctx_) throw std::runtime_error("no current CUDA context to profile");
-    CUdevice device = 0;
-    if (cuCtxGetDevice(&device) != CUDA_SUCCESS) throw std::runtime_error("cuCtxGetDevice failed");
+    ctx_ = current_context();
+    int device = 0;
+    if (cudaGetDevice(&device) != cudaSuccess) throw std::runtime_error("cudaGetDevice failed");
 
     CUpti_Device_GetChipName_Params chip{CUpti_Device_GetChipName_Params_STRUCT_SIZE};
     chip.deviceIndex = std::size_t(device);

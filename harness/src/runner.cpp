@@ -14,6 +14,7 @@
 #include "interrupt.hpp"
 #include "plan.hpp"
 #include "profiler.hpp"
+#include "profiler_cupti.hpp"
 #include "record_rows.hpp"
 #include "reporter.hpp"
 #include "results_folder.hpp"
@@ -212,6 +213,19 @@ int check_experiment(const fs::path& file, std::uint64_t max_cases) {
                              plan.parts.size() > 1 ? fmt::format(" part {} ({})", e.part, e.problem) : "",
                              expanded.instances.size(), expanded.solvers.size(), cases_of_part[e.part],
                              plan.fingerprint["repetitions"].get<int>());
+  }
+  if (const auto& profile = plan.parts.front().profile) {
+    const ProfileSettings p = profile_settings(plan.parts.front(), RunOptions{});
+    std::vector<std::string> hopper;
+    for (auto& m : p.metrics) hopper.push_back(m.ncu);
+    // The H100's metric list answers without a GPU: a misspelt metric fails here, not after the run.
+    if (p.backend == "cupti") {
+      if (auto unknown = cupti_unknown_metrics(hopper, "GH100"); !unknown.empty())
+        throw InputError(fmt::format("{}: profile.metrics: not an H100 metric: {}", file.string(), fmt::join(unknown, "; ")));
+    }
+    std::cout << fmt::format("profile: backend {}{}, {} launches at most per case, metrics {}\n", p.backend,
+                             p.backend == "cupti" && !cupti_built() ? " (built without CUPTI: ncu stands in)" : "",
+                             p.max_launches, fmt::join(hopper, ", "));
   }
   return 0;
 }
