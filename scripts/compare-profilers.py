@@ -16,9 +16,13 @@ from pathlib import Path
 
 
 def kernel_key(name):
-    # ncu and the demangler space pointers differently ("int *" / "int*"): compare the name
-    # up to its parameter list, without spaces.
-    return re.sub(r"\s+", "", name.split("(")[0])
+    # ncu prints kernels without namespaces and with short template arguments; CUPTI's names
+    # are demangled in full: compare the function's own name.
+    base = name
+    while re.search(r"<[^<>]*>", base):  # template arguments, innermost first
+        base = re.sub(r"<[^<>]*>", "", base)
+    base = base.split("(")[0].strip()
+    return base.split()[-1].split("::")[-1] if base else name
 
 
 def read(folder):

@@ -39,6 +39,7 @@ struct ProfileRequest {
   std::vector<std::string> names;    // as the experiment wrote them (paper names or raw)
   std::vector<std::string> metrics;  // the Hopper metrics they stand for, one per name
   std::int64_t max_launches = 20;
+  bool flush_caches = true;  // flush the L2 cache before each profiled launch (cache_control all)
 };
 
 struct CaseSpec {

@@ -453,15 +453,13 @@ ProfileSpec read_profile(const Source& src, const Entry& profile) {
   for (const YAML::Node& m : one_or_list(src, metrics, "a metric name")) spec.metrics.push_back(m.Scalar());
   if (const Entry* n = find(entries, "max_launches")) spec.max_launches = read_count(src, *n, 1, kMaxProfiledLaunches);
   if (const Entry* b = find(entries, "backend")) spec.backend = read_choice(src, *b, {"cupti", "ncu"});
-  // How ncu replays is ncu's: the CUPTI backend replays kernel by kernel, caches as they are.
-  for (const char* key : {"cache_control", "replay"}) {
-    const Entry* e = find(entries, key);
-    if (!e) continue;
-    const std::string value = key == std::string("replay") ? read_choice(src, *e, {"kernel", "application"})
-                                                           : read_choice(src, *e, {"all", "none"});
+  // Both backends flush the L2 cache before a profiled launch (all) or not (none); how ncu
+  // replays is ncu's: the CUPTI backend solves once per counter pass.
+  if (const Entry* c = find(entries, "cache_control")) spec.cache_control = read_choice(src, *c, {"all", "none"});
+  if (const Entry* r = find(entries, "replay")) {
+    spec.replay = read_choice(src, *r, {"kernel", "application"});
     if (spec.backend != "ncu")
-      fail(src, *e, fmt::format("{} is an ncu option: it needs backend: ncu (the backend is {})", key, spec.backend));
-    (key == std::string("replay") ? spec.replay : spec.cache_control) = value;
+      fail(src, *r, fmt::format("replay is an ncu option: it needs backend: ncu (the backend is {})", spec.backend));
   }
   return spec;
 }

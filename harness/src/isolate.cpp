@@ -20,6 +20,7 @@
 #include "instances.hpp"
 #include "interrupt.hpp"
 #include "measure.hpp"
+#include "profiler_cupti.hpp"
 #include "run_case.hpp"
 
 extern char** environ;
@@ -187,6 +188,7 @@ int worker_main(int argc, char** argv) {
       text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     }
     const CaseSpec spec = case_spec_from_json(nlohmann::json::parse(text));
+    if (spec.profile) cupti_preload_start();  // while the instance is built
     const ProblemEntry* problem = Registry::get().problem(spec.problem);
     if (!problem) throw std::runtime_error("unknown problem '" + spec.problem + "'");
     const SolverEntry* solver = Registry::get().solver(spec.problem, spec.solver);

@@ -20,7 +20,9 @@
 
 #include <cstdlib>
 #include <memory>
+#include <cstdio>
 #include <stdexcept>
+#include <thread>
 #endif
 
 namespace dpgpu {
@@ -41,6 +43,9 @@ std::string ncu_unit(const std::string& unit) {
 bool cupti_built() { return false; }
 
 std::vector<std::string> cupti_unknown_metrics(const std::vector<std::string>&, const std::string&) { return {}; }
+
+void cupti_preload_start() {}
+double cupti_preload_wait() { return 0; }
 
 ProfileRecord profile_with_cupti(const ProfileRequest&, double, double, const ProfiledSolve&) {
   ProfileRecord p;
@@ -171,14 +176,38 @@ std::string demangled(const char* symbol) {
   return status == 0 && d ? std::string(d.get()) : std::string(symbol);
 }
 
-// The range profiler on the current context, auto ranges and kernel replay, as a sink for
-// sampled marks: begin() starts it, end() stops it, decodes the counters of every kernel the
-// mark launched and adds them to the per-kernel statistics. Kernel names come from CUPTI's
-// launch callbacks (auto ranges are numbered, not named). Never throws from begin()/end()
-// (they run in a destructor inside the solver): the first error is kept and stops profiling.
+// Stage times on stderr when DPGPU_CUPTI_TRACE is set (where the profiler's cost goes).
+class Trace {
+ public:
+  Trace() : on_(std::getenv("DPGPU_CUPTI_TRACE") != nullptr), last_(std::chrono::steady_clock::now()) {}
+  void operator()(const std::string& stage) {
+    if (!on_) return;
+    auto now = std::chrono::steady_clock::now();
+    std::fprintf(stderr, "cupti: %-28s %8.2f ms\n", stage.c_str(),
+                 std::chrono::duration<double, std::milli>(now - last_).count());
+    last_ = now;
+  }
+
+ private:
+  bool on_;
+  std::chrono::steady_clock::time_point last_;
+};
+
+// The range profiler on the current context, as a sink for sampled marks. Two ways:
+// - Marks (Mode::Marks): user ranges and user replay. The solve runs once per counter pass;
+//   each sampled mark is one range (Push before the launch, Pop after it, the device idle
+//   around both), with the L2 cache flushed first when `flush` (as ncu's --cache-control
+//   all does before every pass). No memory is saved or restored: each pass is a fresh solve.
+// - Whole solve (Mode::WholeSolve, solvers that mark nothing): auto ranges, kernel replay,
+//   each kernel of the solve one range.
+// Kernel names come from CUPTI's launch callbacks. begin()/end() never throw (they run in a
+// destructor inside the solver): the first error is kept and stops profiling.
 class RangeSession : public LaunchMarkSink {
  public:
-  RangeSession(const ProfileRequest& request, std::size_t max_ranges) : request_(request) {
+  enum class Mode { Marks, WholeSolve };
+
+  RangeSession(const ProfileRequest& request, std::size_t max_ranges, Mode mode, Trace& trace)
+      : request_(request), mode_(mode), trace_(trace) {
     try {
       start(max_ranges);
     } catch (...) {
@@ -190,14 +219,118 @@ class RangeSession : public LaunchMarkSink {
   RangeSession(const RangeSession&) = delete;
   RangeSession& operator=(const RangeSession&) = delete;
 
+  // One counter pass (Mode::Marks): true once CUPTI has every pass it needs.
+  void begin_pass() {
+    if (!error_.empty()) return;
+    try {
+      mark_ = 0;
+      CUpti_RangeProfiler_Start_Params p{CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
+      p.pRangeProfilerObject = profiler_;
+      DPGPU_CUPTI(cuptiRangeProfilerStart(&p));
+      in_pass_ = true;
+    } catch (const std::exception& e) {
+      keep(e);
+    }
+  }
+  bool end_pass() {
+    if (!in_pass_) return true;
+    in_pass_ = false;
+    try {
+      CUpti_RangeProfiler_Stop_Params stop{CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE};
+      stop.pRangeProfilerObject = profiler_;
+      DPGPU_CUPTI(cuptiRangeProfilerStop(&stop));
+      ++passes_run_;
+      return stop.isAllPassSubmitted != 0;
+    } catch (const std::exception& e) {
+      keep(e);
+      return true;
+    }
+  }
+
+  void begin() override {
+    if (!error_.empty() || active_) return;
+    try {
+      kernels_.clear();
+      if (mode_ == Mode::WholeSolve) {
+        begin_pass();
+      } else {
+        if (!in_pass_) return;
+        idle();
+        if (flush_) {
+          check_cuda(cudaMemsetAsync(flush_, ++flushes_ & 0xff, flush_bytes_, nullptr), "flushing the L2 cache");
+          idle();
+        }
+        CUpti_RangeProfiler_PushRange_Params p{CUpti_RangeProfiler_PushRange_Params_STRUCT_SIZE};
+        p.pRangeProfilerObject = profiler_;
+        const std::string name = std::to_string(mark_);
+        p.pRangeName = name.c_str();
+        DPGPU_CUPTI(cuptiRangeProfilerPushRange(&p));
+      }
+      active_ = true;
+    } catch (const std::exception& e) {
+      keep(e);
+    }
+  }
+
+  void end() override {
+    if (!active_) return;
+    active_ = false;
+    try {
+      if (mode_ == Mode::WholeSolve) {
+        end_pass();
+        collect(kernels_);
+        return;
+      }
+      idle();
+      CUpti_RangeProfiler_PopRange_Params p{CUpti_RangeProfiler_PopRange_Params_STRUCT_SIZE};
+      p.pRangeProfilerObject = profiler_;
+      DPGPU_CUPTI(cuptiRangeProfilerPopRange(&p));
+      // The first pass names the ranges: the mark's first kernel.
+      if (passes_run_ == 0) mark_kernels_.push_back(kernels_.empty() ? "?" : kernels_.front());
+      if (kernels_.size() > 1) ++multi_kernel_marks_;
+      ++mark_;
+    } catch (const std::exception& e) {
+      keep(e);
+    }
+  }
+
+  // Decodes the counters and adds every range to the per-kernel statistics (Mode::Marks).
+  void finish() {
+    if (!error_.empty()) return;
+    try {
+      collect(mark_kernels_);
+    } catch (const std::exception& e) {
+      keep(e);
+    }
+  }
+
+  const std::string& error() const { return error_; }
+  CUptiResult error_code() const { return error_code_; }
+  std::size_t passes() const { return passes_; }
+  std::size_t passes_run() const { return passes_run_; }
+  std::size_t dropped() const { return dropped_; }
+  std::size_t name_mismatches() const { return name_mismatches_; }
+  std::size_t multi_kernel_marks() const { return multi_kernel_marks_; }
+
+  std::vector<MetricRecord> stats() const {
+    std::vector<MetricRecord> out;
+    for (auto& [_, st] : stats_) {
+      MetricRecord m = st;
+      m.mean /= double(m.count);
+      out.push_back(m);
+    }
+    return out;
+  }
+
+ private:
   void start(std::size_t max_ranges) {
     for (auto& m : request_.metrics) metrics_.push_back(m.c_str());
-    DPGPU_CUPTI(cuptiGetLastError());  // clears a stale error
     CUpti_Profiler_Initialize_Params init{CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
     DPGPU_CUPTI(cuptiProfilerInitialize(&init));
     ctx_ = current_context();
     int device = 0;
-    if (cudaGetDevice(&device) != cudaSuccess) throw std::runtime_error("cudaGetDevice failed");
+    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+    trace_("profiler initialized");
 
     CUpti_Device_GetChipName_Params chip{CUpti_Device_GetChipName_Params_STRUCT_SIZE};
     chip.deviceIndex = std::size_t(device);
@@ -209,13 +342,16 @@ class RangeSession : public LaunchMarkSink {
     availability_.resize(avail.counterAvailabilityImageSize);
     avail.pCounterAvailabilityImage = availability_.data();
     DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
+    trace_("chip " + chip_ + ", availability");
 
     host_ = std::make_unique<ProfilerHost>(chip_, &availability_);
+    trace_("host object");
     for (auto& m : request_.metrics)
       if (auto why = host_->unknown(m); !why.empty())
         throw CuptiError(fmt::format("{} does not know metric {} ({})", chip_, m, why), CUPTI_ERROR_INVALID_METRIC_NAME);
     config_ = host_->config_image(metrics_, &passes_);
     for (auto& m : request_.metrics) units_.push_back(host_->unit(m));
+    trace_(fmt::format("config image, {} passes", passes_));
 
     CUpti_RangeProfiler_Enable_Params enable{CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE};
     enable.ctx = ctx_;
@@ -238,14 +374,15 @@ class RangeSession : public LaunchMarkSink {
     set.pConfig = config_.data();
     set.counterDataImageSize = counter_data_.size();
     set.pCounterDataImage = counter_data_.data();
-    set.range = CUPTI_AutoRange;
-    set.replayMode = CUPTI_KernelReplay;
+    set.range = mode_ == Mode::Marks ? CUPTI_UserRange : CUPTI_AutoRange;
+    set.replayMode = mode_ == Mode::Marks ? CUPTI_UserReplay : CUPTI_KernelReplay;
     set.maxRangesPerPass = max_ranges;
     set.numNestingLevels = 1;
     set.minNestingLevel = 1;
     set.passIndex = 0;
     set.targetNestingLevel = 1;
     DPGPU_CUPTI(cuptiRangeProfilerSetConfig(&set));
+    trace_("range profiler enabled");
 
     DPGPU_CUPTI(cuptiSubscribe(&subscriber_, &RangeSession::on_api, this));
     for (CUpti_CallbackId id :
@@ -260,6 +397,14 @@ class RangeSession : public LaunchMarkSink {
                                 CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel,
                                 CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz})
       DPGPU_CUPTI(cuptiEnableCallback(1, subscriber_, CUPTI_CB_DOMAIN_DRIVER_API, id));
+
+    if (request_.flush_caches && mode_ == Mode::Marks) {
+      int l2 = 0;
+      check_cuda(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device), "L2 size");
+      flush_bytes_ = std::size_t(std::max(l2, 1 << 20)) * 2;
+      check_cuda(cudaMalloc(&flush_, flush_bytes_), "allocating the L2 flush buffer");
+    }
+    trace_("callbacks, flush buffer");
   }
 
   void stop() {
@@ -271,68 +416,16 @@ class RangeSession : public LaunchMarkSink {
       cuptiRangeProfilerDisable(&p);
     }
     profiler_ = nullptr;
+    if (flush_) cudaFree(flush_);
+    flush_ = nullptr;
   }
 
-  void begin() override {
-    if (!error_.empty() || active_) return;
-    try {
-      kernels_.clear();
-      CUpti_RangeProfiler_Start_Params p{CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
-      p.pRangeProfilerObject = profiler_;
-      DPGPU_CUPTI(cuptiRangeProfilerStart(&p));
-      active_ = true;
-    } catch (const std::exception& e) {
-      keep(e);
-    }
+  static void check_cuda(cudaError_t e, const char* what) {
+    if (e != cudaSuccess) throw std::runtime_error(fmt::format("{}: {}", what, cudaGetErrorString(e)));
   }
+  // Ranges are context-wide: nothing of the solver may run across a range's edge.
+  static void idle() { check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }
 
-  void end() override {
-    if (!active_) return;
-    active_ = false;
-    try {
-      CUpti_RangeProfiler_Stop_Params stop{CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE};
-      stop.pRangeProfilerObject = profiler_;
-      DPGPU_CUPTI(cuptiRangeProfilerStop(&stop));
-      if (!stop.isAllPassSubmitted) throw std::runtime_error("kernel replay left counter passes unsubmitted");
-      CUpti_RangeProfiler_DecodeData_Params decode{CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE};
-      decode.pRangeProfilerObject = profiler_;
-      DPGPU_CUPTI(cuptiRangeProfilerDecodeData(&decode));
-      dropped_ += decode.numOfRangeDropped;
-      CUpti_RangeProfiler_GetCounterDataInfo_Params info{CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE};
-      info.pCounterDataImage = counter_data_.data();
-      info.counterDataImageSize = counter_data_.size();
-      DPGPU_CUPTI(cuptiRangeProfilerGetCounterDataInfo(&info));
-      std::vector<double> values(metrics_.size());
-      for (std::size_t r = 0; r < info.numTotalRanges; ++r) {
-        host_->evaluate(counter_data_, r, metrics_, values.data());
-        add(r < kernels_.size() ? kernels_[r] : "?", values);
-      }
-      if (info.numTotalRanges != kernels_.size()) ++name_mismatches_;
-      reset_counter_data();
-    } catch (const std::exception& e) {
-      keep(e);
-    }
-  }
-
-  const std::string& error() const { return error_; }
-  CUptiResult error_code() const { return error_code_; }
-  std::size_t passes() const { return passes_; }
-  std::size_t dropped() const { return dropped_; }
-  std::size_t name_mismatches() const { return name_mismatches_; }
-  std::int64_t launches() const { return launches_; }
-  const std::string& chip() const { return chip_; }
-
-  std::vector<MetricRecord> stats() const {
-    std::vector<MetricRecord> out;
-    for (auto& [_, st] : stats_) {
-      MetricRecord m = st;
-      m.mean /= double(m.count);
-      out.push_back(m);
-    }
-    return out;
-  }
-
- private:
   // Launch callbacks: the kernel's name, once per launch (a runtime launch enters the driver
   // too; only the outermost call counts).
   static void CUPTIAPI on_api(void* self_ptr, CUpti_CallbackDomain domain, CUpti_CallbackId, const void* data) {
@@ -350,6 +443,26 @@ class RangeSession : public LaunchMarkSink {
     }
   }
 
+  // Decodes the counter data, evaluates every range (named by `names`, in order) and resets it.
+  void collect(const std::vector<std::string>& names) {
+    CUpti_RangeProfiler_DecodeData_Params decode{CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE};
+    decode.pRangeProfilerObject = profiler_;
+    DPGPU_CUPTI(cuptiRangeProfilerDecodeData(&decode));
+    dropped_ += decode.numOfRangeDropped;
+    CUpti_RangeProfiler_GetCounterDataInfo_Params info{CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE};
+    info.pCounterDataImage = counter_data_.data();
+    info.counterDataImageSize = counter_data_.size();
+    DPGPU_CUPTI(cuptiRangeProfilerGetCounterDataInfo(&info));
+    std::vector<double> values(metrics_.size());
+    for (std::size_t r = 0; r < info.numTotalRanges; ++r) {
+      host_->evaluate(counter_data_, r, metrics_, values.data());
+      add(r < names.size() ? names[r] : "?", values);
+    }
+    if (info.numTotalRanges != names.size()) ++name_mismatches_;
+    reset_counter_data();
+    trace_(fmt::format("decoded {} ranges", info.numTotalRanges));
+  }
+
   void reset_counter_data() {
     CUpti_RangeProfiler_CounterDataImage_Initialize_Params p{
         CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE};
@@ -360,7 +473,6 @@ class RangeSession : public LaunchMarkSink {
   }
 
   void add(const std::string& kernel, const std::vector<double>& values) {
-    ++launches_;
     for (std::size_t i = 0; i < values.size(); ++i) {
       const double v = values[i];
       if (std::isnan(v)) continue;
@@ -380,29 +492,60 @@ class RangeSession : public LaunchMarkSink {
   }
 
   const ProfileRequest& request_;
+  Mode mode_;
+  Trace& trace_;
   std::vector<const char*> metrics_;
   std::vector<std::string> units_;
   CUcontext ctx_ = nullptr;
   std::string chip_;
   std::vector<std::uint8_t> availability_, config_, counter_data_;
   std::unique_ptr<ProfilerHost> host_;
-  std::size_t passes_ = 0;
+  std::size_t passes_ = 0, passes_run_ = 0;
   CUpti_RangeProfiler_Object* profiler_ = nullptr;
   CUpti_SubscriberHandle subscriber_ = nullptr;
-  bool active_ = false;
+  void* flush_ = nullptr;
+  std::size_t flush_bytes_ = 0;
+  int flushes_ = 0;
+  bool in_pass_ = false, active_ = false;
   int runtime_depth_ = 0;
-  std::vector<std::string> kernels_;  // launched in the current mark, in order
+  std::size_t mark_ = 0;                   // sampled marks so far in this pass
+  std::vector<std::string> kernels_;       // launched in the current mark, in order
+  std::vector<std::string> mark_kernels_;  // each sampled mark's kernel (first pass)
   std::map<std::pair<std::string, std::string>, MetricRecord> stats_;  // (kernel, metric)
-  std::int64_t launches_ = 0;
-  std::size_t dropped_ = 0, name_mismatches_ = 0;
+  std::size_t dropped_ = 0, name_mismatches_ = 0, multi_kernel_marks_ = 0;
   std::string error_;
   CUptiResult error_code_ = CUPTI_SUCCESS;
 };
 
 // Whole-solve sessions (a solver that marks no launch) need room for all its kernels.
 constexpr std::size_t kMaxRangesWholeSolve = 2000;
+// More passes than any metric list here needs: a solver whose marks change between passes
+// could otherwise loop.
+constexpr std::size_t kMaxPasses = 64;
+
+// Loads and initializes CUPTI's host library (libnvperf_host, about 0.2 s) on a thread of
+// its own while the worker builds its instance, so the profile does not wait for it.
+std::thread preload_thread;
 
 }  // namespace
+
+void cupti_preload_start() {
+  if (preload_thread.joinable()) return;
+  preload_thread = std::thread([] {
+    try {
+      ProfilerHost host("GH100", nullptr);
+    } catch (const std::exception&) {
+      // Loading failed: the profile will say why when it tries for real.
+    }
+  });
+}
+
+double cupti_preload_wait() {
+  if (!preload_thread.joinable()) return 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  preload_thread.join();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
 
 std::vector<std::string> cupti_unknown_metrics(const std::vector<std::string>& metrics, const std::string& chip) {
   std::vector<std::string> out;
@@ -420,32 +563,46 @@ ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_la
                                  const ProfiledSolve& solve) {
   ProfileRecord p;
   p.backend = "cupti";
-  p.launches_total = kernel_launches;
+  p.launches_total = kernel_launches > 0 ? kernel_launches : marked_launches;
   const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  Trace trace;
   const ProfilePlan plan = plan_profile(request.max_launches, kernel_launches, marked_launches);
   const bool marks = marked_launches > 0;
+  const std::uint64_t stride = std::uint64_t(std::max<std::int64_t>(plan.stride, 1));
   p.sampling = plan.sampling;
-  // One mark: a launch or a few; one whole solve: every launch up to the cap.
+  // Marks: one range per sampled mark (and room for a few more, should a pass mark more).
+  const std::size_t sampled = std::size_t((std::int64_t(marked_launches) + stride - 1) / stride);
   const std::size_t max_ranges =
-      marks ? 64 : std::size_t(std::min<double>(std::max<double>(kernel_launches, 1), kMaxRangesWholeSolve));
+      marks ? sampled + 8 : std::size_t(std::min<double>(std::max<double>(kernel_launches, 1), kMaxRangesWholeSolve));
   if (!marks && kernel_launches > double(kMaxRangesWholeSolve))
     p.sampling = fmt::format("first {} of {}", kMaxRangesWholeSolve, std::int64_t(kernel_launches));
   try {
-    RangeSession session(request, max_ranges);
+    RangeSession session(request, max_ranges, marks ? RangeSession::Mode::Marks : RangeSession::Mode::WholeSolve,
+                         trace);
     std::string why;
     if (marks) {
-      why = solve(&session, std::uint64_t(std::max<std::int64_t>(plan.stride, 1)));
+      for (bool done = false; !done && why.empty() && session.error().empty();) {
+        if (session.passes_run() >= kMaxPasses) {
+          why = fmt::format("CUPTI asked for more than {} passes", kMaxPasses);
+          break;
+        }
+        session.begin_pass();
+        why = solve(&session, stride);
+        done = session.end_pass();
+        trace(fmt::format("pass {} (a solve)", session.passes_run()));
+      }
+      if (why.empty()) session.finish();
     } else {
       session.begin();
       why = solve(nullptr, 0);
       session.end();
     }
-    p.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    p.wall_s = elapsed();
     if (!session.error().empty()) {
-      p.unavailable = session.error_code() != CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
-      p.message = session.error_code() == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES
-                      ? counter_permission_help("CUPTI: " + session.error())
-                      : "CUPTI: " + session.error();
+      const bool permission = session.error_code() == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
+      p.unavailable = !permission;
+      p.message = permission ? counter_permission_help("CUPTI: " + session.error()) : "CUPTI: " + session.error();
       return p;
     }
     if (!why.empty()) {
@@ -457,11 +614,13 @@ ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_la
     std::vector<std::string> notes;
     if (p.stats.empty()) notes.push_back("CUPTI profiled no kernel");
     if (session.dropped() > 0) notes.push_back(fmt::format("{} ranges dropped", session.dropped()));
-    if (session.name_mismatches() > 0)
-      notes.push_back(fmt::format("{} marks whose kernel names did not match their ranges", session.name_mismatches()));
+    if (session.name_mismatches() > 0) notes.push_back("the ranges did not match the marks");
+    if (session.multi_kernel_marks() > 0)
+      notes.push_back(fmt::format("{} marks launched several kernels (named by the first)", session.multi_kernel_marks()));
     p.message = fmt::format("{}", fmt::join(notes, "; "));
+    trace(fmt::format("done: {} passes, {:.1f} ms in all", session.passes_run(), 1e3 * p.wall_s));
   } catch (const std::exception& e) {
-    p.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    p.wall_s = elapsed();
     auto* c = dynamic_cast<const CuptiError*>(&e);
     const bool permission = c && c->code == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
     const bool metric = c && c->code == CUPTI_ERROR_INVALID_METRIC_NAME;

@@ -27,11 +27,20 @@ std::vector<std::string> cupti_unknown_metrics(const std::vector<std::string>& m
 // → "inst/cycle"), so both backends' metrics.csv agree.
 std::string ncu_unit(const std::string& cupti_unit);
 
+// Starts loading CUPTI's host library on a thread of its own (the worker, as soon as it
+// knows the case will be profiled); cupti_preload_wait() joins it before the timed solves
+// and returns how long it waited (a cost of profiling, never overlapping a timed solve).
+void cupti_preload_start();
+double cupti_preload_wait();
+
 // One solve in which every `stride`-th marked launch goes to `sink` (stride 0: no mark does).
 // Returns empty when the solve was right, else why not.
 using ProfiledSolve = std::function<std::string(LaunchMarkSink* sink, std::uint64_t stride)>;
 
-// Profiles `solve` on the current CUDA context. `kernel_launches` and `marked_launches` come
+// Profiles `solve` on the current CUDA context, solving once per counter pass (user ranges,
+// user replay: one range per sampled mark, the L2 flushed before each when the request says
+// so, as ncu's --cache-control all); a solver that marks nothing is profiled kernel by
+// kernel in one solve (auto ranges, kernel replay). `kernel_launches` and `marked_launches` come
 // from a timed solve's counters and choose the sample (plan_profile): every k-th marked
 // launch, or the whole solve for a solver that marks none. `unavailable` in the result says
 // CUPTI could not work here for a reason ncu might not share (the runner then uses ncu);

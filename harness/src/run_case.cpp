@@ -107,7 +107,7 @@ CaseRecord run_case(const CaseSpec& spec, const ProfileSettings& settings) {
   if (profiled && settings.backend == "cupti" && cupti_built()) {
     std::vector<std::string> names, metrics;
     for (auto& m : settings.metrics) names.push_back(m.name), metrics.push_back(m.ncu);
-    to_run.profile = ProfileRequest{names, metrics, settings.max_launches};
+    to_run.profile = ProfileRequest{names, metrics, settings.max_launches, settings.ncu.cache_control == "all"};
   }
   if (spec.decision != Decision::Run)
     rec.result = unrun_result(spec);

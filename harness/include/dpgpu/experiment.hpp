@@ -87,7 +87,8 @@ struct ProfileSpec {
   // cupti: in the worker after the timed solves (profiler_cupti.hpp); ncu: the case once
   // more under Nsight Compute (profiler.hpp). cupti falls back to ncu where it cannot start.
   std::string backend = "cupti";
-  std::string cache_control = "all";  // ncu --cache-control: all | none (backend ncu)
+  // Flush the L2 cache before each profiled launch (all; ncu: before each pass) or not (none).
+  std::string cache_control = "all";
   std::string replay = "kernel";      // ncu --replay-mode: kernel | application (backend ncu)
 };
 
