@@ -332,24 +332,16 @@ class RangeSession : public LaunchMarkSink {
     check_cuda(cudaGetDevice(&device), "cudaGetDevice");
     trace_("profiler initialized");
 
-    // The chip and its counter availability (about 80 ms to ask): once per process.
-    static std::string known_chip;
-    static std::vector<std::uint8_t> known_availability;
-    if (known_chip.empty()) {
-      CUpti_Device_GetChipName_Params chip{CUpti_Device_GetChipName_Params_STRUCT_SIZE};
-      chip.deviceIndex = std::size_t(device);
-      DPGPU_CUPTI(cuptiDeviceGetChipName(&chip));
-      CUpti_Profiler_GetCounterAvailability_Params avail{CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
-      avail.ctx = ctx_;
-      DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
-      std::vector<std::uint8_t> image(avail.counterAvailabilityImageSize);
-      avail.pCounterAvailabilityImage = image.data();
-      DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
-      known_chip = chip.pChipName;
-      known_availability = std::move(image);
-    }
-    chip_ = known_chip;
-    availability_ = known_availability;
+    CUpti_Device_GetChipName_Params chip{CUpti_Device_GetChipName_Params_STRUCT_SIZE};
+    chip.deviceIndex = std::size_t(device);
+    DPGPU_CUPTI(cuptiDeviceGetChipName(&chip));
+    chip_ = chip.pChipName;
+    CUpti_Profiler_GetCounterAvailability_Params avail{CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
+    avail.ctx = ctx_;
+    DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
+    availability_.resize(avail.counterAvailabilityImageSize);
+    avail.pCounterAvailabilityImage = availability_.data();
+    DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
     trace_("chip " + chip_ + ", availability");
 
     host_ = std::make_unique<ProfilerHost>(chip_, &availability_);
@@ -567,23 +559,27 @@ std::vector<std::string> cupti_unknown_metrics(const std::vector<std::string>& m
   return out;
 }
 
-namespace {
-
-// What profiling one group of metrics gave.
-struct GroupOutcome {
-  std::vector<MetricRecord> stats;
-  std::string error;  // CUPTI's, or the solve's (`solve_failed`)
-  CUptiResult code = CUPTI_SUCCESS;
-  bool solve_failed = false;
-  std::vector<std::string> notes;
-  std::size_t passes = 0;
-};
-
-GroupOutcome profile_group(const ProfileRequest& group, bool marks, std::uint64_t stride, std::size_t max_ranges,
-                           const ProfiledSolve& solve, Trace& trace) {
-  GroupOutcome out;
+ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_launches, double marked_launches,
+                                 const ProfiledSolve& solve) {
+  ProfileRecord p;
+  p.backend = "cupti";
+  p.launches_total = kernel_launches > 0 ? kernel_launches : marked_launches;
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  Trace trace;
+  const ProfilePlan plan = plan_profile(request.max_launches, kernel_launches, marked_launches);
+  const bool marks = marked_launches > 0;
+  const std::uint64_t stride = std::uint64_t(std::max<std::int64_t>(plan.stride, 1));
+  p.sampling = plan.sampling;
+  // Marks: one range per sampled mark (and room for a few more, should a pass mark more).
+  const std::size_t sampled = std::size_t((std::int64_t(marked_launches) + stride - 1) / stride);
+  const std::size_t max_ranges =
+      marks ? sampled + 8 : std::size_t(std::min<double>(std::max<double>(kernel_launches, 1), kMaxRangesWholeSolve));
+  if (!marks && kernel_launches > double(kMaxRangesWholeSolve))
+    p.sampling = fmt::format("first {} of {}", kMaxRangesWholeSolve, std::int64_t(kernel_launches));
   try {
-    RangeSession session(group, max_ranges, marks ? RangeSession::Mode::Marks : RangeSession::Mode::WholeSolve, trace);
+    RangeSession session(request, max_ranges, marks ? RangeSession::Mode::Marks : RangeSession::Mode::WholeSolve,
+                         trace);
     std::string why;
     if (marks) {
       for (bool done = false; !done && why.empty() && session.error().empty();) {
@@ -602,85 +598,35 @@ GroupOutcome profile_group(const ProfileRequest& group, bool marks, std::uint64_
       why = solve(nullptr, 0);
       session.end();
     }
-    out.passes = session.passes_run();
+    p.wall_s = elapsed();
     if (!session.error().empty()) {
-      out.error = session.error();
-      out.code = session.error_code();
-      return out;
-    }
-    if (!why.empty()) {
-      out.error = why;
-      out.solve_failed = true;
-      return out;
-    }
-    out.stats = session.stats();
-    if (session.dropped() > 0) out.notes.push_back(fmt::format("{} ranges dropped", session.dropped()));
-    if (session.name_mismatches() > 0) out.notes.push_back("the ranges did not match the marks");
-    if (session.multi_kernel_marks() > 0)
-      out.notes.push_back(fmt::format("{} marks launched several kernels (named by the first)", session.multi_kernel_marks()));
-  } catch (const std::exception& e) {
-    out.error = e.what();
-    if (auto* c = dynamic_cast<const CuptiError*>(&e)) out.code = c->code;
-  }
-  return out;
-}
-
-}  // namespace
-
-ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_launches, double marked_launches,
-                                 const ProfiledSolve& solve) {
-  ProfileRecord p;
-  p.backend = "cupti";
-  p.launches_total = kernel_launches > 0 ? kernel_launches : marked_launches;
-  const auto start = std::chrono::steady_clock::now();
-  Trace trace;
-  const ProfilePlan plan = plan_profile(request.max_launches, kernel_launches, marked_launches);
-  const bool marks = marked_launches > 0;
-  const std::uint64_t stride = std::uint64_t(std::max<std::int64_t>(plan.stride, 1));
-  p.sampling = plan.sampling;
-  // Marks: one range per sampled mark (and room for a few more, should a pass mark more).
-  const std::size_t sampled = std::size_t((std::int64_t(marked_launches) + stride - 1) / stride);
-  const std::size_t max_ranges =
-      marks ? sampled + 8 : std::size_t(std::min<double>(std::max<double>(kernel_launches, 1), kMaxRangesWholeSolve));
-  if (!marks && kernel_launches > double(kMaxRangesWholeSolve))
-    p.sampling = fmt::format("first {} of {}", kMaxRangesWholeSolve, std::int64_t(kernel_launches));
-
-  // SASS-instrumented metrics (smsp__sass_*) in passes of their own, as ncu schedules them:
-  // the instrumentation's instructions and cycles would otherwise count in the hardware
-  // counters of a pass they share (IPC).
-  ProfileRequest hardware = request, sass = request;
-  hardware.names.clear(), hardware.metrics.clear(), sass.names.clear(), sass.metrics.clear();
-  for (std::size_t i = 0; i < request.metrics.size(); ++i) {
-    ProfileRequest& g = request.metrics[i].find("__sass_") != std::string::npos ? sass : hardware;
-    g.names.push_back(request.names[i]);
-    g.metrics.push_back(request.metrics[i]);
-  }
-  std::vector<std::string> notes;
-  std::size_t passes = 0;
-  for (const ProfileRequest* group : {&hardware, &sass}) {
-    if (group->metrics.empty()) continue;
-    GroupOutcome g = profile_group(*group, marks, stride, max_ranges, solve, trace);
-    passes += g.passes;
-    if (!g.error.empty()) {
-      p.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (g.solve_failed) {
-        p.message = "profiled solve: " + g.error;
-      } else {
-        const bool permission = g.code == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
-        p.unavailable = !permission && g.code != CUPTI_ERROR_INVALID_METRIC_NAME;
-        p.message = permission ? counter_permission_help("CUPTI: " + g.error) : "CUPTI: " + g.error;
-      }
-      p.stats.clear();
+      const bool permission = session.error_code() == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
+      p.unavailable = !permission;
+      p.message = permission ? counter_permission_help("CUPTI: " + session.error()) : "CUPTI: " + session.error();
       return p;
     }
-    p.stats.insert(p.stats.end(), g.stats.begin(), g.stats.end());
-    notes.insert(notes.end(), g.notes.begin(), g.notes.end());
+    if (!why.empty()) {
+      p.message = "profiled solve: " + why;
+      return p;
+    }
+    p.stats = session.stats();
+    p.ok = !p.stats.empty();
+    std::vector<std::string> notes;
+    if (p.stats.empty()) notes.push_back("CUPTI profiled no kernel");
+    if (session.dropped() > 0) notes.push_back(fmt::format("{} ranges dropped", session.dropped()));
+    if (session.name_mismatches() > 0) notes.push_back("the ranges did not match the marks");
+    if (session.multi_kernel_marks() > 0)
+      notes.push_back(fmt::format("{} marks launched several kernels (named by the first)", session.multi_kernel_marks()));
+    p.message = fmt::format("{}", fmt::join(notes, "; "));
+    trace(fmt::format("done: {} passes, {:.1f} ms in all", session.passes_run(), 1e3 * p.wall_s));
+  } catch (const std::exception& e) {
+    p.wall_s = elapsed();
+    auto* c = dynamic_cast<const CuptiError*>(&e);
+    const bool permission = c && c->code == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
+    const bool metric = c && c->code == CUPTI_ERROR_INVALID_METRIC_NAME;
+    p.unavailable = !permission && !metric;
+    p.message = permission ? counter_permission_help(std::string("CUPTI: ") + e.what()) : std::string("CUPTI: ") + e.what();
   }
-  p.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  p.ok = !p.stats.empty();
-  if (p.stats.empty()) notes.push_back("CUPTI profiled no kernel");
-  p.message = fmt::format("{}", fmt::join(notes, "; "));
-  trace(fmt::format("done: {} passes, {:.1f} ms in all", passes, 1e3 * p.wall_s));
   return p;
 }
 
