@@ -74,3 +74,14 @@ TEST(ProfilerCupti, RecordComesBackFromTheWorker) {
   EXPECT_DOUBLE_EQ(back.profile->stats[0].mean, 0.75);
   EXPECT_FALSE(dpgpu::case_result_from_json(dpgpu::to_json(dpgpu::CaseResult{})).profile);
 }
+
+TEST(ProfilerCupti, HostLibraryPreloadsOnItsOwnThread) {
+  dpgpu::cupti_preload_start();
+  dpgpu::cupti_preload_start();  // once is enough: a second start changes nothing
+  EXPECT_GE(dpgpu::cupti_preload_wait(), 0.0);
+  EXPECT_EQ(dpgpu::cupti_preload_wait(), 0.0) << "joined: nothing left to wait for";
+  if (dpgpu::cupti_built()) {
+    // Loaded: the host side now answers at once.
+    EXPECT_EQ(dpgpu::cupti_unknown_metrics({"sm__inst_executed.avg.per_cycle_active"}), std::vector<std::string>{});
+  }
+}

@@ -390,12 +390,14 @@ class RangeSession : public LaunchMarkSink {
           CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_v11060, CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_ptsz_v11060,
           CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_v9000,
           CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_ptsz_v9000,
-          CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_ptsz_v13000})
+          CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_ptsz_v13000,
+          CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_v10000, CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_ptsz_v10000})
       DPGPU_CUPTI(cuptiEnableCallback(1, subscriber_, CUPTI_CB_DOMAIN_RUNTIME_API, id));
     for (CUpti_CallbackId id : {CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
                                 CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
                                 CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel,
-                                CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz})
+                                CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz, CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch,
+                                CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz})
       DPGPU_CUPTI(cuptiEnableCallback(1, subscriber_, CUPTI_CB_DOMAIN_DRIVER_API, id));
 
     if (request_.flush_caches && mode_ == Mode::Marks) {
@@ -427,19 +429,25 @@ class RangeSession : public LaunchMarkSink {
   static void idle() { check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }
 
   // Launch callbacks: the kernel's name, once per launch (a runtime launch enters the driver
-  // too; only the outermost call counts).
-  static void CUPTIAPI on_api(void* self_ptr, CUpti_CallbackDomain domain, CUpti_CallbackId, const void* data) {
+  // too; only the outermost call counts). A graph launch is named as one: its kernels make
+  // one range.
+  static void CUPTIAPI on_api(void* self_ptr, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data) {
     auto* self = static_cast<RangeSession*>(self_ptr);
     auto* info = static_cast<const CUpti_CallbackData*>(data);
     if (!self->active_) return;
+    const bool graph = id == (domain == CUPTI_CB_DOMAIN_RUNTIME_API ? CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_v10000
+                                                                    : CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch) ||
+                       id == (domain == CUPTI_CB_DOMAIN_RUNTIME_API ? CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_ptsz_v10000
+                                                                    : CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz);
+    auto name = [&] { return graph ? std::string("(CUDA graph launch)") : demangled(info->symbolName); };
     if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
       if (info->callbackSite == CUPTI_API_ENTER) {
-        if (self->runtime_depth_++ == 0) self->kernels_.push_back(demangled(info->symbolName));
+        if (self->runtime_depth_++ == 0) self->kernels_.push_back(name());
       } else {
         --self->runtime_depth_;
       }
     } else if (info->callbackSite == CUPTI_API_ENTER && self->runtime_depth_ == 0) {
-      self->kernels_.push_back(demangled(info->symbolName));
+      self->kernels_.push_back(name());
     }
   }
 
@@ -525,13 +533,20 @@ constexpr std::size_t kMaxPasses = 64;
 
 // Loads and initializes CUPTI's host library (libnvperf_host, about 0.2 s) on a thread of
 // its own while the worker builds its instance, so the profile does not wait for it.
-std::thread preload_thread;
+// Joined at exit too: a worker whose case never reaches its timed solves (a failed warm-up,
+// an instance too large) must not end with the thread running (std::terminate).
+struct PreloadThread {
+  std::thread thread;
+  ~PreloadThread() {
+    if (thread.joinable()) thread.join();
+  }
+} preload;
 
 }  // namespace
 
 void cupti_preload_start() {
-  if (preload_thread.joinable()) return;
-  preload_thread = std::thread([] {
+  if (preload.thread.joinable()) return;
+  preload.thread = std::thread([] {
     try {
       ProfilerHost host("GH100", nullptr);
     } catch (const std::exception&) {
@@ -541,9 +556,9 @@ void cupti_preload_start() {
 }
 
 double cupti_preload_wait() {
-  if (!preload_thread.joinable()) return 0;
+  if (!preload.thread.joinable()) return 0;
   const auto t0 = std::chrono::steady_clock::now();
-  preload_thread.join();
+  preload.thread.join();
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
