@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Fuzzes every instance reader and the experiment parser with libFuzzer (clang, ASan+UBSan):
 # configures build-fuzz/ with DPGPU_FUZZ=ON, builds the targets, and runs each as a ctest
-# case for --runs executions (default 10^4, the short run of the test command; use 1000000
-# for the long run). Seeds: tests/fuzz/corpus/<target> and ../shared/data where present;
-# what a run finds lands in build-fuzz/tests/fuzz/found/<target>, crashes as crash-* files.
+# case for --runs executions (default 10^4, the short run of the test command; the long run
+# of 10^6 is scripts/fuzz-campaign.sh). Seeds: tests/fuzz/corpus/<target>, experiments/ and
+# ../shared/data where present (tests/fuzz/README.md); what a run finds lands in
+# build-fuzz/tests/fuzz/found/<target>, crashes as crash-* files.
 #
 #   scripts/fuzz.sh [--runs N] [-j JOBS]
 set -euo pipefail

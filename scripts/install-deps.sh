@@ -26,6 +26,19 @@ if [ "${DPGPU_NO_BROWSER:-0}" != 1 ] && ! dpkg-query -W -f='${Status}' chromium 
     echo "install-deps: chromium not installed; the report page's browser test will be skipped"
 fi
 
+# Optional: a one-node Slurm for tests/slurm (`dpgpu slurm` against real slurmctld, slurmd and
+# munge; the test starts and stops its own daemons and is skipped without them or without root).
+slurm_pkgs=(munge slurmctld slurmd slurm-client)
+slurm_missing=()
+for p in "${slurm_pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || slurm_missing+=("$p")
+done
+if [ "${DPGPU_NO_SLURM:-0}" != 1 ] && [ ${#slurm_missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${slurm_missing[*]}"
+  $sudo apt-get install -y -qq --no-install-recommends "${slurm_missing[@]}" ||
+    echo "install-deps: ${slurm_missing[*]} not installed; the Slurm end-to-end test will be skipped"
+fi
+
 # The fuzz targets (scripts/fuzz.sh, part of the test command) need clang and the libFuzzer
 # runtime of clang's own version (Debian and Ubuntu name it libfuzzer-<version>-dev).
 if ! command -v clang++ >/dev/null; then

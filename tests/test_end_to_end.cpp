@@ -1,8 +1,10 @@
 // End-to-end: the real dpgpu binary on small LCS experiments.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
+#include "dpgpu/gpu_presence.hpp"
 #include "e2e_support.hpp"
 
 using e2e::read_csv;
@@ -41,18 +43,34 @@ TEST(EndToEnd, SmallLcsSweepAllSolversAgree) {
       if (row.at("status") == "ok") EXPECT_EQ(row.at("objective"), "150");
 }
 
-TEST(EndToEnd, GpuCasesSkippedWithReasonWithoutGpu) {
+// Where no GPU is usable, the GPU case is skipped and says why; where one is, it runs and
+// agrees with the CPU solver. Either way every row is asserted.
+TEST(EndToEnd, GpuCasesRunOrAreSkippedWithReason) {
   e2e::TempDir d;
   auto yaml = d.write("g.yaml",
-                      "name: e2e-gpu\nproblem: lcs\ninstances:\n  - generator: random\n    params: {n: 64}\n"
+                      "name: e2e-gpu\nproblem: lcs\ninstances:\n  - generator: planted\n"
+                      "    params: {n: 64, lcs_fraction: 0.5}\n"
                       "solvers:\n  - name: gpu.wavefront\n  - name: cpu.linear\nrepetitions: 1\nwarmup: 0\n");
   auto r = run(kDpgpu + " run " + yaml.string() + " --out " + (d.path / "out").string());
   ASSERT_EQ(r.code, 0) << r.output;
   auto s = read_csv(d.path / "out/summary.csv");
   ASSERT_EQ(s.size(), 2u);
-  for (auto& row : s)
-    if (row.at("solver") == "gpu.wavefront" && row.at("status") == "skipped")
-      EXPECT_FALSE(row.at("message").empty()) << "skipped rows say why";
+  const bool gpu = dpgpu::no_usable_gpu_reason().empty();
+  std::map<std::string, std::map<std::string, std::string>> by_solver;
+  for (auto& row : s) by_solver[row.at("solver")] = row;
+  const auto& cpu_row = by_solver.at("cpu.linear");
+  EXPECT_EQ(cpu_row.at("status"), "ok");
+  EXPECT_EQ(cpu_row.at("objective"), "32") << "planted: half of 64";
+  EXPECT_EQ(cpu_row.at("valid"), "true");
+  const auto& gpu_row = by_solver.at("gpu.wavefront");
+  if (gpu) {
+    EXPECT_EQ(gpu_row.at("status"), "ok") << gpu_row.at("message");
+    EXPECT_EQ(gpu_row.at("objective"), "32");
+    EXPECT_EQ(gpu_row.at("valid"), "true") << "the planted length is a known optimum";
+  } else {
+    EXPECT_EQ(gpu_row.at("status"), "skipped");
+    EXPECT_NE(gpu_row.at("message").find("no usable GPU"), std::string::npos) << gpu_row.at("message");
+  }
 }
 
 TEST(EndToEnd, TableTooLargeForMemoryIsRefusedWithBytes) {

@@ -60,6 +60,20 @@ const auto gpu_fake = solver<Fake>("gpu.fake", "wavefront")
 const auto gpu_absent = solver<Fake>("gpu.absent", "needs CUDA")
                             .param("block", std::int64_t{256}, between(32, 1024), "threads per block")
                             .unavailable("built without CUDA");
+// A rule across two parameters: each value is checked alone while parsing, the pair when the
+// sweep is expanded (a value valid only with a non-default partner must pass the first).
+struct Paired {
+  std::int64_t lo = 1, hi = 10;
+};
+const auto cpu_paired = solver<Fake, Paired>("cpu.paired", "two bounds that must be ordered")
+                            .param("lo", &Paired::lo, between(0, 1000), "lower")
+                            .param("hi", &Paired::hi, between(0, 1000), "upper")
+                            .check([](const Paired& c) -> std::optional<std::string> {
+                              if (c.lo > c.hi) return "'lo' (" + std::to_string(c.lo) + ") must be at most 'hi' (" +
+                                                      std::to_string(c.hi) + ")";
+                              return std::nullopt;
+                            })
+                            .solve(echo);
 
 class ExperimentFile : public ::testing::Test {
  protected:
@@ -294,6 +308,25 @@ solvers:
   EXPECT_EQ(plan.solvers[1].label, "gpu.fake[offload=false]");
   EXPECT_EQ(plan.solvers[1].params.integer("block"), 256);
   EXPECT_EQ(plan.solvers[1].spec, 1u);
+}
+
+TEST_F(ExperimentExpand, RuleAcrossParametersSeesTheWholePoint) {
+  // lo: 50 alone would break lo <= hi with hi's default (10); with hi: 60 it is valid.
+  Plan plan = expand(parse("problem: fake\ninstances: [{generator: gen}]\nsolvers:\n"
+                           "  - name: cpu.paired\n    params: {lo: 50, hi: [60, 70]}\n"));
+  ASSERT_EQ(plan.solvers.size(), 2u);
+  EXPECT_EQ(plan.solvers[1].params.integer("lo"), 50);
+  EXPECT_EQ(plan.solvers[1].params.integer("hi"), 70);
+  // A sweep point that breaks it is named by the line of the first key the rule names.
+  try {
+    expand(parse("problem: fake\ninstances: [{generator: gen}]\nsolvers:\n"
+                 "  - name: cpu.paired\n    params: {lo: [5, 50], hi: 20}\n"));
+    FAIL() << "lo 50 > hi 20 was accepted";
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("exp.yaml:5:14: solver 'cpu.paired': "), std::string::npos) << m;  // the key 'lo'
+    EXPECT_NE(m.find("'lo' (50) must be at most 'hi' (20) (at cpu.paired[hi=20,lo=50])"), std::string::npos) << m;
+  }
 }
 
 TEST_F(ExperimentExpand, FileSourceIsOnePointWithSeedZero) {

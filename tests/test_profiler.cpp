@@ -3,19 +3,16 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <map>
+#include <string>
+#include <utility>
 
+#include "dpgpu/text_file.hpp"
 #include "profiler.hpp"
 
 namespace {
 
-std::string fixture(const std::string& name) {
-  std::ifstream in(std::filesystem::path(DPGPU_TEST_FIXTURES) / name);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::filesystem::path fixture_path(const std::string& name) { return std::filesystem::path(DPGPU_TEST_FIXTURES) / name; }
 
 }  // namespace
 
@@ -54,31 +51,48 @@ TEST(Profiler, ParsesSyntheticRawPage) {
   auto stats = dpgpu::parse_ncu_csv(text, dpgpu::resolve_metrics({"ipc", "gld_efficiency"}), &launches);
   EXPECT_EQ(launches, 3);
   ASSERT_EQ(stats.size(), 3u);  // k: ipc, gld; other: ipc (its gld is n/a)
-  for (auto& s : stats) {
-    if (s.kernel == "void k<16>(int*, int)" && s.metric == "ipc") {
-      EXPECT_DOUBLE_EQ(s.min, 0.5);
-      EXPECT_DOUBLE_EQ(s.mean, 1.0);
-      EXPECT_DOUBLE_EQ(s.max, 1.5);
-      EXPECT_EQ(s.count, 2);
-      EXPECT_EQ(s.unit, "inst/cycle");
-    }
-    if (s.metric == "gld_efficiency") EXPECT_DOUBLE_EQ(s.mean, 75);
-  }
+  std::map<std::pair<std::string, std::string>, const dpgpu::MetricStat*> by;
+  for (auto& s : stats) by[{s.kernel, s.metric}] = &s;
+  ASSERT_EQ(by.size(), 3u);
+  const auto& k_ipc = *by.at({"void k<16>(int*, int)", "ipc"});
+  EXPECT_DOUBLE_EQ(k_ipc.min, 0.5);
+  EXPECT_DOUBLE_EQ(k_ipc.mean, 1.0);
+  EXPECT_DOUBLE_EQ(k_ipc.max, 1.5);
+  EXPECT_EQ(k_ipc.count, 2);
+  EXPECT_EQ(k_ipc.unit, "inst/cycle");
+  EXPECT_DOUBLE_EQ(by.at({"void k<16>(int*, int)", "gld_efficiency"})->mean, 75);
+  const auto& other = *by.at({"other(float)", "ipc"});
+  EXPECT_DOUBLE_EQ(other.mean, 2);
+  EXPECT_EQ(other.count, 1);
+  EXPECT_FALSE(by.count({"other(float)", "gld_efficiency"})) << "n/a is no value";
 }
 
+// 18 launches of one Held-Karp layer kernel, three metrics each, as ncu printed them.
 TEST(Profiler, ParsesRecordedH100Output) {
-  const std::string text = fixture("ncu-raw.csv");
-  if (text.empty()) GTEST_SKIP() << "no recorded fixture";
+  const std::string text = dpgpu::read_whole_file(fixture_path("ncu-raw.csv"));  // throws when missing
   std::int64_t launches = 0;
   auto stats = dpgpu::parse_ncu_csv(text, dpgpu::resolve_metrics(dpgpu::default_metrics()), &launches);
-  EXPECT_GT(launches, 0);
-  ASSERT_FALSE(stats.empty());
+  EXPECT_EQ(launches, 18);
+  ASSERT_EQ(stats.size(), 3u) << "one kernel, three metrics";
+  std::map<std::string, const dpgpu::MetricStat*> by_metric;
   for (auto& s : stats) {
-    EXPECT_LE(s.min, s.mean);
-    EXPECT_LE(s.mean, s.max);
-    if (s.metric != "ipc") {
-      EXPECT_GE(s.min, 0);
-      EXPECT_LE(s.max, 100.0001);
-    }
+    EXPECT_EQ(s.kernel.rfind("void held_karp_layer<int, 1, 1, 1>(", 0), 0u) << s.kernel;
+    EXPECT_EQ(s.count, 18) << s.metric;
+    by_metric[s.metric] = &s;
   }
+  ASSERT_EQ(by_metric.size(), 3u);
+  const auto& ipc = *by_metric.at("ipc");
+  EXPECT_DOUBLE_EQ(ipc.min, 0.14);
+  EXPECT_DOUBLE_EQ(ipc.max, 1.80);
+  EXPECT_NEAR(ipc.mean, 0.8739, 1e-4);
+  EXPECT_EQ(ipc.unit, "inst/cycle");
+  const auto& gld = *by_metric.at("gld_efficiency");
+  EXPECT_DOUBLE_EQ(gld.min, 26.87);
+  EXPECT_DOUBLE_EQ(gld.max, 94.27);
+  EXPECT_NEAR(gld.mean, 62.8961, 1e-4);
+  EXPECT_EQ(gld.unit, "%");
+  const auto& warp = *by_metric.at("warp_execution_efficiency");
+  EXPECT_DOUBLE_EQ(warp.min, 14.15);
+  EXPECT_DOUBLE_EQ(warp.max, 98.06);
+  EXPECT_NEAR(warp.mean, 88.4433, 1e-4);
 }

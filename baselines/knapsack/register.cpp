@@ -70,6 +70,7 @@ void count_dp(Context& ctx, const knapsack::Instance& x) {
 [[maybe_unused]] const auto registered_branch_bound =
     dpgpu::solver<knapsack::Problem>("cpu.branch_bound",
                                      "depth-first branch and bound with the Dantzig bound (the paper's CPU comparator)")
+        .work_counter("nodes")  // its work is the nodes it visited, not the DP's n·C cells
         .memory([](const knapsack::Instance& x, const Params&) {
           return MemoryNeed{knapsack::cpu::branch_bound_bytes(x), 0};
         })

@@ -6,6 +6,8 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
+#include <string>
 
 #include "dfs.hpp"
 #include "dfs_core.hpp"
@@ -20,15 +22,38 @@ using dpgpu::Params;
 using Outcome = dpgpu::Outcome<tsp::Solution>;
 
 constexpr const char* kInitialUbHelp =
-    "starting bound: optimal (the instance's known optimum; paper protocol, order-independent node count), none, "
-    "or a non-negative integer written as text (\"1234\")";
+    "starting bound: optimal (the instance's known optimum; paper protocol, order-independent node count; Held-Karp "
+    "finds it at planning for a file without one when n <= 22), none, or a non-negative integer written as text "
+    "(\"1234\")";
 
-// Parses initial_ub and checks the size before any timing starts.
-std::int64_t bound_for(const tsp::Instance& x, const Params& p, const char* solver) {
-  if (x.n > tsp::cpu::kMaxSearchCities)
-    throw dpgpu::InputError(
-        fmt::format("{}: {} cities; the bitset search takes at most {}", solver, x.n, tsp::cpu::kMaxSearchCities));
-  return tsp::starting_bound(x, tsp::parse_initial_ub(p.text("initial_ub")));
+struct DfsConfig {
+  std::string initial_ub = "optimal";
+};
+
+struct OmpDfsConfig {
+  std::string initial_ub = "optimal";
+  int threads = 0;
+  int split_depth = tsp::cpu::kDefaultSplitDepth;
+};
+
+// What every search here declares: initial_ub's forms and startability, n within the bitset
+// search's limit (checked by `dpgpu check`), its work as the nodes it counts.
+template <class C>
+dpgpu::SolverBuilder<tsp::Problem, C> search_solver(const char* name, const char* help) {
+  return dpgpu::solver<tsp::Problem, C>(name, help)
+      .param("initial_ub", &C::initial_ub, kInitialUbHelp)
+      .rule("initial_ub", tsp::initial_ub_rule())
+      .check_instance([name](const C& c, const tsp::Instance& x) -> std::optional<std::string> {
+        if (x.n > tsp::cpu::kMaxSearchCities)
+          return fmt::format("{}: {} cities; the bitset search takes at most {}", name, x.n, tsp::cpu::kMaxSearchCities);
+        return tsp::initial_ub_refusal(x, c.initial_ub);
+      })
+      .needs_optimum([](const C& c) { return tsp::needs_optimum(c.initial_ub); })
+      .work_counter("nodes");
+}
+
+std::int64_t bound_for(const tsp::Instance& x, const std::string& initial_ub) {
+  return tsp::starting_bound(x, tsp::parse_initial_ub(initial_ub));
 }
 
 // Host bytes: the matrix copy and one frame per city; omp_dfs adds its task list, at most
@@ -62,35 +87,31 @@ Outcome searched(Context& ctx, const char* solver, std::int64_t bound, Search&& 
 }
 
 [[maybe_unused]] const auto registered_dfs =
-    dpgpu::solver<tsp::Problem>("cpu.dfs",
-                                "depth-first implicit enumeration from city 0, one thread, bitset of visited cities, "
-                                "pruned by partial cost (paper 004's serial baseline)")
-        .param("initial_ub", std::string("optimal"), kInitialUbHelp)
-        .memory([](const tsp::Instance& x, const Params&) { return dpgpu::MemoryNeed{search_bytes(x, 0), 0}; })
-        .solve([](const tsp::Instance& x, const Params& p, Context& ctx) {
-          const auto bound = bound_for(x, p, "cpu.dfs");
+    search_solver<DfsConfig>("cpu.dfs",
+                             "depth-first implicit enumeration from city 0, one thread, bitset of visited cities, "
+                             "pruned by partial cost (paper 004's serial baseline)")
+        .memory([](const tsp::Instance& x, const DfsConfig&) { return dpgpu::MemoryNeed{search_bytes(x, 0), 0}; })
+        .solve([](const tsp::Instance& x, const DfsConfig& c, Context& ctx) {
+          const auto bound = bound_for(x, c.initial_ub);
           return searched(ctx, "cpu.dfs", bound,
                           [&] { return tsp::cpu::dfs(x, bound, [&ctx] { ctx.check_deadline(); }); });
         });
 
 [[maybe_unused]] const auto registered_omp_dfs =
-    dpgpu::solver<tsp::Problem>("cpu.omp_dfs",
+    search_solver<OmpDfsConfig>("cpu.omp_dfs",
                                 "cpu.dfs over OpenMP threads: subtrees below a fixed depth as dynamic tasks, shared "
                                 "atomic bound")
-        .param("initial_ub", std::string("optimal"), kInitialUbHelp)
-        .param("threads", std::int64_t{0}, dpgpu::between(0, 1024), "OpenMP threads; 0: OpenMP's default (all cores)")
-        .param("split_depth", std::int64_t{tsp::cpu::kDefaultSplitDepth}, dpgpu::between(1, 62),
+        .param("threads", &OmpDfsConfig::threads, dpgpu::between(0, 1024), "OpenMP threads; 0: OpenMP's default (all cores)")
+        .param("split_depth", &OmpDfsConfig::split_depth, dpgpu::between(1, 62),
                "cities fixed after city 0 before subtrees become tasks")
-        .memory([](const tsp::Instance& x, const Params& p) {
-          return dpgpu::MemoryNeed{search_bytes(x, static_cast<int>(p.integer("split_depth"))), 0};
+        .memory([](const tsp::Instance& x, const OmpDfsConfig& c) {
+          return dpgpu::MemoryNeed{search_bytes(x, c.split_depth), 0};
         })
-        .solve([](const tsp::Instance& x, const Params& p, Context& ctx) {
-          const auto bound = bound_for(x, p, "cpu.omp_dfs");
-          const int threads = static_cast<int>(p.integer("threads"));
-          const int split = static_cast<int>(p.integer("split_depth"));
-          ctx.set("threads", threads > 0 ? threads : omp_get_max_threads());
+        .solve([](const tsp::Instance& x, const OmpDfsConfig& c, Context& ctx) {
+          const auto bound = bound_for(x, c.initial_ub);
+          ctx.set("threads", c.threads > 0 ? c.threads : omp_get_max_threads());
           return searched(ctx, "cpu.omp_dfs", bound, [&] {
-            return tsp::cpu::omp_dfs(x, bound, threads, split, [&ctx] { ctx.check_deadline(); });
+            return tsp::cpu::omp_dfs(x, bound, c.threads, c.split_depth, [&ctx] { ctx.check_deadline(); });
           });
         });
 

@@ -13,12 +13,18 @@
 
 namespace dpgpu {
 
+// The work one run did (README: cell updates for DP, nodes for search): the case's work
+// counter where its solver names one (nullopt when the run did not set it), else the
+// instance's work.
+std::optional<double> work_of(const CaseSpec& spec, const RepRecord& rep);
+
 struct CaseRecord {
   CaseSpec spec;
   CaseResult result;
   std::optional<ProfileRecord> profile;
   double wall_s = 0;     // the case from start to commit
   std::string finished;  // ISO 8601
+  nlohmann::json worker;  // with `--gpus`: the lane that ran it (worker_pool.hpp); else null
 };
 
 nlohmann::json to_json(const CaseRecord& r);

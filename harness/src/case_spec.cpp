@@ -56,6 +56,7 @@ nlohmann::json to_json(const CaseSpec& c) {
                    {"instance_params", to_json(c.instance_params)},
                    {"dims", to_json(c.dims)},
                    {"work", c.work},
+                   {"work_counter", c.work_counter},
                    {"solver", c.solver},
                    {"backend", c.backend == Backend::Gpu ? "gpu" : "cpu"},
                    {"solver_params", to_json(c.solver_params)},
@@ -70,6 +71,7 @@ nlohmann::json to_json(const CaseSpec& c) {
                    {"decision", to_string(c.decision)},
                    {"reason", c.reason}};
   if (c.known_optimum) j["known_optimum"] = *c.known_optimum;
+  if (c.recipe.optimum) j["recipe"]["optimum"] = *c.recipe.optimum;
   if (c.max_noise) j["max_noise"] = *c.max_noise;
   if (c.profile)
     j["profile"] = {{"names", c.profile->names}, {"metrics", c.profile->metrics}, {"max_launches", c.profile->max_launches},
@@ -90,12 +92,14 @@ CaseSpec case_spec_from_json(const nlohmann::json& j) {
   c.recipe.files = r.at("files").get<std::vector<std::string>>();
   c.recipe.select = r.at("select");
   c.recipe.loaded_index = r.at("loaded_index");
+  if (r.contains("optimum")) c.recipe.optimum = r["optimum"].get<Objective>();
   c.instance_key = j.at("instance_key");
   c.instance_name = j.at("instance_name");
   c.has_seed = j.at("has_seed");
   c.instance_params = value_map_from_json(j.at("instance_params"));
   c.dims = value_map_from_json(j.at("dims"));
   c.work = j.at("work");
+  c.work_counter = j.value("work_counter", "");
   if (j.contains("known_optimum")) c.known_optimum = j["known_optimum"].get<Objective>();
   c.solver = j.at("solver");
   c.backend = j.at("backend") == "gpu" ? Backend::Gpu : Backend::Cpu;

@@ -31,6 +31,9 @@ struct InstanceRecipe {
   std::vector<std::string> files;  // file source: absolute paths
   std::string select;
   std::size_t loaded_index = 0;    // which of the instances the files hold
+  // The optimum the planner found by the problem's reference solver for an instance whose
+  // source knows none (ProblemEntry::reference_optimum), so the worker need not again.
+  std::optional<Objective> optimum;
 };
 
 // Asks the worker to profile the case itself, in one extra solve after its timed ones (the
@@ -53,7 +56,8 @@ struct CaseSpec {
   std::string instance_name;  // the `instance` column
   bool has_seed = false;
   ValueMap instance_params, dims;
-  double work = 0;
+  double work = 0;           // the instance's (P::work), unless work_counter names a counter
+  std::string work_counter;  // non-empty: each run's work is this counter (search: "nodes")
   std::optional<Objective> known_optimum;
 
   // The solver.

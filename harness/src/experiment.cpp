@@ -14,6 +14,7 @@
 
 #include "dpgpu/error.hpp"
 #include "dpgpu/experiment.hpp"
+#include "plot_section.hpp"
 
 namespace dpgpu {
 namespace {
@@ -266,10 +267,11 @@ std::string read_name(const Source& src, const Entry& e) {
 // Parameters: each key of `params:` is a sweep axis, each of its values checked now
 // against the generator's or solver's schema, so a typo fails before anything runs.
 
-// Schema::resolve writes the message (naming the parameter and what is allowed).
+// Schema::check_value writes the message (naming the parameter and what is allowed). Rules
+// across parameters wait for whole points (expand), where every partner's value is known.
 void check_param(const Source& src, const YAML::Node& at, const Schema& schema, const std::string& owner,
                  const std::string& key, const Value& v) {
-  schema.resolve({{key, v}}, src.at(at).str() + ": " + owner);
+  schema.check_value(key, v, src.at(at).str() + ": " + owner);
 }
 
 // The values of one axis: a scalar, or a non-empty list of scalars.
@@ -558,7 +560,10 @@ std::vector<Experiment> parse_experiment_parts(const std::filesystem::path& file
   if (const Entry* x = find(top, "description")) shared.description = read_text(src, *x);
   read_run_settings(src, top, shared);
   if (const Entry* x = find(top, "profile")) shared.profile = read_profile(src, *x);
-  if (const Entry* x = find(top, "plot")) shared.plot_yaml = emit_yaml(x->value);
+  if (const Entry* x = find(top, "plot")) {
+    shared.plot = read_plot_section(x->value.IsNull() ? x->key_node : x->value, file.string());
+    shared.plot_yaml = emit_yaml(x->value);
+  }
 
   const fs::path base_dir = fs::absolute(file).parent_path();
   std::vector<Experiment> parts;

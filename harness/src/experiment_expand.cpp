@@ -13,6 +13,12 @@ std::string Where::str() const {
   return fmt::format("{}:{}:{}", file, line, column);
 }
 
+const Where& SolverSpec::where_named(const std::string& message) const {
+  for (const Axis& axis : params)
+    if (message.find("'" + axis.key + "'") != std::string::npos) return axis.where;
+  return where;
+}
+
 namespace {
 
 // Every combination of the axes' values, in file order: the first axis slowest, the last
@@ -85,9 +91,18 @@ std::vector<SolverPoint> solver_points(const Experiment& e) {
     const SolverEntry* solver = Registry::get().solver(e.problem, spec.name);
     if (!solver)
       throw InputError(fmt::format("{}: unknown solver '{}' for problem '{}'", spec.where.str(), spec.name, e.problem));
-    const std::string owner = fmt::format("{}: solver '{}'", spec.where.str(), spec.name);
-    for (const ValueMap& given : combinations(spec.params))
-      out.push_back({i, solver, solver->schema.resolve(given, owner), label(spec.name, given)});
+    for (const ValueMap& given : combinations(spec.params)) {
+      // Each value passed its own checks while parsing; what fails here is a rule across
+      // parameters, reported at the first key it names.
+      Params params;
+      try {
+        params = solver->schema.resolve(given);
+      } catch (const InputError& err) {
+        throw InputError(fmt::format("{}: solver '{}': {} (at {})", spec.where_named(err.what()).str(), spec.name,
+                                     err.what(), label(spec.name, given)));
+      }
+      out.push_back({i, solver, std::move(params), label(spec.name, given)});
+    }
   }
   return out;
 }

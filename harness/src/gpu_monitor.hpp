@@ -9,11 +9,14 @@
 namespace dpgpu {
 
 struct GpuSample {
+  std::string name, uuid;  // which card: the CUDA device this process uses
   unsigned sm_clock_mhz = 0, memory_clock_mhz = 0, temperature_c = 0;
   unsigned long long reasons = 0;  // nvmlClocksEventReasons bits
 };
 
-std::optional<GpuSample> sample_gpu();  // nullopt without NVML or a device
+// The CUDA device this process uses (found in NVML by its UUID, so CUDA_VISIBLE_DEVICES and
+// device order are honoured); nullopt without NVML or a device.
+std::optional<GpuSample> sample_gpu();
 
 // Empty when neither sample shows power or thermal slowdown and the SM clock held; else a
 // short text naming what happened ("sw_power_cap; SM clock 1980 -> 1620 MHz").

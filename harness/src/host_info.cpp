@@ -207,6 +207,37 @@ nlohmann::json gpu_facts() {
 #endif
 }
 
+std::string cuda_device_uuid(int device) {
+#if DPGPU_WITH_CUDA
+  cudaDeviceProp p{};
+  if (cudaGetDeviceProperties(&p, device) != cudaSuccess) return "";
+  const auto* b = reinterpret_cast<const unsigned char*>(p.uuid.bytes);
+  std::string hex;
+  for (int i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) hex += '-';
+    char two[3];
+    std::snprintf(two, sizeof two, "%02x", b[i]);
+    hex += two;
+  }
+  return "GPU-" + hex;
+#else
+  (void)device;
+  return "";
+#endif
+}
+
+nlohmann::json visible_gpus() {
+  nlohmann::json out = nlohmann::json::array();
+#if DPGPU_WITH_CUDA
+  for (int i = 0; i < cuda_device_count(); ++i) {
+    cudaDeviceProp p{};
+    if (cudaGetDeviceProperties(&p, i) != cudaSuccess) continue;
+    out.push_back({{"index", i}, {"name", p.name}, {"uuid", cuda_device_uuid(i)}});
+  }
+#endif
+  return out;
+}
+
 nlohmann::json gpu_clock_reading() {
   std::string line = run_command(
       "nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw,clocks_throttle_reasons.active "

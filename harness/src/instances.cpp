@@ -75,7 +75,7 @@ std::vector<AnyInstance> materialize(const Experiment& e, const ProblemEntry& pr
   }
 }
 
-AnyInstance build_instance(const ProblemEntry& problem, const InstanceRecipe& recipe) {
+static AnyInstance build_as_recorded(const ProblemEntry& problem, const InstanceRecipe& recipe) {
   if (!recipe.generator.empty()) {
     const GeneratorEntry* gen = problem.generator(recipe.generator);
     if (!gen) throw InputError("unknown generator '" + recipe.generator + "'");
@@ -89,6 +89,12 @@ AnyInstance build_instance(const ProblemEntry& problem, const InstanceRecipe& re
     throw InputError(fmt::format("{} now holds {} instances, expected at least {}", recipe.files.front(), loaded.size(),
                                  recipe.loaded_index + 1));
   return std::move(loaded[recipe.loaded_index]);
+}
+
+AnyInstance build_instance(const ProblemEntry& problem, const InstanceRecipe& recipe) {
+  AnyInstance x = build_as_recorded(problem, recipe);
+  if (recipe.optimum && !x.known_optimum && problem.with_optimum) x = problem.with_optimum(x, *recipe.optimum);
+  return x;
 }
 
 }  // namespace dpgpu

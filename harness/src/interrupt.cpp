@@ -11,7 +11,9 @@ namespace dpgpu {
 namespace {
 
 std::atomic<int> g_signal{0};
-std::atomic<pid_t> g_worker{0};
+// Slots, not a container: the signal handler reads them (lock-free atomics only).
+constexpr int kWorkerSlots = 1024;
+std::atomic<pid_t> g_workers[kWorkerSlots];
 
 void say(const char* text) { (void)!write(STDERR_FILENO, text, std::strlen(text)); }
 
@@ -20,7 +22,8 @@ void on_signal(int sig) {
     say("\ninterrupted: stopping after the case in progress is committed (interrupt again to stop now)\n");
     return;
   }
-  if (pid_t w = g_worker.load(); w > 0) kill(-w, SIGKILL);
+  for (auto& slot : g_workers)
+    if (pid_t w = slot.load(); w > 0) kill(-w, SIGKILL);
   say("\ninterrupted again: stopping now; committed cases are kept (continue with --resume)\n");
   _exit(128 + sig);
 }
@@ -38,6 +41,18 @@ void install_interrupt_handlers() {
 
 int stop_requested() { return g_signal.load(); }
 
-void set_running_worker(pid_t process_group) { g_worker.store(process_group); }
+void add_running_worker(pid_t process_group) {
+  for (auto& slot : g_workers) {
+    pid_t none = 0;
+    if (slot.compare_exchange_strong(none, process_group)) return;
+  }
+}
+
+void remove_running_worker(pid_t process_group) {
+  for (auto& slot : g_workers) {
+    pid_t expected = process_group;
+    if (slot.compare_exchange_strong(expected, 0)) return;
+  }
+}
 
 }  // namespace dpgpu

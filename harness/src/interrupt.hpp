@@ -9,7 +9,8 @@ namespace dpgpu {
 void install_interrupt_handlers();
 // The signal that asked the run to stop, or 0.
 int stop_requested();
-// The worker child's process group, killed by a second signal (0: none running).
-void set_running_worker(pid_t process_group);
+// The worker children's process groups (one per lane of `--gpus`), killed by a second signal.
+void add_running_worker(pid_t process_group);
+void remove_running_worker(pid_t process_group);
 
 }  // namespace dpgpu

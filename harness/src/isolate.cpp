@@ -2,6 +2,8 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -14,6 +16,8 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <algorithm>
+#include <cstdio>
 #include <string_view>
 
 #include "dpgpu/error.hpp"
@@ -70,7 +74,60 @@ std::string last_line(const std::string& text) {
 
 }  // namespace
 
-CaseResult run_in_child(const WorkerRequest& req) {
+std::vector<std::string> environment_with(const std::vector<std::string>& set) {
+  std::vector<std::string> env;
+  auto name = [](const std::string& e) { return e.substr(0, e.find('=')); };
+  for (char** e = environ; *e; ++e) {
+    const std::string entry = *e;
+    if (std::none_of(set.begin(), set.end(), [&](const std::string& s) { return name(s) == name(entry); }))
+      env.push_back(entry);
+  }
+  env.insert(env.end(), set.begin(), set.end());
+  return env;
+}
+
+namespace {
+
+// Writes to a child that may have died: SIGPIPE is blocked in this thread only (lanes write
+// concurrently, so the process-wide disposition is not theirs to change), a pending one is
+// consumed before it is unblocked.
+void write_ignoring_sigpipe(int fd, const std::string& text) {
+  sigset_t pipe_set, old;
+  sigemptyset(&pipe_set);
+  sigaddset(&pipe_set, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+  (void)!write(fd, text.data(), text.size());
+  timespec zero{0, 0};
+  while (sigtimedwait(&pipe_set, nullptr, &zero) > 0) {
+  }
+  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+}
+
+// "2-5,8" → the set; false when the text is not a CPU list.
+bool parse_cpu_list(const std::string& text, cpu_set_t& set) {
+  CPU_ZERO(&set);
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::size_t end = text.find(',', pos);
+    if (end == std::string::npos) end = text.size();
+    const std::string part = text.substr(pos, end - pos);
+    int a = 0, b = 0;
+    if (std::sscanf(part.c_str(), "%d-%d", &a, &b) == 2) {
+    } else if (std::sscanf(part.c_str(), "%d", &a) == 1) {
+      b = a;
+    } else {
+      return false;
+    }
+    if (a < 0 || b < a || b >= CPU_SETSIZE) return false;
+    for (int c = a; c <= b; ++c) CPU_SET(c, &set);
+    pos = end + 1;
+  }
+  return CPU_COUNT(&set) > 0;
+}
+
+}  // namespace
+
+CaseResult run_in_child(const WorkerRequest& req, const Placement& where) {
   Pipe in, result, err;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -83,22 +140,24 @@ CaseResult run_in_child(const WorkerRequest& req) {
   posix_spawnattr_setpgroup(&attr, 0);
 
   std::string self = "/proc/self/exe";
-  char* argv[] = {self.data(), const_cast<char*>("__worker"), const_cast<char*>("--result-fd"),
-                  const_cast<char*>("3"), nullptr};
+  std::vector<std::string> args{self, "__worker", "--result-fd", "3"};
+  if (!where.cpus.empty()) args.insert(args.end(), {"--cpus", where.cpus});
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::vector<std::string> env = environment_with(where.env);
+  std::vector<char*> envp;
+  for (auto& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
   pid_t pid = 0;
-  int rc = posix_spawn(&pid, self.c_str(), &actions, &attr, argv, environ);
+  int rc = posix_spawn(&pid, self.c_str(), &actions, &attr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   if (rc != 0) return broken(Status::Error, std::string("cannot start worker process: ") + std::strerror(rc));
-  set_running_worker(pid);
+  add_running_worker(pid);
   in.close_end(0), result.close_end(1), err.close_end(1);
 
-  std::string request = worker_request_json(req);
-  {
-    auto old = signal(SIGPIPE, SIG_IGN);
-    (void)!write(in.fd[1], request.data(), request.size());
-    signal(SIGPIPE, old);
-  }
+  write_ignoring_sigpipe(in.fd[1], worker_request_json(req));
   in.close_end(1);
 
   std::string out, errtext;
@@ -144,7 +203,7 @@ CaseResult run_in_child(const WorkerRequest& req) {
   int wstatus = 0;
   while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
   }
-  set_running_worker(0);
+  remove_running_worker(pid);
   if (timed_out && !ready)
     return broken(Status::Timeout, fmt::format("killed: no instance after {:.0f} s of set-up", kSetupSeconds));
   if (timed_out)
@@ -170,6 +229,12 @@ int worker_main(int argc, char** argv) {
   std::string request_file, result_file;
   for (int i = 2; i + 1 < argc; i += 2) {
     std::string key = argv[i];
+    if (key == "--cpus") {
+      // Before any thread starts, so every thread of the solver keeps to them.
+      cpu_set_t set;
+      if (!parse_cpu_list(argv[i + 1], set) || sched_setaffinity(0, sizeof set, &set) != 0)
+        std::fprintf(stderr, "warning: cannot keep to CPUs '%s'\n", argv[i + 1]);
+    }
     if (key == "--result-fd") result_fd = std::atoi(argv[i + 1]);
     if (key == "--request") request_file = argv[i + 1];
     if (key == "--result") result_file = argv[i + 1];

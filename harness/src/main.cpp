@@ -1,4 +1,4 @@
-// dpgpu — the command line: run, check, list, plot, report, compare.
+// dpgpu — the command line: run, check, merge, slurm, list, plot, report, compare.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -15,7 +15,9 @@
 #include "experiment_override.hpp"
 #include "host_info.hpp"
 #include "isolate.hpp"
+#include "merge.hpp"
 #include "plot_command.hpp"
+#include "slurm_command.hpp"
 
 namespace {
 
@@ -110,6 +112,12 @@ int main(int argc, char** argv) {
   std::vector<std::string> sets;
   run->add_option("--set,--axis", sets, "PATH=VALUE: change the experiment without editing it, e.g. "
                   "solvers.gpu.wavefront.params.tile_width=[256,512] (repeatable)")->allow_extra_args(false);
+  run->add_option("--shard", run_opt.shard, "K/N: run only shard K (0 to N-1) of N; N such runs together run every "
+                  "case once (default folder results/<name>/shard-K-of-N; join them with dpgpu merge)");
+  run->add_option("--gpus", run_opt.gpus, "all | 0,1,3: one worker per GPU, each case in a child that sees only "
+                  "its card (an index twice: two workers share it); CPU cases beside them on the CPUs left");
+  run->add_option("--cpu-workers", run_opt.cpu_workers, "with --gpus: workers for CPU cases (default 1), each on "
+                  "its share of the CPUs left")->check(CLI::Range(1, 1024));
   run->add_flag("--dry-run", run_opt.dry_run, "print the cases and what would happen; write nothing");
   run->add_flag("-v,--verbose", run_opt.verbose, "solver logs and child-process output");
   run->add_flag("--profile", run_opt.profile, "profile GPU cases (CUPTI in the worker, or ncu; metrics of the file's profile: section, or the paper's three)");
@@ -121,6 +129,19 @@ int main(int argc, char** argv) {
   std::uint64_t check_max_cases = 1'000'000;
   check->add_option("--max-cases", check_max_cases, "refuse sweeps expanding to more cases than this")
       ->check(CLI::PositiveNumber);
+
+  int check_shards = 0;
+  check->add_option("--shards", check_shards, "N: show which of N shards (dpgpu run --shard K/N) runs each case")
+      ->check(CLI::Range(1, 1'000'000));
+
+  std::vector<std::string> merge_dirs;
+  dpgpu::MergeOptions merge_opt;
+  std::string merge_into;
+  auto* merge = app.add_subcommand("merge", "join the results folders of one plan's shards into one results folder");
+  merge->add_option("folders", merge_dirs, "results folders of dpgpu run --shard K/N (of one experiment)")->required();
+  merge->add_option("--into", merge_into, "the merged results folder (new or empty)")->required();
+  merge->add_flag("--fresh", merge_opt.fresh, "move what --into holds to previous-<time>/ first");
+  merge->add_flag("--allow-partial", merge_opt.allow_partial, "merge although cases are missing (they are listed)");
 
   std::string list_what = "all";
   auto* lst = app.add_subcommand("list", "list problems, solvers or generators with their parameters");
@@ -140,6 +161,25 @@ int main(int argc, char** argv) {
   auto* compare = app.add_subcommand("compare", "BASE NEW [--threshold 5%] [--out DIR]: case by case, exit 1 when slower");
   compare->prefix_command();
 
+  dpgpu::SlurmOptions slurm_opt;
+  auto* slurm = app.add_subcommand("slurm", "write (and with --submit, submit) a Slurm job array: one task per shard, then a merge");
+  slurm->add_option("file", slurm_opt.file, "experiment YAML file")->required();
+  slurm->add_option("--shards", slurm_opt.shards, "N array tasks, each `dpgpu run FILE --shard K/N --resume`")->required();
+  slurm->add_option("--out", slurm_opt.out, "the job's folder: shard-K-of-N/, merged/, slurm/ (default results/<name>)");
+  slurm->add_option("--partition", slurm_opt.resources.partition, "sbatch --partition");
+  slurm->add_option("--account", slurm_opt.resources.account, "sbatch --account");
+  slurm->add_option("--time", slurm_opt.resources.time, "sbatch --time per task: minutes, HH:MM:SS, D-HH:MM ...");
+  slurm->add_option("--gres", slurm_opt.resources.gres, "sbatch --gres per task, e.g. gpu:1 or gpu:a100:2");
+  slurm->add_option("--gpus-per-task", slurm_opt.resources.gpus_per_task, "sbatch --gpus-per-task ([type:]count)");
+  slurm->add_option("--cpus-per-task", slurm_opt.resources.cpus_per_task, "sbatch --cpus-per-task");
+  slurm->add_option("--max-running", slurm_opt.resources.max_running, "at most this many tasks at once (--array=0-(N-1)%M)");
+  slurm->add_option("--gpus", slurm_opt.run_gpus, "dpgpu run --gpus in each task: all, or indices within the task's GPUs");
+  slurm->add_option("--cpu-workers", slurm_opt.cpu_workers, "dpgpu run --cpu-workers in each task (with --gpus)")
+      ->check(CLI::Range(1, 1024));
+  slurm->add_option("--max-cases", slurm_opt.max_cases, "refuse sweeps expanding to more cases than this")
+      ->check(CLI::PositiveNumber);
+  slurm->add_flag("--submit", slurm_opt.submit, "submit the array, then the merge after it (sbatch --parsable)");
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (*run) {
@@ -153,8 +193,13 @@ int main(int argc, char** argv) {
       } changed{dpgpu::write_overridden(run_file, sets)};
       return dpgpu::run_experiment(changed.path.string(), run_opt);
     }
-    if (*check) return dpgpu::check_experiment(check_file, check_max_cases);
+    if (*check) return dpgpu::check_experiment(check_file, check_max_cases, check_shards);
+    if (*merge) {
+      merge_opt.into = merge_into;
+      return dpgpu::merge_results({merge_dirs.begin(), merge_dirs.end()}, merge_opt);
+    }
     if (*lst) return list(list_what);
+    if (*slurm) return dpgpu::slurm_command(slurm_opt);
     if (*plot) {
       if (plot_opt.results.empty() && !plot_opt.list) throw dpgpu::InputError("plot: RESULTS_DIR is required");
       return dpgpu::plot_results(plot_opt);

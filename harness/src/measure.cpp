@@ -131,7 +131,7 @@ bool failed(const CaseResult& r) {
 nlohmann::json sample_json() {
   auto s = sample_gpu();
   if (!s) return nullptr;
-  return {{"sm_clock_mhz", s->sm_clock_mhz}, {"memory_clock_mhz", s->memory_clock_mhz},
+  return {{"name", s->name}, {"uuid", s->uuid}, {"sm_clock_mhz", s->sm_clock_mhz}, {"memory_clock_mhz", s->memory_clock_mhz},
           {"temperature_c", s->temperature_c}, {"reasons", s->reasons}};
 }
 

@@ -142,23 +142,28 @@ const ParamSpec* Schema::find(const std::string& name) const {
   return nullptr;
 }
 
+void Schema::check_value(const std::string& name, const Value& value, const std::string& where) const {
+  std::string prefix = where.empty() ? "" : where + ": ";
+  auto spec = find(name);
+  if (!spec) {
+    std::vector<std::string> known;
+    for (auto& s : specs_) known.push_back(s.name);
+    throw InputError(fmt::format("{}unknown parameter '{}' (known: {})", prefix, name,
+                                 known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
+  }
+  if (auto why = spec->reject(value))
+    throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
+  if (auto rule = rules_.find(name); rule != rules_.end())
+    if (auto why = rule->second(value)) throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
+}
+
 Params Schema::resolve(const ValueMap& given, const std::string& where) const {
   std::string prefix = where.empty() ? "" : where + ": ";
   ValueMap out;
   for (auto& [name, value] : given) {
-    auto spec = find(name);
-    if (!spec) {
-      std::vector<std::string> known;
-      for (auto& s : specs_) known.push_back(s.name);
-      throw InputError(fmt::format("{}unknown parameter '{}' (known: {})", prefix, name,
-                                   known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
-    }
-    if (auto why = spec->reject(value))
-      throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
-    if (auto rule = rules_.find(name); rule != rules_.end())
-      if (auto why = rule->second(value)) throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
+    check_value(name, value, where);
     // Reals given as ints are stored as reals, so solvers read one type.
-    out[name] = spec->type == ParamType::Real ? Value(to_number(value)) : value;
+    out[name] = find(name)->type == ParamType::Real ? Value(to_number(value)) : value;
   }
   for (auto& s : specs_)
     if (!out.count(s.name)) out[s.name] = s.default_value;

@@ -5,11 +5,13 @@
 #include <limits>
 #include <map>
 #include <regex>
+#include <set>
 
 #include "dpgpu/error.hpp"
 #include "host_info.hpp"
 #include "instances.hpp"
 #include "measure.hpp"
+#include "summary.hpp"
 
 namespace dpgpu {
 
@@ -101,6 +103,7 @@ CaseSpec make_case(const Experiment& e, const InstancePoint& ip, const AnyInstan
     c.known_optimum = x->known_optimum;
   }
   c.solver = sp.solver->name;
+  c.work_counter = sp.solver->work_counter;
   c.backend = sp.solver->backend;
   c.solver_params = sp.params.values();
   c.repetitions = m.repetitions;
@@ -115,22 +118,42 @@ CaseSpec make_case(const Experiment& e, const InstancePoint& ip, const AnyInstan
   return c;
 }
 
-// Skip and refuse decisions, in the order a researcher would want them explained.
+// Where a rule's message points: the line of the first parameter it names in quotes ('p')
+// among those the file sets for this solver, else the solver's entry.
+const Where& where_of_rule(const SolverSpec& spec, const std::string& why) {
+  for (auto& axis : spec.params)
+    if (why.find("'" + axis.key + "'") != std::string::npos) return axis.where;
+  return spec.where;
+}
+
+// A solver's rule on this instance refused it: bad input, found before anything runs, like
+// a parameter out of its range.
+[[noreturn]] void refuse_rule(const SolverSpec& spec, const SolverEntry& s, const AnyInstance& x, const std::string& why,
+                              const char* kind) {
+  throw InputError(fmt::format("{}: solver '{}' cannot run instance '{}' ({}): {}", where_of_rule(spec, why).str(),
+                               s.name, x.name, kind, why));
+}
+
+// Skip and refuse decisions, in the order a researcher would want them explained. The rules
+// between parameters and instance come first, so a machine without a GPU (or a build without
+// CUDA) still checks every GPU case it will skip.
 void decide(CaseSpec& c, const Experiment& e, const SolverPoint& sp, const InstancePoint& ip, const AnyInstance& x,
             const std::string& no_gpu, const ProblemEntry& problem) {
   const SolverEntry& s = *sp.solver;
+  const SolverSpec& spec = e.solvers[sp.spec];
+  const auto cap = cap_violation(spec, x, ip);
+  if (cap.empty())
+    if (auto why = s.check(sp.params, x)) refuse_rule(spec, s, x, *why, "rule");
   if (!s.unavailable.empty()) {
     c.decision = Decision::Skip, c.reason = s.unavailable;
   } else if (s.backend == Backend::Gpu && !no_gpu.empty()) {
     c.decision = Decision::Skip, c.reason = no_gpu;
-  } else if (auto cap = cap_violation(e.solvers[sp.spec], x, ip); !cap.empty()) {
+    if (!s.device_checks.empty())
+      c.reason += "; its GPU rules (e.g. co-resident blocks) are checked where a GPU is present";
+  } else if (!cap.empty()) {
     c.decision = Decision::Skip, c.reason = cap;
-  } else if (auto rule = s.check(sp.params, x.dims)) {
-    // A rule between the solver's parameters and this instance's sizes (.check_instance):
-    // bad input, found before anything runs, like a parameter out of its range.
-    throw InputError(fmt::format("{}: solver '{}' cannot run instance '{}': {}", e.solvers[sp.spec].where.str(),
-                                 s.name, x.name, *rule));
   } else {
+    if (auto why = s.check_device(sp.params, x)) refuse_rule(spec, s, x, *why, "GPU rule");
     CaseJob probe;
     probe.problem = &problem;
     probe.solver = &s;
@@ -138,6 +161,17 @@ void decide(CaseSpec& c, const Experiment& e, const SolverPoint& sp, const Insta
     probe.params = sp.params;
     if (auto why = memory_refusal(probe, /*check_device=*/false); !why.empty()) c.decision = Decision::Refuse, c.reason = why;
   }
+}
+
+// An optimum for an instance whose source knows none, found by the problem's reference
+// solver (tsp: Held-Karp, at planning, never inside a timed solve), when a solver point of
+// this part needs one (initial_ub: optimal). nullopt where none is needed or none can be had.
+std::optional<Objective> reference_optimum_if_needed(const ProblemEntry& problem, const std::vector<SolverPoint>& solvers,
+                                                     const AnyInstance& x) {
+  if (x.known_optimum || !problem.reference_optimum) return std::nullopt;
+  for (const SolverPoint& sp : solvers)
+    if (sp.solver->needs_optimum && sp.solver->needs_optimum(sp.params)) return problem.reference_optimum(x);
+  return std::nullopt;
 }
 
 void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, const std::string& no_gpu,
@@ -153,6 +187,12 @@ void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, 
     } catch (const InstanceTooLarge& err) {
       too_large = err.what();
     }
+    std::vector<std::optional<Objective>> found(loaded.size());
+    for (std::size_t li = 0; li < loaded.size(); ++li)
+      if (auto optimum = reference_optimum_if_needed(*problem, plan.solvers, loaded[li])) {
+        loaded[li] = problem->with_optimum(loaded[li], *optimum);
+        found[li] = optimum;
+      }
     const std::size_t n = loaded.empty() ? 1 : loaded.size();
     for (std::size_t li = 0; li < n; ++li) {
       const AnyInstance* x = loaded.empty() ? nullptr : &loaded[li];
@@ -160,6 +200,7 @@ void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, 
       for (const SolverPoint& sp : plan.solvers) {
         CaseSpec c = make_case(e, ip, x, key, sp, m, opt);
         c.recipe.loaded_index = li;
+        if (!loaded.empty()) c.recipe.optimum = found[li];
         if (!x)
           c.decision = Decision::Refuse, c.reason = too_large;
         else
@@ -177,11 +218,31 @@ void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, 
   }
 }
 
-// FNV-1a, 64 bits: stable across builds (std::hash is not).
-std::string hash_text(const std::string& text) {
-  std::uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
-  return fmt::format("{:016x}", h);
+// Every column a `plot:` figure names must be one the results will have: a fixed column of
+// runs.csv, summary.csv, metrics.csv or series.csv, a parameter or size of some case (i.,
+// s., or bare: n for i.n, block for s.block), or a counter, phase or GPU sample (c., phase.,
+// gpu.: known only once a run sets them).
+void check_plot_columns(const std::vector<PlotFigure>& figures, const std::vector<CaseSpec>& cases) {
+  if (figures.empty()) return;
+  std::set<std::string> known(summary_columns().begin(), summary_columns().end());
+  known.insert(run_columns().begin(), run_columns().end());
+  for (const char* c : {"kernel", "metric", "unit", "series", "index", "value"}) known.insert(c);
+  std::set<std::string> params;
+  for (const CaseSpec& c : cases) {
+    for (auto& [k, v] : c.instance_params) params.insert("i." + k);
+    for (auto& [k, v] : c.dims) params.insert("i." + k);
+    for (auto& [k, v] : c.solver_params) params.insert("s." + k);
+  }
+  for (const PlotFigure& fig : figures)
+    for (const PlotColumn& col : fig.columns) {
+      const std::string& n = col.name;
+      if (known.count(n) || params.count(n) || params.count("i." + n) || params.count("s." + n)) continue;
+      if (n.rfind("c.", 0) == 0 || n.rfind("phase.", 0) == 0 || n.rfind("gpu.", 0) == 0) continue;
+      throw InputError(fmt::format("{}: plot[{}]: key '{}': no column '{}' in this experiment's results (parameter "
+                                   "columns: {}; or a fixed column such as solver, time_median_s)",
+                                   col.where.str(), fig.index, col.key, n,
+                                   params.empty() ? std::string("none") : fmt::format("{}", fmt::join(params, ", "))));
+    }
 }
 
 nlohmann::json fingerprint_of(const std::string& name, const Measuring& m, const std::vector<CaseSpec>& cases) {
@@ -216,6 +277,12 @@ std::vector<std::size_t> select(const std::vector<CaseSpec>& cases, const std::s
 
 }  // namespace
 
+std::string hash_text(const std::string& text) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  return fmt::format("{:016x}", h);
+}
+
 std::uint64_t count_cases(const Experiment& e) {
   std::uint64_t instances = 0, solvers = 0;
   for (auto& s : e.instances)
@@ -241,7 +308,16 @@ RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& opt) {
   const std::string no_gpu = gpu_unavailable_reason();
   std::map<std::string, Origin> origins;
   for (const Experiment& part : plan.parts) plan_part(part, m, opt, no_gpu, plan.cases, origins);
+  check_plot_columns(plan.shared().plot, plan.cases);
   plan.selected = select(plan.cases, opt.filter);
+  if (opt.shard) {
+    // The fingerprint stays the whole plan's, so merge can check shards come from one plan.
+    plan.shard = opt.shard;
+    const std::vector<int> shard_of = shard_of_cases(plan.cases, opt.shard->count);
+    for (std::size_t i = 0; i < plan.cases.size(); ++i)
+      if (shard_of[i] == opt.shard->index) plan.shard_cases.push_back(i);
+    std::erase_if(plan.selected, [&](std::size_t i) { return shard_of[i] != opt.shard->index; });
+  }
   plan.fingerprint = fingerprint_of(plan.name(), m, plan.cases);
   plan.fingerprint_hash = hash_text(plan.fingerprint.dump());
   return plan;

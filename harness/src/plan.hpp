@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "case_spec.hpp"
+#include "shard.hpp"
 #include "dpgpu/experiment.hpp"
 
 namespace dpgpu {
@@ -22,6 +23,7 @@ struct PlanOptions {
   std::string filter;              // ECMAScript regex searched in case ids; must match one
   std::optional<int> repetitions;  // overrides the file's
   std::uint64_t max_cases = kDefaultMaxCases;
+  std::optional<Shard> shard;      // run only this shard's cases (shard.hpp)
   bool verbose = false;
 };
 
@@ -29,7 +31,9 @@ struct RunPlan {
   std::filesystem::path file;
   std::vector<Experiment> parts;  // parts.front() holds the keys every part shares
   std::vector<CaseSpec> cases;    // every case of the experiment, in order
-  std::vector<std::size_t> selected;  // indices into cases that this run runs (the filter)
+  std::vector<std::size_t> selected;  // indices into cases that this run runs (shard and filter)
+  std::optional<Shard> shard;
+  std::vector<std::size_t> shard_cases;  // indices into cases of the shard (with a shard only)
   // What --resume must find again: the experiment, its case ids, how they are measured.
   nlohmann::json fingerprint;
   std::string fingerprint_hash;
@@ -41,6 +45,9 @@ struct RunPlan {
 // Throws InputError (exit 2) for bad input: the file, an instance, a duplicate case id, a
 // sweep above max_cases, a filter that is not a regex or matches nothing.
 RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& options);
+
+// FNV-1a, 64 bits, as 16 hex digits: stable across builds and machines (std::hash is not).
+std::string hash_text(const std::string& text);
 
 // Cases a part expands to, counted without expanding (saturates at UINT64_MAX).
 std::uint64_t count_cases(const Experiment& e);

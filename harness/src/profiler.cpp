@@ -15,7 +15,6 @@
 #include <sstream>
 #include <thread>
 
-extern char** environ;
 
 namespace dpgpu {
 
@@ -161,9 +160,7 @@ int run_logged(const std::vector<std::string>& argv, const std::vector<std::stri
   posix_spawnattr_init(&attr);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
   posix_spawnattr_setpgroup(&attr, 0);
-  std::vector<std::string> env;
-  for (char** e = environ; *e; ++e) env.emplace_back(*e);
-  env.insert(env.end(), extra_env.begin(), extra_env.end());
+  std::vector<std::string> env = environment_with(extra_env);
   std::vector<char*> cargv, cenv;
   for (auto& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
   cargv.push_back(nullptr);
@@ -206,7 +203,7 @@ std::string tail_lines(const std::string& text, std::size_t n) {
 static int kept_ = 0;
 
 ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricName>& metrics, const ProfilePlan& plan,
-                            const NcuOptions& options) {
+                            const NcuOptions& options, const Placement& where) {
   ProfileOutcome out;
   const std::string ncu = find_ncu();
   if (ncu.empty()) {
@@ -231,7 +228,7 @@ ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricNa
   // Under ncu, /proc/self/exe would name ncu: give this binary's real path.
   argv.insert(argv.end(), {fs::read_symlink("/proc/self/exe").string(), "__worker", "--request",
                            (dir / "request.json").string(), "--result", (dir / "result.json").string()});
-  std::vector<std::string> env;
+  std::vector<std::string> env = where.env;
   if (plan.stride > 0) env.push_back("DPGPU_PROFILE_STRIDE=" + std::to_string(plan.stride));
 
   bool timed_out = false;

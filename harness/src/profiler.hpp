@@ -65,7 +65,8 @@ struct NcuOptions {
   std::string replay = "kernel";
 };
 
+// `where`: the environment of the case's lane (its CUDA_VISIBLE_DEVICES), for ncu and its child.
 ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricName>& metrics, const ProfilePlan& plan,
-                            const NcuOptions& options = {});
+                            const NcuOptions& options = {}, const Placement& where = {});
 
 }  // namespace dpgpu

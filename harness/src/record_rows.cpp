@@ -25,7 +25,7 @@ CsvRow case_row(const CaseSpec& c) {
   // A solver named after a library names its backend (kokkos.wavefront: "kokkos-cuda").
   const SolverEntry* entry = Registry::get().solver(c.problem, c.solver);
   r["backend"] = entry && !entry->backend_name.empty() ? entry->backend_name : c.backend == Backend::Gpu ? "gpu" : "cpu";
-  r["work"] = fmt::format("{:.17g}", c.work);
+  if (c.work_counter.empty()) r["work"] = fmt::format("{:.17g}", c.work);  // else per run, from its counter
   for (auto& [k, v] : c.instance_params) r["i." + k] = to_string(v);
   for (auto& [k, v] : c.dims) r["i." + k] = to_string(v);
   for (auto& [k, v] : c.solver_params) r["s." + k] = to_string(v);
@@ -44,6 +44,9 @@ void add_gpu_samples(CsvRow& r, const CaseResult& res) {
     return s;
   };
   GpuSample a = sample(res.gpu_start), b = sample(res.gpu_end);
+  // Which card ran the case (with `--gpus`, one of several).
+  r["gpu.name"] = res.gpu_start.value("name", "");
+  r["gpu.uuid"] = res.gpu_start.value("uuid", "");
   r["gpu.sm_clock_start_mhz"] = std::to_string(a.sm_clock_mhz);
   r["gpu.sm_clock_end_mhz"] = std::to_string(b.sm_clock_mhz);
   r["gpu.temperature_start_c"] = std::to_string(a.temperature_c);
@@ -72,7 +75,10 @@ void append_rows(const CaseRecord& rec, const std::string& disagree, std::vector
       if (rep.valid || !disagree.empty()) r["valid"] = valid ? "true" : "false";
       r["objective"] = std::to_string(rep.objective);
       r["time_s"] = fmt::format("{:.9g}", rep.time_s);
-      if (rep.time_s > 0) r["throughput"] = fmt::format("{:.6g}", rec.spec.work / rep.time_s);
+      if (auto work = work_of(rec.spec, rep)) {
+        r["work"] = fmt::format("{:.17g}", *work);
+        if (rep.time_s > 0) r["throughput"] = fmt::format("{:.6g}", *work / rep.time_s);
+      }
       r["harness_s"] = fmt::format("{:.6g}", rep.harness_s);
       r["harness_case_s"] = fmt::format("{:.6g}", fixed_per_rep);
       if (rep.checksum) r["checksum"] = std::to_string(*rep.checksum);

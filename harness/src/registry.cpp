@@ -10,9 +10,15 @@ const GeneratorEntry* ProblemEntry::generator(const std::string& n) const {
   return nullptr;
 }
 
-std::optional<std::string> SolverEntry::check(const Params& p, const ValueMap& dims) const {
+std::optional<std::string> SolverEntry::check(const Params& p, const AnyInstance& x) const {
   for (auto& rule : instance_checks)
-    if (auto why = rule(p, dims)) return why;
+    if (auto why = rule(p, x)) return why;
+  return std::nullopt;
+}
+
+std::optional<std::string> SolverEntry::check_device(const Params& p, const AnyInstance& x) const {
+  for (auto& rule : device_checks)
+    if (auto why = rule(p, x)) return why;
   return std::nullopt;
 }
 

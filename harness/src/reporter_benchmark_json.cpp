@@ -58,8 +58,10 @@ nlohmann::json benchmark_entries(const Records& records) {
       e["run_type"] = "iteration";
       e["repetition_index"] = rep.rep;
       if (counted(rep.status)) {
-        e["work"] = rec->spec.work;
-        if (rep.time_s > 0) e["throughput"] = rec->spec.work / rep.time_s;
+        if (auto work = work_of(rec->spec, rep)) {
+          e["work"] = *work;
+          if (rep.time_s > 0) e["throughput"] = *work / rep.time_s;
+        }
         for (auto& [k, v] : rep.phases) e["phase." + k + "_s"] = v;
         for (auto& [k, v] : rep.counters) e["c." + k] = v;
       } else {

@@ -58,6 +58,27 @@ bool holds_anything(const fs::path& dir) {
   return false;
 }
 
+std::string timestamp() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
+  return buf;
+}
+
+void write_all(int fd, const std::string& text, const fs::path& path) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw std::runtime_error(fmt::format("cannot write {}: {}", path.string(), std::strerror(errno)));
+    done += std::size_t(n);
+  }
+}
+
+}  // namespace
+
 // Why the recorded plan is not this one, in words ("other repetitions: 5 recorded, 3 now").
 std::string plan_difference(const nlohmann::json& old, const nlohmann::json& now) {
   std::vector<std::string> why;
@@ -87,23 +108,18 @@ std::string plan_difference(const nlohmann::json& old, const nlohmann::json& now
   return fmt::format("{}", fmt::join(why, "; "));
 }
 
-std::string timestamp() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
-  return buf;
+nlohmann::json shard_json(const RunPlan& plan) {
+  if (!plan.shard) return nullptr;
+  nlohmann::json ids = nlohmann::json::array();
+  for (std::size_t i : plan.shard_cases) ids.push_back(plan.cases[i].id);
+  return {{"index", plan.shard->index}, {"count", plan.shard->count}, {"cases", ids}};
 }
 
-void write_all(int fd, const std::string& text, const fs::path& path) {
-  std::size_t done = 0;
-  while (done < text.size()) {
-    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw std::runtime_error(fmt::format("cannot write {}: {}", path.string(), std::strerror(errno)));
-    done += std::size_t(n);
-  }
+namespace {
+
+std::string shard_words(const nlohmann::json& shard) {
+  return !shard.is_object() ? std::string("the whole plan (no --shard)")
+                         : fmt::format("shard {}/{}", shard.value("index", -1), shard.value("count", -1));
 }
 
 }  // namespace
@@ -148,9 +164,10 @@ void ResultsFolder::open_for(const RunPlan& plan, const FolderOptions& opt) {
       throw InputError(fmt::format("{} holds results without a plan.json (an older dpgpu, or written by hand); "
                                    "use --fresh to move them aside into previous-<time>/",
                                    dir_.string()));
-    nlohmann::json old;
+    nlohmann::json recorded, old;
     try {
-      old = nlohmann::json::parse(slurp(dir_ / kPlanFile)).at("fingerprint");
+      recorded = nlohmann::json::parse(slurp(dir_ / kPlanFile));
+      old = recorded.at("fingerprint");
     } catch (const std::exception& e) {
       throw InputError(fmt::format("{}: unreadable ({}); use --fresh to move the old results aside",
                                    (dir_ / kPlanFile).string(), e.what()));
@@ -161,6 +178,14 @@ void ResultsFolder::open_for(const RunPlan& plan, const FolderOptions& opt) {
                                    opt.resume ? "--resume continues only the same experiment; use another --out, or "
                                                 "--fresh to move the old results aside"
                                               : "use another --out, or --fresh to move the old results aside"));
+    const nlohmann::json old_shard = recorded.value("shard", nlohmann::json()), new_shard = shard_json(plan);
+    auto which = [](const nlohmann::json& shard) {
+      return shard.is_object() ? std::pair(shard.value("index", -1), shard.value("count", -1)) : std::pair(-1, -1);
+    };
+    if (which(old_shard) != which(new_shard))
+      throw InputError(fmt::format("{} holds {} of this experiment, this run is {}; use that folder with the same "
+                                   "--shard, another --out, or --fresh to move the old results aside",
+                                   dir_.string(), shard_words(old_shard), shard_words(new_shard)));
     if (!opt.resume && !opt.filtered)
       throw InputError(fmt::format("{} already holds results of this experiment; use --resume to run the cases not yet "
                                    "done, --filter to rerun some cases, or --fresh to move the old results aside",
@@ -170,11 +195,10 @@ void ResultsFolder::open_for(const RunPlan& plan, const FolderOptions& opt) {
   } else {
     write_holder();
   }
-  write_file_atomically(dir_ / kPlanFile,
-                        nlohmann::json{{"fingerprint", plan.fingerprint}, {"hash", plan.fingerprint_hash},
-                                       {"experiment_file", fs::absolute(plan.file).string()}}
-                                .dump(1) +
-                            "\n");
+  nlohmann::json recorded{{"fingerprint", plan.fingerprint}, {"hash", plan.fingerprint_hash},
+                          {"experiment_file", fs::absolute(plan.file).string()}};
+  if (plan.shard) recorded["shard"] = shard_json(plan);
+  write_file_atomically(dir_ / kPlanFile, recorded.dump(1) + "\n");
   write_file_atomically(dir_ / "experiment.yaml", plan.shared().source_text);
   const fs::path journal = dir_ / kJournalFile;
   journal_fd_ = ::open(journal.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
@@ -228,20 +252,17 @@ void ResultsFolder::write_holder() {
   write_file_atomically(dir_ / kHolderFile, fmt::format("pid {}: {}\n", ::getpid(), own_command()));
 }
 
-// Keeps the last complete record of each case; a line cut short by a kill is dropped (and
-// cut off the file, so the next record starts on a line of its own).
-void ResultsFolder::load_journal() {
-  const fs::path path = dir_ / kJournalFile;
+Journal read_journal(const fs::path& path) {
+  Journal j;
   const std::string text = slurp(path);
-  std::size_t pos = 0, good_end = 0;
+  j.total_bytes = text.size();
+  std::size_t pos = 0;
   while (pos < text.size()) {
     std::size_t end = text.find('\n', pos);
     if (end == std::string::npos) break;  // no newline: the write was cut
     try {
-      CaseRecord rec = case_record_from_json(nlohmann::json::parse(text.substr(pos, end - pos)));
-      std::string id = rec.spec.id;
-      records_.insert_or_assign(id, std::move(rec));
-      good_end = end + 1;
+      j.records.push_back(case_record_from_json(nlohmann::json::parse(text.substr(pos, end - pos))));
+      j.complete_bytes = end + 1;
     } catch (const std::exception& e) {
       std::fprintf(stderr, "warning: %s: dropping an unreadable line at byte %zu (%s); its case runs again\n",
                    path.string().c_str(), pos, e.what());
@@ -249,10 +270,22 @@ void ResultsFolder::load_journal() {
     }
     pos = end + 1;
   }
-  if (good_end < text.size()) {
+  return j;
+}
+
+// Keeps the last complete record of each case; a line cut short by a kill is dropped (and
+// cut off the file, so the next record starts on a line of its own).
+void ResultsFolder::load_journal() {
+  const fs::path path = dir_ / kJournalFile;
+  Journal journal = read_journal(path);
+  for (CaseRecord& rec : journal.records) {
+    std::string id = rec.spec.id;
+    records_.insert_or_assign(id, std::move(rec));
+  }
+  if (journal.complete_bytes < journal.total_bytes) {
     // Rewrite the good prefix atomically: the records after a damaged line are dropped too,
     // which costs reruns but never a mixed file.
-    write_file_atomically(path, text.substr(0, good_end));
+    write_file_atomically(path, slurp(path).substr(0, journal.complete_bytes));
   }
 }
 

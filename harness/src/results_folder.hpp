@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "case_record.hpp"
 #include "plan.hpp"
@@ -64,6 +65,20 @@ class ResultsFolder {
   bool figures_checked_ = false;
   std::chrono::steady_clock::time_point last_sync_{};
 };
+
+// A journal's complete records in file order (a case rerun by --filter appears twice: the
+// later line counts). A line cut short, and every line after it, is left out with a warning.
+struct Journal {
+  std::vector<CaseRecord> records;
+  std::size_t complete_bytes = 0, total_bytes = 0;
+};
+Journal read_journal(const std::filesystem::path& path);
+
+// Why a recorded plan fingerprint is not `now`, in words ("other repetitions: 5 recorded, 3 now").
+std::string plan_difference(const nlohmann::json& recorded, const nlohmann::json& now);
+
+// plan.json's "shard": its index, count and case ids; null for an unsharded plan.
+nlohmann::json shard_json(const RunPlan& plan);
 
 // The files a results folder holds (for tests and messages).
 inline constexpr const char* kJournalFile = "journal.jsonl";

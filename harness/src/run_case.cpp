@@ -41,7 +41,8 @@ CaseResult run_here(const CaseSpec& spec) {
   return measure_case(job);
 }
 
-ProfileRecord profile(const CaseSpec& spec, const CaseResult& res, const ProfileSettings& settings, double case_wall) {
+ProfileRecord profile(const CaseSpec& spec, const CaseResult& res, const ProfileSettings& settings, double case_wall,
+                      const Placement& where) {
   auto& cnt = res.reps.front().counters;
   double launches = cnt.count("kernel_launches") ? cnt.at("kernel_launches") : 0;
   double marked = cnt.count("annotated_launches") ? cnt.at("annotated_launches") : 0;
@@ -51,7 +52,7 @@ ProfileRecord profile(const CaseSpec& spec, const CaseResult& res, const Profile
   once.warmup = 0;
   once.series = false;
   once.profile.reset();
-  ProfileOutcome po = profile_case(once, settings.metrics, plan, settings.ncu);
+  ProfileOutcome po = profile_case(once, settings.metrics, plan, settings.ncu, where);
   ProfileRecord p;
   p.backend = "ncu";
   p.ok = po.ok;
@@ -96,7 +97,7 @@ ProfileRecord from_worker(const CaseSpec& spec, ProfileRecord p, double case_wal
   return p;
 }
 
-CaseRecord run_case(const CaseSpec& spec, const ProfileSettings& settings) {
+CaseRecord run_case(const CaseSpec& spec, const ProfileSettings& settings, const Placement* where) {
   const auto start = Clock::now();
   CaseRecord rec;
   rec.spec = spec;
@@ -109,15 +110,18 @@ CaseRecord run_case(const CaseSpec& spec, const ProfileSettings& settings) {
     for (auto& m : settings.metrics) names.push_back(m.name), metrics.push_back(m.ncu);
     to_run.profile = ProfileRequest{names, metrics, settings.max_launches, settings.ncu.cache_control == "all"};
   }
+  auto run = [&](const CaseSpec& s) {
+    return where ? run_in_child(s, *where) : s.isolate ? run_in_child(s) : run_here(s);
+  };
   if (spec.decision != Decision::Run)
     rec.result = unrun_result(spec);
   else
-    rec.result = spec.isolate ? run_in_child(to_run) : run_here(to_run);
+    rec.result = run(to_run);
   // A worker that died while CUPTI profiled took the timed results with it: run it again
   // without, and profile through ncu.
   if (to_run.profile && rec.result.status == Status::Error && rec.result.reps.empty() && !rec.result.profile) {
     const std::string why = rec.result.message;
-    rec.result = spec.isolate ? run_in_child(spec) : run_here(spec);
+    rec.result = run(spec);
     rec.result.profile = ProfileRecord{};
     rec.result.profile->unavailable = true;
     rec.result.profile->message = "the worker failed while CUPTI profiled (" + why + ")";
@@ -130,7 +134,7 @@ CaseRecord run_case(const CaseSpec& spec, const ProfileSettings& settings) {
     if (in_worker && !in_worker->unavailable) {
       rec.profile = from_worker(spec, *in_worker, case_wall);
     } else {
-      rec.profile = profile(spec, rec.result, settings, case_wall);
+      rec.profile = profile(spec, rec.result, settings, case_wall, where ? *where : Placement{});
       // Say why ncu stood in for CUPTI.
       std::string note = settings.backend != "cupti" ? ""
                          : !cupti_built()            ? "backend cupti: dpgpu was built without CUPTI; profiled with ncu"

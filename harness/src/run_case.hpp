@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "case_record.hpp"
+#include "isolate.hpp"
 #include "measure.hpp"
 #include "profiler.hpp"
 
@@ -18,7 +19,9 @@ struct ProfileSettings {
   NcuOptions ncu;
 };
 
-CaseRecord run_case(const CaseSpec& spec, const ProfileSettings& profile);
+// `where`: with a placement (a lane of `--gpus`), the case runs in a worker child placed
+// there, isolated or not; without, as the plan says (in this process, or isolated).
+CaseRecord run_case(const CaseSpec& spec, const ProfileSettings& profile, const Placement* where = nullptr);
 
 // The measuring job of a case whose instance is built (in this process or the child).
 CaseJob job_of(const CaseSpec& spec, const ProblemEntry& problem, const SolverEntry& solver, const AnyInstance& x);

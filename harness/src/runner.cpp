@@ -19,6 +19,8 @@
 #include "reporter.hpp"
 #include "results_folder.hpp"
 #include "run_case.hpp"
+#include "tally.hpp"
+#include "worker_pool.hpp"
 
 namespace fs = std::filesystem;
 
@@ -77,35 +79,6 @@ class Rebuilder {
   double cost_s_ = 0;
 };
 
-// The exit code and the closing lines: counts by status, then every case that failed.
-int tally(const RunPlan& plan, const ResultsFolder& folder, const std::string& out) {
-  const Records records = folder.in_plan_order(plan);
-  const auto disagree = disagreements(records);
-  std::map<std::string, int> counts;
-  std::vector<std::string> failures;
-  int planned_oom = 0;
-  for (const CaseRecord* r : records) {
-    const Status s = effective_status(*r, disagree);
-    counts[to_string(s)]++;
-    if (s == Status::Oom && r->result.refused) ++planned_oom;
-    if (!is_failure(*r, s)) continue;
-    std::string why = r->result.message;
-    for (auto& rep : r->result.reps)
-      if (why.empty() && !rep.message.empty()) why = rep.message;
-    if (auto it = disagree.find(instance_group(r->spec)); why.empty() && it != disagree.end())
-      why = it->second;
-    failures.push_back(fmt::format("  {} {}: {}", to_string(s), r->spec.id, why));
-  }
-  std::vector<std::string> parts;
-  for (auto& [k, v] : counts)
-    parts.push_back(k == "oom" && planned_oom ? fmt::format("{} oom ({} refused before running: not failures)", v, planned_oom)
-                                              : fmt::format("{} {}", v, k));
-  std::cerr << fmt::format("{}: {} of {} cases recorded ({}); results in {}\n", plan.name(), records.size(),
-                           plan.cases.size(), fmt::join(parts, ", "), out);
-  for (auto& f : failures) std::cerr << f << "\n";
-  return failures.empty() ? 0 : 1;
-}
-
 }  // namespace
 
 // The run's closing facts in context.json. The place to add what is measured at the end of
@@ -118,13 +91,24 @@ void finish_context(nlohmann::json& context) {
 
 int run_experiment(const fs::path& file, const RunOptions& opt) {
   if (opt.resume && opt.fresh) throw InputError("--resume and --fresh exclude each other: continue, or start over");
-  const RunPlan plan = make_plan(file, {opt.filter, opt.repetitions, opt.max_cases, opt.verbose});
+  PlanOptions plan_opt{opt.filter, opt.repetitions, opt.max_cases};
+  if (!opt.shard.empty()) plan_opt.shard = parse_shard(opt.shard);
+  plan_opt.verbose = opt.verbose;
+  const RunPlan plan = make_plan(file, plan_opt);
   if (opt.dry_run) {
     print_dry_run(plan);
     return 0;
   }
   const Experiment& shared = plan.shared();
-  const fs::path out = opt.out.empty() ? fs::path("results") / shared.name : opt.out;
+  // --gpus: the lanes, made before anything is written (a bad index is exit 2).
+  std::vector<Lane> lanes;
+  if (!opt.gpus.empty()) {
+    std::string note;
+    lanes = make_lanes(opt.gpus, opt.cpu_workers, &note);
+    if (!note.empty()) std::cerr << note << "\n";
+  }
+  fs::path out = opt.out;
+  if (out.empty()) out = plan.shard ? fs::path("results") / shared.name / plan.shard->folder_name() : fs::path("results") / shared.name;
   ResultsFolder folder(out, plan, {opt.resume, opt.fresh, !opt.filter.empty()});
   if (!folder.moved_aside().empty()) std::cerr << "old results moved to " << folder.moved_aside().string() << "\n";
   install_interrupt_handlers();
@@ -142,38 +126,30 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
                          {"timeout_s", shared.timeout_s},
                          {"plan_hash", plan.fingerprint_hash},
                          {"resumed_cases", folder.committed_count()}};
+  if (!lanes.empty()) {
+    context["lanes"] = nlohmann::json::array();
+    for (auto& lane : lanes) context["lanes"].push_back(lane.facts);
+  }
+  if (plan.shard)
+    context["shard"] = {{"index", plan.shard->index}, {"count", plan.shard->count}, {"cases", plan.shard_cases.size()}};
   write_file_atomically(out / "context.json", context.dump(2) + "\n");
 
-  std::vector<std::unique_ptr<Reporter>> files;
-  files.push_back(csv_reporter(out));
-  files.push_back(summary_reporter(out));
-  nlohmann::json bench_context{{"date", context["start"]},
-                               {"host_name", context["host"].value("hostname", "")},
-                               {"executable", fs::read_symlink("/proc/self/exe").string()},
-                               {"num_cpus", context["host"].value("cores", 0)},
-                               {"mhz_per_cpu", 0},
-                               {"cpu_scaling_enabled", false},
-                               {"caches", nlohmann::json::array()},
-                               {"library_build_type", "release"},
-                               {"dpgpu_experiment", shared.name}};
-  files.push_back(benchmark_json_reporter(out, bench_context));
-  if (profiling.on) files.push_back(metrics_reporter(out));
-  if (shared.series) files.push_back(series_reporter(out));
+  std::vector<std::unique_ptr<Reporter>> files = output_reporters(out, context, profiling.on, shared.series);
   auto progress = progress_reporter(std::cerr);
   Rebuilder rebuild(files, plan, folder);
   rebuild.now();
 
+  // The cases left to run (--resume: those not committed), in plan order.
+  std::vector<const CaseSpec*> todo;
+  for (std::size_t i : plan.selected)
+    if (!(opt.resume && folder.committed(plan.cases[i].id))) todo.push_back(&plan.cases[i]);
   const auto started = Clock::now();
   Progress p;
   p.total = plan.selected.size();
+  p.done = p.total - todo.size();
   std::size_t ran = 0;
-  for (std::size_t i : plan.selected) {
-    if (stop_requested()) break;
-    const CaseSpec& spec = plan.cases[i];
-    ++p.done;
-    if (opt.resume && folder.committed(spec.id)) continue;
-    CaseRecord rec = run_case(spec, profiling);
-    ++ran;
+  auto commit = [&](CaseRecord rec) {
+    ++ran, ++p.done;
     p.elapsed_s = seconds_since(started);
     p.left_s = p.elapsed_s / double(ran) * double(p.total - p.done);
     progress->case_finished(rec, p);
@@ -182,29 +158,48 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
       std::cerr << "removed " << folder.removed_figures().string()
                 << ": its figures were drawn from data that changed (redraw with dpgpu plot)\n";
     rebuild.maybe();
+  };
+  if (lanes.empty()) {
+    for (const CaseSpec* spec : todo) {
+      if (stop_requested()) break;
+      commit(run_case(*spec, profiling));
+    }
+  } else {
+    auto on_lane = [&](const CaseSpec& spec, const Lane& lane) {
+      CaseRecord rec = run_case(spec, profiling, &lane.where);
+      rec.worker = lane.facts;
+      return rec;
+    };
+    run_on_lanes(lanes, todo, on_lane, commit, [] { return stop_requested() != 0; });
   }
   rebuild.now();
   finish_context(context);
   write_file_atomically(out / "context.json", context.dump(2) + "\n");
 
-  const int code = tally(plan, folder, out.string());
+  const int code = tally(plan.name(), folder.in_plan_order(plan),
+                         plan.shard ? plan.shard_cases.size() : plan.cases.size(),
+                         plan.shard ? " of shard " + plan.shard->str() : "", out.string());
   if (int sig = stop_requested()) {
-    std::cerr << fmt::format("stopped by signal {} after {} of {} cases; continue with:\n  dpgpu run {} --out {} --resume\n",
-                             sig, p.done, p.total, file.string(), out.string());
+    std::cerr << fmt::format("stopped by signal {} after {} of {} cases; continue with:\n  dpgpu run {}{}{} --out {} --resume\n",
+                             sig, p.done, p.total, file.string(), plan.shard ? " --shard " + plan.shard->str() : "",
+                             opt.gpus.empty() ? "" : " --gpus " + opt.gpus, out.string());
     return 128 + sig;
   }
   return code;
 }
 
-int check_experiment(const fs::path& file, std::uint64_t max_cases) {
+int check_experiment(const fs::path& file, std::uint64_t max_cases, int shards) {
   PlanOptions opt;
   opt.max_cases = max_cases;
   const RunPlan plan = make_plan(file, opt);
+  std::vector<int> shard_of;
+  if (shards > 0) shard_of = shard_of_cases(plan.cases, shards);
   std::size_t n = 0;
   std::map<std::size_t, std::size_t> cases_of_part;
   for (const CaseSpec& c : plan.cases) {
     std::string note = c.decision == Decision::Run ? "" : fmt::format("   ({}: {})", c.decision == Decision::Skip ? "skipped" : "refused", c.reason);
-    std::cout << fmt::format("{:>5}  {}{}\n", ++n, c.id, note);
+    std::string shard = shards > 0 ? fmt::format("  [shard {}/{}]", shard_of[n], shards) : "";
+    std::cout << fmt::format("{:>5}  {}{}{}\n", ++n, c.id, shard, note);
     cases_of_part[c.part]++;
   }
   for (const Experiment& e : plan.parts) {
@@ -226,6 +221,21 @@ int check_experiment(const fs::path& file, std::uint64_t max_cases) {
     std::cout << fmt::format("profile: backend {}{}, {} launches at most per case, metrics {}\n", p.backend,
                              p.backend == "cupti" && !cupti_built() ? " (built without CUPTI: ncu stands in)" : "",
                              p.max_launches, fmt::join(hopper, ", "));
+  }
+  if (shards > 0) {
+    // What --shard K/N will run: cases and estimated cost (the instances' work) per shard.
+    std::vector<double> cost(std::size_t(shards), 0.0);
+    std::vector<std::size_t> count(std::size_t(shards), 0);
+    double total = 0;
+    for (std::size_t i = 0; i < plan.cases.size(); ++i) {
+      cost[std::size_t(shard_of[i])] += estimated_cost(plan.cases[i]);
+      count[std::size_t(shard_of[i])]++;
+      total += estimated_cost(plan.cases[i]);
+    }
+    for (int k = 0; k < shards; ++k)
+      std::cout << fmt::format("shard {}/{}: {} cases, estimated cost {:.4g} ({:.1f}% of the work)\n", k, shards,
+                               count[std::size_t(k)], cost[std::size_t(k)],
+                               total > 0 ? 100 * cost[std::size_t(k)] / total : 0.0);
   }
   return 0;
 }

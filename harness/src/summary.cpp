@@ -51,7 +51,7 @@ CsvRow summarize_case(const std::vector<const CsvRow*>& reps) {
     if (k.rfind("i.", 0) == 0 || k.rfind("s.", 0) == 0 || k.rfind("gpu.", 0) == 0) out[k] = v;
 
   std::string status = "ok", message;
-  std::vector<double> times, harness, harness_case;
+  std::vector<double> times, works, harness, harness_case;
   std::map<std::string, std::vector<double>> metrics;  // phases and counters
   bool any_false = false, all_true = true;
   for (auto* r : reps) {
@@ -61,7 +61,11 @@ CsvRow summarize_case(const std::vector<const CsvRow*>& reps) {
     auto valid = r->count("valid") ? r->at("valid") : "";
     any_false |= valid == "false";
     all_true &= valid == "true";
-    if (r->count("time_s") && (st == "ok" || st == "invalid")) times.push_back(std::stod(r->at("time_s")));
+    if (r->count("time_s") && (st == "ok" || st == "invalid")) {
+      times.push_back(std::stod(r->at("time_s")));
+      // A search's work (its nodes) may differ run to run: the summary takes the median.
+      if (r->count("work") && !r->at("work").empty()) works.push_back(std::stod(r->at("work")));
+    }
     if (r->count("harness_s")) harness.push_back(std::stod(r->at("harness_s")));
     if (r->count("harness_case_s")) harness_case.push_back(std::stod(r->at("harness_case_s")));
     for (auto& [k, v] : *r)
@@ -71,6 +75,7 @@ CsvRow summarize_case(const std::vector<const CsvRow*>& reps) {
   out["valid"] = any_false ? "false" : (all_true ? "true" : "");
   out["message"] = message;
   out["reps"] = std::to_string(times.size());
+  if (!works.empty()) out["work"] = fmt::format("{:.17g}", median(works));
   if (!times.empty()) {
     double med = median(times);
     double mean = 0;

@@ -16,6 +16,7 @@ error that says so, and a file without one is not read at all.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -23,20 +24,13 @@ from typing import Mapping, Optional
 
 from .errors import PlotError
 
-# Keys every kind accepts.
-COMMON_KEYS = ("kind", "name", "title", "filter")
-# Keys of the line figures (runtime, throughput).
-LINE_KEYS = ("x", "y", "series", "facets", "logx", "logy", "errorbars")
-
-KIND_KEYS: dict[str, tuple[str, ...]] = {
-    "runtime": COMMON_KEYS + LINE_KEYS,
-    "throughput": COMMON_KEYS + LINE_KEYS,
-    "metrics": COMMON_KEYS + ("metrics", "series", "logy"),
-    "phases": COMMON_KEYS + ("x", "phases", "series", "logy"),
-    "speedup": COMMON_KEYS + ("x", "y", "baseline", "series", "logy"),
-    "diagonal_time": COMMON_KEYS + ("quantity", "series", "logx", "logy"),
-    "scaling": COMMON_KEYS + ("x", "y", "series", "logx", "logy"),
-}
+# The keys each kind accepts, declared once in plots/plot_kinds.json (dpgpu check reads the
+# same file, compiled in): every kind takes COMMON_KEYS, then its own.
+with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "plot_kinds.json"),
+          encoding="utf-8") as _f:
+    _KINDS = json.load(_f)
+COMMON_KEYS: tuple[str, ...] = tuple(_KINDS["common"])
+KIND_KEYS: dict[str, tuple[str, ...]] = {kind: COMMON_KEYS + tuple(keys) for kind, keys in _KINDS["kinds"].items()}
 
 KIND_HELP: dict[str, str] = {
     "runtime": "median run time against the swept parameter, one line per solver variant",

@@ -53,7 +53,7 @@ dpgpu::Generator<Instance> random_matrix_generator() {
 // The ATSP classes (atsp_classes.hpp) know their optimum when n <= optimum_max_n: Held-Karp
 // runs here, at generation, never inside a timed solve (n = 22: about a second, ~180 MB).
 ParamSpec optimum_max_n_spec() {
-  return ParamSpec{"optimum_max_n", ParamType::Int, std::int64_t{22}, dpgpu::between(0, kMaxHeldKarpOptimum), {},
+  return ParamSpec{"optimum_max_n", ParamType::Int, std::int64_t{kDefaultOptimumMaxN}, dpgpu::between(0, kMaxHeldKarpOptimum), {},
                    "compute the optimum (Held-Karp, at generation) when n <= this"};
 }
 

@@ -22,6 +22,10 @@ ReferenceTour brute_force(const Instance& x);
 // cells when every path fits in int32, else 64-bit: n = 22 takes ~180 MB and about a
 // second. 1 <= n <= kMaxHeldKarpOptimum.
 inline constexpr int kMaxHeldKarpOptimum = 25;
+// Up to this n the generators record the optimum by default (optimum_max_n), and the planner
+// computes one for a file without a known optimum when a search needs it (initial_ub:
+// optimal; Problem::reference_optimum): about a second and ~180 MB at n = 22.
+inline constexpr int kDefaultOptimumMaxN = 22;
 std::int64_t held_karp_optimum(const Instance& x);
 
 }  // namespace tsp

@@ -30,7 +30,10 @@
 #pragma once
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
+
+#include "dpgpu/params.hpp"
 
 #include "tsp/tsp.hpp"
 
@@ -52,5 +55,14 @@ InitialBound parse_initial_ub(const std::string& text);
 // The bound a search starts from: Optimal → *x.optimum (dpgpu::InputError when the
 // instance has none, saying how to get one); None → kNoBound; Value → the value.
 std::int64_t starting_bound(const Instance& x, const InitialBound& b);
+
+// What every search solver declares for its initial_ub parameter (one source of truth):
+// its forms as a parameter rule; whether it asks the planner for the instance's optimum
+// (Problem::reference_optimum finds one by Held-Karp for n <= kDefaultOptimumMaxN where the
+// file has none); and why it cannot start on x (no optimum to be had, a value below the
+// known optimum), checked by `dpgpu check`.
+dpgpu::ParamRule initial_ub_rule();
+bool needs_optimum(const std::string& initial_ub);
+std::optional<std::string> initial_ub_refusal(const Instance& x, const std::string& initial_ub);
 
 }  // namespace tsp

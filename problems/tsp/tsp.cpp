@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "dpgpu/registry.hpp"
+#include "tsp/reference.hpp"
 #include "tsp/tsp.hpp"
 
 namespace tsp {
@@ -47,6 +48,11 @@ double Problem::work(const Instance& x) {
   const double m = x.n - 1;
   if (m < 1) return 0;
   return m * (m - 1) * std::ldexp(1.0, int(m) - 2) + 2 * m;
+}
+
+std::optional<std::int64_t> Problem::reference_optimum(const Instance& x) {
+  if (x.n < 1 || x.n > kDefaultOptimumMaxN) return std::nullopt;
+  return held_karp_optimum(x);
 }
 
 dpgpu::ValueMap Problem::dims(const Instance& x) { return {{"n", static_cast<std::int64_t>(x.n)}}; }

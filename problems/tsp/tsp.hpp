@@ -27,7 +27,8 @@ struct Instance {
   std::vector<Point> coords;        // empty, or one per city when the instance has them
   std::string edge_weight_type;     // how dist was made: "EXPLICIT", "EUC_2D", ... (informational)
   // The optimal closed-tour cost where it is known before any solve: from OPTIMA.tsv next to
-  // a TSPLIB file, or computed by a generator (Held-Karp, n <= its optimum_max_n). Search
+  // a TSPLIB file, or computed by a generator (Held-Karp, n <= its optimum_max_n) or by the
+  // planner for a search that needs it (reference_optimum). Search
   // solvers start from it (search_bound.hpp, initial_ub: optimal); it is never computed
   // inside a timed solve.
   std::optional<std::int64_t> optimum;
@@ -66,6 +67,9 @@ struct Problem {
   //   + m first arcs from city 0 + m closing arcs back to it.
   static double work(const Instance& x);
   static dpgpu::ValueMap dims(const Instance& x);  // n
+  // The optimum by Held-Karp (reference.hpp) when n <= kDefaultOptimumMaxN, else nullopt: the
+  // planner's way to an optimum for a file that OPTIMA.tsv does not list.
+  static std::optional<std::int64_t> reference_optimum(const Instance& x);
   static std::vector<dpgpu::Generator<Instance>> generators();
   static std::vector<dpgpu::Loaded<Instance>> load(const dpgpu::FileSource& src);
 };

@@ -2,6 +2,7 @@
 // schemas, checks, memory estimates and (in CUDA builds) the solves. Host C++ only, so
 // CPU-only builds still list both solvers (as unavailable) and check experiment files.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "backtracking_config.hpp"
@@ -14,9 +15,7 @@
 #include "ivm_packed.hpp"
 #include "tsp/search_bound.hpp"
 #include "tsp/tsp.hpp"
-#if DPGPU_WITH_CUDA
 #include "backtracking.hpp"
-#endif
 
 namespace dpgpu::backtracking {
 
@@ -69,81 +68,81 @@ void validate(const BpdfsConfig& c) {
 
 namespace {
 
-IvmConfig ivm_config_from(const Params& p) {
-  IvmConfig c;
-  c.explorers = p.integer("explorers");
-  c.trigger = p.integer("trigger");
-  c.arity = p.integer("arity");
-  c.block = static_cast<int>(p.integer("block"));
-  c.poll = p.integer("poll");
-  c.slice = p.integer("slice");
-  c.check_intervals = p.flag("check_intervals");
-  c.ws_graph = p.flag("ws_graph");
-  c.state = parse_ivm_state(p.text("state"));
-  c.initial_ub = p.text("initial_ub");
-  return c;
-}
-
-BpdfsConfig bpdfs_config_from(const Params& p) {
-  BpdfsConfig c;
-  c.dcpu = static_cast<int>(p.integer("dcpu"));
-  c.block = static_cast<int>(p.integer("block"));
-  c.poll = p.integer("poll");
-  c.initial_ub = p.text("initial_ub");
-  return c;
-}
-
 const char* kInitialUbHelp =
-    "bound the search starts from: optimal (the instance's known optimum, the paper's protocol), none, or a "
-    "value (quoted)";
+    "bound the search starts from: optimal (the instance's known optimum, the paper's protocol; Held-Karp finds it "
+    "at planning for a file without one when n <= 22), none, or a value (quoted)";
 
-SolverBuilder<tsp::Problem> ivm_solver() {
-  const IvmConfig d;
-  return dpgpu::solver<tsp::Problem>(
+// The rules both searches share: n within the explorer's limit, initial_ub startable on x.
+template <class C>
+std::optional<std::string> search_rule(const char* solver, int max_n, const char* why_max, const C& c,
+                                       const tsp::Instance& x) {
+  if (x.n < 1 || x.n > max_n)
+    return std::string(solver) + ": n = " + std::to_string(x.n) + " cities; at most " + std::to_string(max_n) + " (" +
+           why_max + ")";
+  return tsp::initial_ub_refusal(x, c.initial_ub);
+}
+
+SolverBuilder<tsp::Problem, IvmConfig> ivm_solver() {
+  using C = IvmConfig;
+  return dpgpu::solver<tsp::Problem, C>(
              "gpu.ivm",
              "ATSP implicit enumeration with T Integer-Vector-Matrix explorers over factoradic intervals of [0, (n-1)!), "
              "work stealing on the GPU over a virtual hypercube (paper 004); n <= 21")
-      .param("explorers", std::int64_t{d.explorers}, between(1, 1 << 24), "T, one thread each; must be arity^dims")
-      .param("trigger", std::int64_t{d.trigger}, at_least(0),
+      .param("explorers", &C::explorers, between(1, 1 << 24), "T, one thread each; must be arity^dims")
+      .param("trigger", &C::trigger, at_least(0),
              "TreeExplore stops once this many explorers are empty; 0: explorers/10; >= explorers: no balancing")
-      .param("arity", std::int64_t{d.arity}, between(2, 1024), "arity p of the virtual hypercube (T = p^dims)")
-      .param("block", std::int64_t{d.block}, between(32, 1024), "threads per block, a multiple of 32")
-      .param("poll", std::int64_t{d.poll}, between(1, 1 << 20),
+      .param("arity", &C::arity, between(2, 1024), "arity p of the virtual hypercube (T = p^dims)")
+      .param("block", &C::block, between(32, 1024), "threads per block, a multiple of 32")
+      .rule("block", multiple_of(32))
+      .param("poll", &C::poll, between(1, 1 << 20),
              "node evaluations between two reads of the trigger count (and of the shared bound)")
-      .param("slice", std::int64_t{d.slice}, at_least(1),
-             "polls per TreeExplore launch before it returns to the host (deadline checks)")
-      .param("check_intervals", d.check_intervals,
+      .param("slice", &C::slice, at_least(1), "polls per TreeExplore launch before it returns to the host (deadline checks)")
+      .param("check_intervals", &C::check_intervals,
              "debug: copy the intervals back after every phase and check none is lost or duplicated")
-      .param("ws_graph", d.ws_graph,
+      .param("ws_graph", &C::ws_graph,
              "launch the kernels of a work-stealing phase (trySelect per dimension and offset, stealWork) as one "
              "CUDA graph captured once; false: plain launches")
-      .choice("state", ivm_state_name(d.state), {"packed", "matrix"},
-             "explorer state during TreeExplore: packed (path and free mask in registers, the matrix rows implied "
-             "by the free mask) or matrix (the paper's IVM, in local memory)")
-      .param("initial_ub", d.initial_ub, kInitialUbHelp)
-      .memory([](const tsp::Instance& x, const Params& p) {
-        const auto T = std::uint64_t(p.integer("explorers"));
-        const std::uint64_t state = p.text("state") == "matrix" ? sizeof(IvmExplorer<std::int64_t>)
-                                                                   : sizeof(IvmPacked<std::int64_t>);
+      .choice("state", &C::state, {{"packed", IvmState::Packed}, {"matrix", IvmState::Matrix}},
+              "explorer state during TreeExplore: packed (path and free mask in registers, the matrix rows implied "
+              "by the free mask) or matrix (the paper's IVM, in local memory)")
+      .param("initial_ub", &C::initial_ub, kInitialUbHelp)
+      .rule("initial_ub", tsp::initial_ub_rule())
+      .check([](const C& c) { return refusal_of([&] { validate(c); }); })  // explorers = arity^dims
+      .check_instance([](const C& c, const tsp::Instance& x) {
+        return search_rule("gpu.ivm", kIvmMaxCities, "positions in [0, (n-1)!) are 64-bit: 20! < 2^64 < 21!", c, x);
+      })
+      .needs_optimum([](const C& c) { return tsp::needs_optimum(c.initial_ub); })
+      .work_counter("nodes")
+      .memory([](const tsp::Instance& x, const C& c) {
+        const auto T = std::uint64_t(c.explorers);
+        const std::uint64_t state = c.state == IvmState::Matrix ? sizeof(IvmExplorer<std::int64_t>)
+                                                                : sizeof(IvmPacked<std::int64_t>);
         const std::uint64_t per = state + 8 * 3 + 1 + 1 + 4;
         return MemoryNeed{T * 16, T * per + std::uint64_t(x.n) * std::uint64_t(x.n) * 8 + 4096};
       });
 }
 
-SolverBuilder<tsp::Problem> bpdfs_solver() {
-  const BpdfsConfig d;
-  return dpgpu::solver<tsp::Problem>(
+SolverBuilder<tsp::Problem, BpdfsConfig> bpdfs_solver() {
+  using C = BpdfsConfig;
+  return dpgpu::solver<tsp::Problem, C>(
              "gpu.bpdfs",
              "ATSP implicit enumeration: a CPU search to depth dcpu fills an active set, one GPU thread explores each "
              "node's subtree with a bitset (paper 004's BP-DFS); n <= 32")
-      .param("dcpu", std::int64_t{d.dcpu}, between(1, 32), "cities per path of the active set (CPU search depth)")
-      .param("block", std::int64_t{d.block}, between(32, 1024), "threads per block, a multiple of 32")
-      .param("poll", std::int64_t{d.poll}, between(1, 1 << 20),
+      .param("dcpu", &C::dcpu, between(1, kBpMaxCities), "cities per path of the active set (CPU search depth)")
+      .param("block", &C::block, between(32, 1024), "threads per block, a multiple of 32")
+      .rule("block", multiple_of(32))
+      .param("poll", &C::poll, between(1, 1 << 20),
              "node evaluations between two reads of the shared bound (each thread keeps a copy)")
-      .param("initial_ub", d.initial_ub, kInitialUbHelp);
+      .param("initial_ub", &C::initial_ub, kInitialUbHelp)
+      .rule("initial_ub", tsp::initial_ub_rule())
+      .check([](const C& c) { return refusal_of([&] { validate(c); }); })
+      .check_instance([](const C& c, const tsp::Instance& x) {
+        return search_rule("gpu.bpdfs", kBpMaxCities, "one 32-bit bitset per path", c, x);
+      })
+      .needs_optimum([](const C& c) { return tsp::needs_optimum(c.initial_ub); })
+      .work_counter("nodes");
 }
 
-#if DPGPU_WITH_CUDA
 Outcome<tsp::Solution> outcome_of(const char* solver, const tsp::Instance& x, std::int64_t bound, SearchOutcome r) {
   if (r.tour.empty())
     throw InputError(std::string(solver) + ": no tour of instance '" + x.name + "' costs <= initial_ub (" +
@@ -154,29 +153,18 @@ Outcome<tsp::Solution> outcome_of(const char* solver, const tsp::Instance& x, st
   o.solution = tsp::Solution{std::move(r.tour)};
   return o;
 }
-#endif
 
 [[maybe_unused]] const Registered registered_ivm =
-#if DPGPU_WITH_CUDA
-    ivm_solver().solve([](const tsp::Instance& x, const Params& p, Context& ctx) {
-      const IvmConfig c = ivm_config_from(p);
+    ivm_solver().solve_gpu([](const tsp::Instance& x, const IvmConfig& c, Context& ctx) {
       const std::int64_t bound = tsp::starting_bound(x, tsp::parse_initial_ub(c.initial_ub));
       return outcome_of("gpu.ivm", x, bound, ivm_search(x, c, bound, ctx));
     });
-#else
-    ivm_solver().unavailable("dpgpu was built without CUDA");
-#endif
 
 [[maybe_unused]] const Registered registered_bpdfs =
-#if DPGPU_WITH_CUDA
-    bpdfs_solver().solve([](const tsp::Instance& x, const Params& p, Context& ctx) {
-      const BpdfsConfig c = bpdfs_config_from(p);
+    bpdfs_solver().solve_gpu([](const tsp::Instance& x, const BpdfsConfig& c, Context& ctx) {
       const std::int64_t bound = tsp::starting_bound(x, tsp::parse_initial_ub(c.initial_ub));
       return outcome_of("gpu.bpdfs", x, bound, bpdfs_search(x, c, bound, ctx));
     });
-#else
-    bpdfs_solver().unavailable("dpgpu was built without CUDA");
-#endif
 
 }  // namespace
 }  // namespace dpgpu::backtracking

@@ -21,6 +21,7 @@
 #include "ivm_explorer.hpp"
 #include "ivm_packed.hpp"
 #include "test_support.hpp"
+#include "tsp/atsp_classes.hpp"
 #include "tsp/search_bound.hpp"
 
 namespace bt = dpgpu::backtracking;
@@ -462,6 +463,54 @@ TEST(Params, BothSolversRegistered) {
   }
   EXPECT_NE(dpgpu::Registry::get().solver("tsp", "gpu.ivm")->schema.find("trigger"), nullptr);
   EXPECT_NE(dpgpu::Registry::get().solver("tsp", "gpu.bpdfs")->schema.find("dcpu"), nullptr);
+}
+
+// What `dpgpu check` asks of both registrations before anything runs (no GPU needed): the
+// parameters' rules, the rules with the instance, the optimum they need, their work.
+TEST(Params, RegisteredRulesAreCheckedBeforeRunning) {
+  auto& r = dpgpu::Registry::get();
+  const dpgpu::SolverEntry* ivm = r.solver("tsp", "gpu.ivm");
+  const dpgpu::SolverEntry* bp = r.solver("tsp", "gpu.bpdfs");
+  ASSERT_NE(ivm, nullptr);
+  ASSERT_NE(bp, nullptr);
+  try {
+    ivm->schema.resolve({{"explorers", std::int64_t{1000}}});
+    FAIL() << "explorers 1000 with arity 8 accepted";
+  } catch (const dpgpu::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'explorers' = 1000 is not a power of parameter 'arity' = 8"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_NO_THROW(ivm->schema.resolve({{"explorers", std::int64_t{1000}}, {"arity", std::int64_t{10}}}));
+  EXPECT_THROW(bp->schema.resolve({{"block", std::int64_t{48}}}), dpgpu::InputError);
+  EXPECT_THROW(bp->schema.resolve({{"initial_ub", std::string("best")}}), dpgpu::InputError);
+
+  auto instance = [](int n, bool with_optimum) {
+    tsp::Instance x = tsp::amat(n, 1, 9, 1);
+    if (!with_optimum) x.optimum.reset();
+    else x.optimum = 1000;
+    return dpgpu::erase_instance<tsp::Problem>({"x", x, x.optimum});
+  };
+  const auto none = ivm->schema.resolve({{"initial_ub", std::string("none")}});
+  EXPECT_FALSE(ivm->check(none, instance(21, false)));
+  const auto n22 = ivm->check(none, instance(22, false));
+  ASSERT_TRUE(n22.has_value());
+  EXPECT_NE(n22->find("n = 22 cities; at most 21"), std::string::npos) << *n22;
+  EXPECT_FALSE(bp->check(bp->schema.resolve({{"initial_ub", std::string("none")}}), instance(32, false)));
+  EXPECT_TRUE(bp->check(bp->schema.resolve({{"initial_ub", std::string("none")}}), instance(33, false)));
+
+  const auto optimal = ivm->schema.resolve({});  // initial_ub: optimal
+  EXPECT_TRUE(ivm->needs_optimum(optimal));
+  EXPECT_FALSE(ivm->needs_optimum(none));
+  const auto missing = ivm->check(optimal, instance(10, false));
+  ASSERT_TRUE(missing.has_value());
+  EXPECT_NE(missing->find("no known optimum"), std::string::npos) << *missing;
+  EXPECT_FALSE(ivm->check(optimal, instance(10, true)));
+  const auto low = ivm->check(ivm->schema.resolve({{"initial_ub", std::string("999")}}), instance(10, true));
+  ASSERT_TRUE(low.has_value());
+  EXPECT_NE(low->find("below instance 'x''s optimum 1000"), std::string::npos) << *low;
+
+  EXPECT_EQ(ivm->work_counter, "nodes");
+  EXPECT_EQ(bp->work_counter, "nodes");
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
-// bitlcs_config.hpp — gpu.bitparallel's parameters and what a solve allocates (host only).
+// bitlcs_config.hpp — gpu.bitparallel's parameters (each field one parameter of the
+// registration in bitlcs_params.cpp), the rule they obey and what a solve allocates (host only).
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <string>
 
 namespace dpgpu::bitlcs {
 
@@ -12,6 +14,17 @@ struct BitLcsConfig {
   bool reconstruct = false;  // also return one LCS string (Hirschberg over the passes)
   std::int64_t leaf_rows = 256;  // reconstruct: subproblems of at most this many rows are traced back
 };
+
+// Why `c` is not a configuration the kernel has, naming the parameter, or "": the
+// registration's rule (so `dpgpu check` refuses it) and the driver's guard for direct callers.
+inline std::string why_invalid(const BitLcsConfig& c) {
+  if (c.word_bits != 32 && c.word_bits != 64) return "'word_bits' must be 32 or 64, got " + std::to_string(c.word_bits);
+  if (c.words_per_thread != 1 && c.words_per_thread != 2 && c.words_per_thread != 4)
+    return "'words_per_thread' must be 1, 2 or 4, got " + std::to_string(c.words_per_thread);
+  if (c.warps < 1 || c.warps > 32) return "'warps' must be in [1, 32], got " + std::to_string(c.warps);
+  if (c.leaf_rows < 1) return "'leaf_rows' must be at least 1, got " + std::to_string(c.leaf_rows);
+  return {};
+}
 
 // Device bytes of the passes of a solve over n bits × m rows (n >= m: x is the longer
 // string): strings, carry slots of the wavefront, outputs (stored rows of the leaves).

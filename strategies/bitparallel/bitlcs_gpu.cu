@@ -160,13 +160,7 @@ class GpuPassRunner final : public PassRunner {
 };
 
 void validate(const BitLcsConfig& c) {
-  if (c.words_per_thread != 1 && c.words_per_thread != 2 && c.words_per_thread != 4)
-    throw InputError("gpu.bitparallel: 'words_per_thread' must be 1, 2 or 4, not " + std::to_string(c.words_per_thread));
-  if (c.word_bits != 32 && c.word_bits != 64)
-    throw InputError("gpu.bitparallel: 'word_bits' must be 32 or 64, not " + std::to_string(c.word_bits));
-  if (c.warps < 1 || c.warps > 32)
-    throw InputError("gpu.bitparallel: 'warps' must be in [1, 32], not " + std::to_string(c.warps));
-  if (c.leaf_rows < 1) throw InputError("gpu.bitparallel: 'leaf_rows' must be >= 1, not " + std::to_string(c.leaf_rows));
+  if (auto why = why_invalid(c); !why.empty()) throw InputError("gpu.bitparallel: " + why);
 }
 
 }  // namespace

@@ -5,11 +5,13 @@
 
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bitlcs_config.hpp"
 #include "bitlcs_pass.hpp"
 #include "bitlcs_reconstruct.hpp"
+#include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
 #include "lcs/generators.hpp"
 #include "lcs/lcs.hpp"
@@ -126,6 +128,15 @@ TEST(BitLcsHost, RegisteredWithSchemaAndMemoryEstimate) {
   const dpgpu::Params p = e->schema.resolve({});
   EXPECT_EQ(p.integer("words_per_thread"), 1);
   EXPECT_FALSE(p.flag("reconstruct"));
+  // Each parameter is bound to its field: the config the solve receives.
+  const auto bound = dpgpu::bind<BitLcsConfig>(
+      *e, e->schema.resolve({{"word_bits", std::int64_t{32}}, {"words_per_thread", std::int64_t{4}},
+                             {"warps", std::int64_t{8}}, {"reconstruct", true}, {"leaf_rows", std::int64_t{64}}}));
+  EXPECT_EQ(bound.word_bits, 32);
+  EXPECT_EQ(bound.words_per_thread, 4);
+  EXPECT_EQ(bound.warps, 8);
+  EXPECT_TRUE(bound.reconstruct);
+  EXPECT_EQ(bound.leaf_rows, 64);
   BitLcsConfig c;
   EXPECT_EQ(device_bytes(0, 5, c), 0u);
   // 2^20 x 2^20: strings, about 2^20/2048 stripes x 2^15 carry words, small outputs.
@@ -134,6 +145,28 @@ TEST(BitLcsHost, RegisteredWithSchemaAndMemoryEstimate) {
   EXPECT_LT(big, std::uint64_t(200) << 20);
   c.reconstruct = true;
   EXPECT_GT(device_bytes(1 << 20, 1 << 20, c), std::uint64_t(256) * (1 << 14) * 8);  // leaf rows
+}
+
+// The word sizes the kernel has are a rule of the registration: `dpgpu check` refuses the
+// others on a machine without a GPU, naming the parameter.
+TEST(BitLcsHost, RegistrationRefusesWordSizesTheKernelLacks) {
+  const auto* e = dpgpu::Registry::get().solver("lcs", "gpu.bitparallel");
+  ASSERT_NE(e, nullptr);
+  const std::pair<const char*, std::int64_t> bad[] = {{"word_bits", 48}, {"words_per_thread", 3}};
+  for (const auto& [key, value] : bad) {
+    try {
+      e->schema.resolve({{key, value}}, "exp.yaml:9: solver 'gpu.bitparallel'");
+      ADD_FAILURE() << key << " = " << value << " was accepted";
+    } catch (const dpgpu::InputError& err) {
+      const std::string m = err.what();
+      EXPECT_NE(m.find("exp.yaml:9"), std::string::npos) << m;
+      EXPECT_NE(m.find(std::string("'") + key + "' must be"), std::string::npos) << m;
+      EXPECT_NE(m.find("got " + std::to_string(value)), std::string::npos) << m;
+    }
+  }
+  for (std::int64_t w : {1, 2, 4})
+    EXPECT_NO_THROW(e->schema.resolve({{"words_per_thread", w}, {"word_bits", std::int64_t{32}}}));
+  EXPECT_EQ(why_invalid(BitLcsConfig{}), "");
 }
 
 }  // namespace

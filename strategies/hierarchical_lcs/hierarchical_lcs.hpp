@@ -1,5 +1,6 @@
 // hierarchical_lcs.hpp — gpu.hierarchical: the Chowdhury–Ramachandran recursion on the CPU
-// (lcs/chowdhury.hpp) with GPU levels beneath it (level_kernels.cuh). CUDA builds only.
+// (lcs/chowdhury.hpp) with GPU levels beneath it (level_kernels.cuh). CUDA-free declarations;
+// defined in hierarchical_lcs.cu, which only CUDA builds compile.
 #pragma once
 #include <cstdint>
 #include <string>

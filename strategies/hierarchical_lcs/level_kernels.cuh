@@ -168,6 +168,5 @@ __global__ void __launch_bounds__(1024) diagonal_blocks(Subproblem s, int grid, 
   }
 }
 
-inline std::size_t diagonal_shared_bytes(int grid) { return (2 * (grid + 1) + 2 * grid + grid) * 4; }
 
 }  // namespace dpgpu::hierarchical

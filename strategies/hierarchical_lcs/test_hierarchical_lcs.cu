@@ -7,7 +7,6 @@
 #include <chrono>
 #include <vector>
 
-#include "device_buffer.cuh"
 #include "dpgpu/context.hpp"
 #include "dpgpu/registry.hpp"
 #include "gpu_leaf.cuh"
@@ -17,14 +16,12 @@
 #include "lcs/lcs.hpp"
 #include "lcs/lcs_cpu.hpp"
 #include "lcs/reference.hpp"
+#include "require_device.hpp"
 
 namespace {
 
 using dpgpu::hierarchical::HierarchicalConfig;
 namespace ch = lcs::chowdhury;
-
-#define REQUIRE_DEVICE() \
-  if (!dpgpu::gpu::device_present()) GTEST_SKIP() << "no CUDA device"
 
 std::unique_ptr<dpgpu::Context> gpu_context() {
   return std::make_unique<dpgpu::Context>(dpgpu::Backend::Gpu,

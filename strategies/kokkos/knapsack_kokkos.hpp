@@ -8,15 +8,22 @@
 #include "dpgpu/context.hpp"
 #include "dpgpu/solver.hpp"
 #include "knapsack/knapsack.hpp"
+#include "solvers.hpp"
 
 namespace dpgpu::kokkos {
 
-// Bits per work item (one word): by default 8 on the GPU (more work items in flight) and 64
-// on the host (cpu.omp_dp's 64-cell blocks); `word_bits` picks another compiled width. The
-// GPU interleaves a word's capacities across the row (word t holds t, t + W, t + 2W, ... so
-// consecutive work items touch consecutive cells); the host keeps them consecutive.
-inline int default_word_bits(bool device) { return device ? 8 : 64; }
-inline std::vector<int> compiled_word_bits(bool device) { return device ? std::vector<int>{8, 32} : std::vector<int>{32, 64}; }
+// The solvers' parameters (bound in knapsack_register.cpp). Bits per work item (one word): by
+// default 8 on the GPU (more work items in flight) and 64 on the host (cpu.omp_dp's 64-cell
+// blocks). The GPU interleaves a word's capacities across the row (word t holds t, t + W,
+// t + 2W, ... so consecutive work items touch consecutive cells); the host keeps them
+// consecutive.
+template <Space S>
+struct KnapsackKokkosConfig {
+  int word_bits = S == Space::Device ? 8 : 64;
+};
+inline std::vector<std::int64_t> compiled_word_bits(bool device) {
+  return device ? std::vector<std::int64_t>{8, 32} : std::vector<std::int64_t>{32, 64};
+}
 
 // Two rows of cells, the decision bits of the items that fit, weights and values, the packing.
 MemoryNeed knapsack_memory(const knapsack::Instance& x, bool device, int word_bits);

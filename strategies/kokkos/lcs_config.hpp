@@ -2,11 +2,13 @@
 // the tile geometry both the driver and the memory estimate derive from it. Plain C++.
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "dpgpu/error.hpp"
+#include "solvers.hpp"
 
 namespace dpgpu::kokkos {
 
@@ -15,39 +17,68 @@ enum class LcsMode {
   Cell,  // a work item per cell, one dispatch per anti-diagonal of cells (paper 000's model)
 };
 
-// Which execution space a solver runs on; fixes the team size and the compiled row counts.
-enum class Space { Device, Host };
-
+// The solvers' parameters (each bound to its field in lcs_register.cpp); defaults per space.
+template <Space S>
 struct LcsKokkosConfig {
+  static constexpr bool kDevice = S == Space::Device;
   LcsMode mode = LcsMode::Tile;
-  int rows_per_thread = 16;  // tile: rows each team thread keeps in registers (R)
-  int tile_width = 256;      // tile: columns per tile (TW)
+  // tile: rows each team thread keeps in registers (R); tiles 512 × 256 on the GPU
+  // (gpu.wavefront's default) and 256 × 256 on the host (cpu.omp_wavefront's).
+  int rows_per_thread = kDevice ? 16 : 256;
+  // tile: columns a team thread computes between two team barriers (K). On the GPU every
+  // step passes K values through team scratch, so the barrier and the scratch round trip are
+  // paid once per K columns, and the K × R cells of a step overlap (ILP); the skew grows to
+  // (team − 1)·K columns. The host team is one thread: no barrier, K = 1.
+  int columns_per_step = kDevice ? 4 : 1;
+  int tile_width = 256;  // tile: columns per tile (TW)
 };
 
 // Threads per team: a warp on the GPU (each owns R rows of the tile); one thread on the host
 // (it owns the whole tile, as a thread of cpu.omp_wavefront does).
 inline int team_threads(Space s) { return s == Space::Device ? 32 : 1; }
 
-// The rows-per-thread values compiled for each space (template instances of the tile functor).
+// The rows-per-thread and columns-per-step values compiled for each space: every pair is a
+// template instance of the tile functor (lcs_driver.hpp dispatches on them).
+template <Space S>
+struct LcsCompiled;
+template <>
+struct LcsCompiled<Space::Device> {
+  static constexpr std::array<int, 4> rows{4, 8, 16, 32};
+  static constexpr std::array<int, 4> columns{1, 2, 4, 8};
+};
+template <>
+struct LcsCompiled<Space::Host> {
+  static constexpr std::array<int, 4> rows{64, 128, 256, 512};
+  static constexpr std::array<int, 1> columns{1};
+};
 inline std::vector<int> compiled_rows(Space s) {
-  return s == Space::Device ? std::vector<int>{4, 8, 16, 32} : std::vector<int>{64, 128, 256, 512};
+  using D = LcsCompiled<Space::Device>;
+  using H = LcsCompiled<Space::Host>;
+  return s == Space::Device ? std::vector<int>(D::rows.begin(), D::rows.end()) : std::vector<int>(H::rows.begin(), H::rows.end());
+}
+inline std::vector<int> compiled_columns(Space s) {
+  using D = LcsCompiled<Space::Device>;
+  using H = LcsCompiled<Space::Host>;
+  return s == Space::Device ? std::vector<int>(D::columns.begin(), D::columns.end())
+                            : std::vector<int>(H::columns.begin(), H::columns.end());
 }
 
-inline LcsKokkosConfig default_config(Space s) {
-  LcsKokkosConfig c;
-  c.rows_per_thread = s == Space::Device ? 16 : 256;  // tiles 512 × 256 (gpu.wavefront) and 256 × 256 (cpu.omp_wavefront)
-  return c;
+inline std::string list_text(const std::vector<int>& v) {
+  std::string list;
+  for (int r : v) list += (list.empty() ? "" : ", ") + std::to_string(r);
+  return list;
 }
 
-inline void validate(const LcsKokkosConfig& c, Space s, const std::string& solver) {
+template <Space S>
+void validate(const LcsKokkosConfig<S>& c, const std::string& solver) {
   if (c.mode != LcsMode::Tile) return;
-  const auto rows = compiled_rows(s);
-  if (std::find(rows.begin(), rows.end(), c.rows_per_thread) == rows.end()) {
-    std::string list;
-    for (int r : rows) list += (list.empty() ? "" : ", ") + std::to_string(r);
-    throw dpgpu::InputError(solver + ": parameter 'rows_per_thread' must be one of " + list +
-                            " (the compiled tile heights), got " + std::to_string(c.rows_per_thread));
-  }
+  auto compiled = [&](const char* name, int value, const std::vector<int>& list, const char* what) {
+    if (std::find(list.begin(), list.end(), value) == list.end())
+      throw dpgpu::InputError(solver + ": parameter '" + name + "' must be one of " + list_text(list) + " (" + what +
+                              "), got " + std::to_string(value));
+  };
+  compiled("rows_per_thread", c.rows_per_thread, compiled_rows(S), "the compiled tile heights");
+  compiled("columns_per_step", c.columns_per_step, compiled_columns(S), "the compiled strip widths");
   if (c.tile_width < 32 || c.tile_width > 65536 || c.tile_width % 32 != 0)
     throw dpgpu::InputError(solver + ": parameter 'tile_width' must be a multiple of 32 in [32, 65536], got " +
                             std::to_string(c.tile_width));
@@ -76,7 +107,9 @@ struct TileGeometry {
   }
 };
 
-inline TileGeometry tile_geometry(std::int64_t n, std::int64_t m, const LcsKokkosConfig& c, Space s) {
+template <Space S>
+TileGeometry tile_geometry(std::int64_t n, std::int64_t m, const LcsKokkosConfig<S>& c) {
+  constexpr Space s = S;
   TileGeometry g;
   g.swapped = m > n;
   g.rows = std::max(n, m);
@@ -95,8 +128,9 @@ inline std::uint64_t cell_device_bytes(std::int64_t n, std::int64_t m) {
   return 3 * std::uint64_t(n + 1) * 4 + std::uint64_t(n + m) + 4;
 }
 
-inline std::uint64_t device_bytes(std::int64_t n, std::int64_t m, const LcsKokkosConfig& c, Space s) {
-  return c.mode == LcsMode::Cell ? cell_device_bytes(n, m) : tile_geometry(n, m, c, s).device_bytes();
+template <Space S>
+std::uint64_t device_bytes(std::int64_t n, std::int64_t m, const LcsKokkosConfig<S>& c) {
+  return c.mode == LcsMode::Cell ? cell_device_bytes(n, m) : tile_geometry(n, m, c).device_bytes();
 }
 
 }  // namespace dpgpu::kokkos

@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "dpgpu/context.hpp"
@@ -24,9 +26,9 @@ Kokkos::View<T*, typename Exec::memory_space> uninitialized(const Exec& exec, co
   return Kokkos::View<T*, typename Exec::memory_space>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)), n);
 }
 
-template <class Exec, int R>
+template <class Exec, int R, int K>
 std::int64_t lcs_tiles(const Exec& exec, const std::string& a, const std::string& b, const TileGeometry& g, Context& ctx) {
-  using Functor = LcsTileDiagonal<Exec, R>;
+  using Functor = LcsTileDiagonal<Exec, R, K>;
   const int team = static_cast<int>(g.tile_height / R);
   CountedBytes counted(ctx, g.device_bytes(), on_device<Exec>);
   Functor f;
@@ -76,6 +78,7 @@ std::int64_t lcs_tiles(const Exec& exec, const std::string& a, const std::string
     ctx.set("tile_height", g.tile_height);
     ctx.set("tile_width", g.tile_width);
     ctx.set("team_size", team);
+    ctx.set("columns_per_step", K);
   }
   int length = 0;
   {
@@ -138,24 +141,38 @@ std::int64_t lcs_cells(const Exec& exec, const std::string& a, const std::string
   return length;
 }
 
-template <class Exec>
-std::int64_t lcs_length(const Exec& exec, const std::string& a, const std::string& b, const LcsKokkosConfig& c,
-                        Space space, const std::string& solver, Context& ctx) {
-  validate(c, space, solver);
+// Calls f(std::integral_constant<int, A[I]>) for the entry of the compiled list A equal to
+// `value`; false when none is.
+template <const auto& A, class F, std::size_t... I>
+bool with_compiled(int value, F&& f, std::index_sequence<I...>) {
+  return ((A[I] == value && (f(std::integral_constant<int, A[I]>{}), true)) || ...);
+}
+template <const auto& A, class F>
+bool with_compiled(int value, F&& f) {
+  return with_compiled<A>(value, std::forward<F>(f), std::make_index_sequence<A.size()>{});
+}
+
+template <Space S, class Exec>
+std::int64_t lcs_length_on(const Exec& exec, const std::string& a, const std::string& b, const LcsKokkosConfig<S>& c,
+                           Context& ctx) {
+  const std::string solver = solver_name(S);
+  validate(c, solver);
   if (std::int64_t(a.size()) + std::int64_t(b.size()) > kMaxLength)
     throw dpgpu::InputError(solver + ": |a| + |b| = " + std::to_string(a.size() + b.size()) +
                             " is above the 32-bit limit " + std::to_string(kMaxLength));
   if (a.empty() || b.empty()) return 0;
   if (c.mode == LcsMode::Cell) return lcs_cells(exec, a, b, ctx);
-  const TileGeometry g = tile_geometry(std::int64_t(a.size()), std::int64_t(b.size()), c, space);
-  switch (c.rows_per_thread) {
-#define DPGPU_KOKKOS_ROWS(R) \
-  case R: return lcs_tiles<Exec, R>(exec, a, b, g, ctx);
-    // Only the space's own list is reachable (validate); each instance is a few kB of code.
-    DPGPU_KOKKOS_LCS_ROWS
-#undef DPGPU_KOKKOS_ROWS
-  }
-  throw dpgpu::InputError(solver + ": rows_per_thread " + std::to_string(c.rows_per_thread) + " not compiled");
+  const TileGeometry g = tile_geometry(std::int64_t(a.size()), std::int64_t(b.size()), c);
+  using L = LcsCompiled<S>;
+  std::int64_t length = -1;
+  // Only the compiled pairs are reachable (validate); each instance is a few kB of code.
+  with_compiled<L::rows>(c.rows_per_thread, [&](auto R) {
+    with_compiled<L::columns>(c.columns_per_step, [&](auto K) {
+      length = lcs_tiles<Exec, decltype(R)::value, decltype(K)::value>(exec, a, b, g, ctx);
+    });
+  });
+  if (length < 0) throw dpgpu::InputError(solver + ": tile shape not compiled");
+  return length;
 }
 
 }  // namespace dpgpu::kokkos

@@ -3,10 +3,14 @@
 //
 // Team thread t owns R consecutive rows (TH = P·R for a team of P threads) and keeps their
 // values and row symbols in registers. The team sweeps the tile's columns as a skewed
-// wavefront: at step s thread t computes column s − t of its rows. What it needs from above,
-// H of the row above its first row at that column, thread t − 1 produced one step earlier; it
-// passes through a two-slot `edge` array in team scratch, with one team barrier per step (the
-// hand-written gpu.wavefront uses warp shuffles here, which Kokkos does not expose portably).
+// wavefront in strips of K columns: at step s thread t computes strip s − t (columns
+// K(s − t) .. K(s − t) + K − 1) of its rows. What it needs from above, H of the row above its
+// first row at those K columns, thread t − 1 produced one step earlier; it passes through a
+// two-slot `edge` array in team scratch, with one team barrier per step (the hand-written
+// gpu.wavefront passes one value per column with a warp shuffle, which Kokkos does not expose
+// portably). K > 1 pays the barrier and the scratch round trip once per K columns, and lets
+// the K × R cells of a step overlap (a cell waits on its left and upper neighbours only); it
+// lengthens the skew to (P − 1)·K columns of a TW-column tile.
 // Thread 0 reads its "above" from the tile's top boundary, which the team first copies into
 // scratch with the column symbols (coalesced), so no step waits on global memory.
 //
@@ -20,21 +24,29 @@
 
 #include <cstdint>
 
+// Unrolls the strip's column loop on the GPU, so that the K × R cells of a step are one
+// block of code the compiler can interleave.
+#if defined(__CUDA_ARCH__)
+#define DPGPU_KOKKOS_UNROLL _Pragma("unroll")
+#else
+#define DPGPU_KOKKOS_UNROLL
+#endif
+
 namespace dpgpu::kokkos {
 
-template <class Exec, int R>
+template <class Exec, int R, int K>
 struct LcsTileDiagonal {
   using Member = typename Kokkos::TeamPolicy<Exec>::member_type;
   using Mem = typename Exec::memory_space;
   Kokkos::View<const std::uint16_t*, Mem> rows, cols;  // padded symbols
   Kokkos::View<int*, Mem> h_row, v_col, corner;
-  int tile_width = 0;
+  int tile_width = 0;  // a multiple of K
   int diagonal = 0;  // tiles (i, diagonal − i) ...
   int first = 0;     // ... for i = first + league rank
 
   // Team scratch: top boundary and column symbols of the tile, and the edge exchange.
   static std::size_t scratch_bytes(int team, int tile_width) {
-    return (2 * std::size_t(tile_width) + 2 * std::size_t(team)) * sizeof(int);
+    return (2 * std::size_t(tile_width) + 2 * std::size_t(team) * K) * sizeof(int);
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& t) const {
@@ -43,7 +55,8 @@ struct LcsTileDiagonal {
     const int row0 = (ti * P + lane) * R, col0 = tj * tile_width;
     int* const top = static_cast<int*>(t.team_scratch(0).get_shmem(sizeof(int) * tile_width));
     int* const csym = static_cast<int*>(t.team_scratch(0).get_shmem(sizeof(int) * tile_width));
-    int* const edge = static_cast<int*>(t.team_scratch(0).get_shmem(sizeof(int) * 2 * P));
+    // edge[slot·K·P + j·P + lane]: column j of a strip, consecutive lanes in consecutive words.
+    int* const edge = static_cast<int*>(t.team_scratch(0).get_shmem(sizeof(int) * 2 * K * P));
 
     for (int k = lane; k < tile_width; k += P) {
       top[k] = h_row(col0 + k);
@@ -59,25 +72,30 @@ struct LcsTileDiagonal {
     int up_left = lane == 0 ? corner(ti) : v_col(row0 - 1);
     if (P > 1) t.team_barrier();
 
-    const int steps = tile_width + P - 1;
+    const int strips = tile_width / K, steps = strips + P - 1;
     for (int s = 0; s < steps; ++s) {
-      const int col = s - lane;
-      if (col >= 0 && col < tile_width) {
-        const int above = lane == 0 ? top[col] : edge[((s - 1) & 1) * P + lane - 1];
-        const int c = csym[col];
-        int up = above;
-        // max(up, left, up_left + match) is the textbook rule (neighbours differ by at most 1),
-        // so the only dependency from row to row is one max.
-        for (int r = 0; r < R; ++r) {
-          const int left = h[r];
-          const int v = Kokkos::max(up, Kokkos::max(left, up_left + (sym[r] == c ? 1 : 0)));
-          up_left = left;
-          up = v;
-          h[r] = v;
+      const int strip = s - lane;
+      if (strip >= 0 && strip < strips) {
+        const int col = strip * K;
+        const int in = ((s - 1) & 1) * K * P + lane - 1, out = (s & 1) * K * P + lane;
+        DPGPU_KOKKOS_UNROLL
+        for (int j = 0; j < K; ++j) {
+          const int above = lane == 0 ? top[col + j] : edge[in + j * P];
+          const int c = csym[col + j];
+          int up = above;
+          // max(up, left, up_left + match) is the textbook rule (neighbours differ by at most
+          // 1), so the only dependency from row to row is one max.
+          for (int r = 0; r < R; ++r) {
+            const int left = h[r];
+            const int v = Kokkos::max(up, Kokkos::max(left, up_left + (sym[r] == c ? 1 : 0)));
+            up_left = left;
+            up = v;
+            h[r] = v;
+          }
+          up_left = above;  // H[row0 − 1][col + j], the next column's up-left
+          edge[out + j * P] = up;
+          if (lane == P - 1) top[col + j] = up;  // read by thread 0 (P − 1) steps ago
         }
-        up_left = above;  // H[row0 − 1][col], the next column's up-left
-        edge[(s & 1) * P + lane] = up;
-        if (lane == P - 1) top[col] = up;  // read by thread 0 P − 1 steps ago
       }
       if (P > 1) t.team_barrier();
     }

@@ -10,6 +10,14 @@ namespace dpgpu::kokkos {
 
 inline constexpr const char* kDeviceSolver = "kokkos.wavefront";
 inline constexpr const char* kHostSolver = "kokkos.wavefront_host";
+// The matrix chain's diagonal DP (a work item per entry) under its own name, as gpu.mcm.
+inline constexpr const char* kMcmDeviceSolver = "kokkos.mcm";
+inline constexpr const char* kMcmHostSolver = "kokkos.mcm_host";
+
+// Which execution space a solver runs on: Kokkos's device backend (CUDA) or its host backend
+// (OpenMP). A solver's config is templated on it where defaults differ per space.
+enum class Space { Device, Host };
+inline constexpr const char* solver_name(Space s) { return s == Space::Device ? kDeviceSolver : kHostSolver; }
 
 // Why a solver cannot run in this build; empty when it can.
 inline std::string unavailable_reason(bool device) {
@@ -22,10 +30,17 @@ inline std::string unavailable_reason(bool device) {
 #endif
 }
 
-template <class P>
-SolverBuilder<P> kokkos_solver(bool device, const std::string& help) {
-  return dpgpu::solver<P>(device ? kDeviceSolver : kHostSolver,
-                          help + (device ? " (Kokkos, CUDA backend)" : " (Kokkos, OpenMP backend)"))
+// Whether space S's solvers are compiled into this build: a registration's solve calls its
+// space's entry point only under `if constexpr (kBuilt<S>)` (the entry point of a space that
+// is not built has no definition), and registers the solver as unavailable otherwise.
+template <Space S>
+inline constexpr bool kBuilt = S == Space::Device ? bool(DPGPU_KOKKOS_CUDA) : bool(DPGPU_WITH_KOKKOS);
+
+// The builder of Kokkos solver `name` on space s, its parameters bound to the fields of Config.
+template <class P, class Config>
+SolverBuilder<P, Config> kokkos_solver(Space s, const std::string& name, const std::string& help) {
+  const bool device = s == Space::Device;
+  return dpgpu::solver<P, Config>(name, help + (device ? " (Kokkos, CUDA backend)" : " (Kokkos, OpenMP backend)"))
       .backend(device ? Backend::Gpu : Backend::Cpu, device ? "kokkos-cuda" : "kokkos-openmp");
 }
 

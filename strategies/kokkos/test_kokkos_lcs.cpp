@@ -1,6 +1,6 @@
 // test_kokkos_lcs.cpp — kokkos.wavefront (CUDA) and kokkos.wavefront_host (OpenMP) for LCS
-// against cpu.linear on random strings (every mode, every compiled rows_per_thread, several
-// tile widths, lengths of 1 and not multiples of a tile), planted pairs with a known LCS, and
+// against cpu.linear on random strings (every mode, every compiled rows_per_thread and
+// columns_per_step, several tile widths, lengths of 1 and not multiples of a tile), planted pairs with a known LCS, and
 // the shared data sets. Device tests skip without a GPU; both skip in builds without Kokkos.
 // Rerun a failure with DPGPU_TEST_SEED=<seed>.
 #include <gtest/gtest.h>
@@ -60,10 +60,14 @@ void agrees_on_random_strings(bool device) {
       EXPECT_EQ(solve(s, x, {{"mode", std::string("cell")}}).objective, expected)
           << "cell n=" << c.n << " m=" << c.m << " seed " << base_seed();
     for (int rows : compiled_rows(space)) {
-      for (std::int64_t width : {32, 96}) {
-        const auto out = solve(s, x, {{"rows_per_thread", std::int64_t{rows}}, {"tile_width", width}});
-        EXPECT_EQ(out.objective, expected) << "tile rows_per_thread=" << rows << " tile_width=" << width
-                                           << " n=" << c.n << " m=" << c.m << " seed " << base_seed();
+      for (int columns : compiled_columns(space)) {
+        for (std::int64_t width : {32, 96}) {
+          const auto out = solve(s, x, {{"rows_per_thread", std::int64_t{rows}}, {"columns_per_step", std::int64_t{columns}},
+                                        {"tile_width", width}});
+          EXPECT_EQ(out.objective, expected) << "tile rows_per_thread=" << rows << " columns_per_step=" << columns
+                                             << " tile_width=" << width << " n=" << c.n << " m=" << c.m
+                                             << " seed " << base_seed();
+        }
       }
     }
   }
@@ -96,7 +100,9 @@ void small_cases(bool device) {
     const auto x = instance(a, b);
     EXPECT_EQ(solve(s, x, {{"mode", std::string("cell")}}).objective, expected) << "cell n=" << c.n;
     for (std::int64_t width : {32, 256})
-      EXPECT_EQ(solve(s, x, {{"tile_width", width}}).objective, expected) << "tile n=" << c.n << " width " << width;
+      for (int columns : compiled_columns(device ? Space::Device : Space::Host))
+        EXPECT_EQ(solve(s, x, {{"tile_width", width}, {"columns_per_step", std::int64_t{columns}}}).objective, expected)
+            << "tile n=" << c.n << " width " << width << " columns_per_step " << columns;
   }
 }
 
@@ -139,7 +145,17 @@ TEST(KokkosLcsRegistry, BothSolversAreListedWithTheirBackends) {
 #endif
   EXPECT_EQ(device.schema.resolve({}).integer("rows_per_thread"), 16);
   EXPECT_EQ(host.schema.resolve({}).integer("rows_per_thread"), 256);
+  EXPECT_EQ(device.schema.resolve({}).integer("columns_per_step"), 4);
+  EXPECT_EQ(host.schema.resolve({}).integer("columns_per_step"), 1);
   EXPECT_THROW(host.schema.resolve({{"mode", std::string("diagonal")}}), dpgpu::InputError);
+  // The rules are the schema's, so `dpgpu check` refuses what the solve would.
+  EXPECT_THROW(device.schema.resolve({{"rows_per_thread", std::int64_t{64}}}), dpgpu::InputError);
+  EXPECT_THROW(host.schema.resolve({{"columns_per_step", std::int64_t{4}}}), dpgpu::InputError);
+  EXPECT_THROW(device.schema.resolve({{"tile_width", std::int64_t{100}}}), dpgpu::InputError);
+  EXPECT_NO_THROW(device.schema.resolve({{"mode", std::string("cell")}, {"tile_width", std::int64_t{100}}}));
+  const auto c = dpgpu::bind<LcsKokkosConfig<Space::Device>>(device, device.schema.resolve({{"columns_per_step", std::int64_t{2}}}));
+  EXPECT_EQ(c.columns_per_step, 2);
+  EXPECT_EQ(c.rows_per_thread, 16);
 }
 
 TEST(KokkosLcsRegistry, MemoryEstimateCoversTheBoundaries) {
@@ -151,15 +167,20 @@ TEST(KokkosLcsRegistry, MemoryEstimateCoversTheBoundaries) {
   EXPECT_LT(need.device, (10240u + 3072u) * 7u);
 }
 
-TEST(KokkosLcsConfig, RejectsRowsThatAreNotCompiledAndBadWidths) {
-  LcsKokkosConfig c = default_config(Space::Device);
-  c.rows_per_thread = 64;
-  EXPECT_THROW(validate(c, Space::Device, "kokkos.wavefront"), dpgpu::InputError);
-  EXPECT_NO_THROW(validate(c, Space::Host, "kokkos.wavefront_host"));
-  c.tile_width = 100;
-  EXPECT_THROW(validate(c, Space::Host, "kokkos.wavefront_host"), dpgpu::InputError);
-  c.mode = LcsMode::Cell;  // cell mode ignores the tile knobs
-  EXPECT_NO_THROW(validate(c, Space::Device, "kokkos.wavefront"));
+TEST(KokkosLcsConfig, RejectsShapesThatAreNotCompiledAndBadWidths) {
+  LcsKokkosConfig<Space::Device> d;
+  d.rows_per_thread = 64;
+  EXPECT_THROW(validate(d, "kokkos.wavefront"), dpgpu::InputError);
+  LcsKokkosConfig<Space::Host> h;
+  h.rows_per_thread = 64;
+  EXPECT_NO_THROW(validate(h, "kokkos.wavefront_host"));
+  h.columns_per_step = 2;  // the host team is one thread: K = 1 only
+  EXPECT_THROW(validate(h, "kokkos.wavefront_host"), dpgpu::InputError);
+  h.columns_per_step = 1;
+  h.tile_width = 100;
+  EXPECT_THROW(validate(h, "kokkos.wavefront_host"), dpgpu::InputError);
+  d.mode = LcsMode::Cell;  // cell mode ignores the tile knobs
+  EXPECT_NO_THROW(validate(d, "kokkos.wavefront"));
 }
 
 }  // namespace

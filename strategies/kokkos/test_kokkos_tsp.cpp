@@ -19,11 +19,12 @@ using dpgpu::kokkos::test::base_seed;
 using dpgpu::kokkos::test::solve;
 
 void expect_optimal(bool device, const tsp::Instance& inst, std::int64_t optimum, const std::string& what,
-                    std::int64_t ranks_per_item = 0) {
+                    std::int64_t ranks_per_item = 0, std::int64_t team_size = 0) {
   const auto& s = dpgpu::kokkos::test::solver("tsp", device);
   const auto x = dpgpu::erase_instance<tsp::Problem>({what, inst, std::nullopt});
   dpgpu::ValueMap params;
   if (ranks_per_item) params["ranks_per_item"] = ranks_per_item;
+  if (team_size) params["team_size"] = team_size;
   const auto out = solve(s, x, params);
   EXPECT_EQ(out.objective, optimum) << what << " seed " << base_seed();
   ASSERT_TRUE(out.solution) << what;
@@ -43,6 +44,8 @@ void agrees_with_held_karp(bool device) {
     // One subset per work item, a few (not dividing the layers), and more than any layer.
     for (std::int64_t ranks : {1, 3, 5000})
       expect_optimal(device, r, cost, "random_matrix n=" + std::to_string(n) + " ranks_per_item=" + std::to_string(ranks), ranks);
+    // Teams of one warp: more teams, each staging the tables for fewer items.
+    if (device) expect_optimal(device, r, cost, "random_matrix n=" + std::to_string(n) + " team_size=32", 1, 32);
   }
   const auto big = tsp::random_matrix(12, 1000000000, 100000000000, ++seed);  // 64-bit costs
   expect_optimal(device, big, tsp::cpu::held_karp(big).cost, "64-bit costs");
@@ -67,7 +70,8 @@ void small_cases(bool device) {
   for (int n : {2, 5, 11}) {
     const auto r = tsp::random_matrix(n, 1, 100, ++seed);
     for (std::int64_t ranks : {1, 7})
-      expect_optimal(device, r, tsp::cpu::held_karp(r).cost, "random_matrix n=" + std::to_string(n), ranks);
+      expect_optimal(device, r, tsp::cpu::held_karp(r).cost, "random_matrix n=" + std::to_string(n), ranks,
+                     device ? 64 : 0);
   }
 }
 
@@ -77,6 +81,19 @@ TEST(KokkosTspHost, AgreesWithHeldKarp) { agrees_with_held_karp(false); }
 TEST(KokkosTspDevice, AgreesWithHeldKarp) { agrees_with_held_karp(true); }
 TEST(KokkosTspHost, ReachesTsplibOptima) { reaches_tsplib_optima(false); }
 TEST(KokkosTspDevice, ReachesTsplibOptima) { reaches_tsplib_optima(true); }
+
+TEST(KokkosTspRegistry, TeamSizeIsADeviceParameter) {
+  const auto& device = dpgpu::kokkos::test::solver("tsp", true);
+  const auto& host = dpgpu::kokkos::test::solver("tsp", false);
+  EXPECT_EQ(device.schema.resolve({}).integer("team_size"), 256);
+  EXPECT_EQ(device.schema.resolve({}).integer("ranks_per_item"), 1);
+  EXPECT_EQ(host.schema.resolve({}).integer("ranks_per_item"), 2048);
+  EXPECT_THROW(device.schema.resolve({{"team_size", std::int64_t{100}}}), dpgpu::InputError);
+  EXPECT_THROW(host.schema.resolve({{"team_size", std::int64_t{32}}}), dpgpu::InputError);  // not declared there
+  // n <= 33 is a rule with the instance's sizes, so the planner refuses before running.
+  EXPECT_TRUE(device.check(device.schema.resolve({}), {{"n", std::int64_t{34}}}).has_value());
+  EXPECT_FALSE(device.check(device.schema.resolve({}), {{"n", std::int64_t{33}}}).has_value());
+}
 
 TEST(KokkosTspHost, RefusesMoreThan33Cities) {
   DPGPU_KOKKOS_SKIP_UNLESS_RUNS(false);

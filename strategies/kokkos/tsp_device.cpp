@@ -4,8 +4,8 @@
 
 namespace dpgpu::kokkos {
 
-Outcome<tsp::Solution> tsp_device(const tsp::Instance& x, std::uint64_t ranks_per_item, Context& ctx) {
-  return tsp_solve<Kokkos::Cuda, true>(device_space(ctx), x, ranks_per_item, ctx, "kokkos.wavefront");
+Outcome<tsp::Solution> tsp_solve(const tsp::Instance& x, const TspKokkosConfig<Space::Device>& c, Context& ctx) {
+  return tsp_solve_on<Kokkos::Cuda, true>(device_space(ctx), x, c, ctx);
 }
 
 }  // namespace dpgpu::kokkos

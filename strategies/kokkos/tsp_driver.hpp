@@ -20,8 +20,11 @@ namespace dpgpu::kokkos {
 
 namespace tsp_detail {
 
+inline constexpr std::uint64_t kTeamWaves = 4;  // teams per resident team slot, at most
+
 template <class Exec, class Cost, bool PositionMajor>
-Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint64_t ranks_per_item, Context& ctx) {
+Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint32_t ranks_per_item, int team_size,
+                             Context& ctx) {
   using Mem = typename Exec::memory_space;
   using tsp::subsets::kBinomials;
   const int m = x.n - 1;
@@ -36,7 +39,8 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
 
   Kokkos::View<Cost*, Mem> layer[2], into;
   Kokkos::View<std::uint8_t*, Mem> argmin;
-  Kokkos::View<std::uint64_t*, Mem> binom, offset;
+  Kokkos::View<std::uint32_t*, Mem> binom;
+  Kokkos::View<std::uint64_t*, Mem> offset;
   Kokkos::View<std::int32_t*, Mem> tour;
   {
     auto phase = ctx.phase("alloc");
@@ -44,7 +48,7 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
     for (auto& l : layer) l = Kokkos::View<Cost*, Mem>(alloc("tsp layer"), largest);
     into = Kokkos::View<Cost*, Mem>(alloc("tsp into"), std::size_t(m) * m);
     argmin = Kokkos::View<std::uint8_t*, Mem>(alloc("tsp argmin"), argmins);
-    binom = Kokkos::View<std::uint64_t*, Mem>(alloc("tsp binomials"), kBinomRows * kBinomRows);
+    binom = Kokkos::View<std::uint32_t*, Mem>(alloc("tsp binomials"), kBinomRows * kBinomRows);
     offset = Kokkos::View<std::uint64_t*, Mem>(alloc("tsp offsets"), offset_h.size());
     tour = Kokkos::View<std::int32_t*, Mem>(alloc("tsp tour"), x.n);
   }
@@ -55,7 +59,7 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
       for (int c = 0; c < m; ++c) into_h(std::size_t(j) * m + c) = static_cast<Cost>(x.arc(c + 1, j + 1));
     auto binom_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, binom);
     for (int c = 0; c < kBinomRows; ++c)
-      for (int i = 0; i < kBinomRows; ++i) binom_h(c * kBinomRows + i) = kBinomials(c, i);
+      for (int i = 0; i < kBinomRows; ++i) binom_h(c * kBinomRows + i) = std::uint32_t(kBinomials(c, i));
     auto offset_m = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, offset);
     for (std::size_t k = 0; k < offset_h.size(); ++k) offset_m(k) = offset_h[k];
     // Layer 1: rank({j}) = j, one position.
@@ -70,22 +74,28 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
   int cur = 0;
   {
     auto phase = ctx.phase("compute");
-    HeldKarpLayer<Exec, Cost, PositionMajor> f;
-    f.B.table = binom;
+    using Layer = HeldKarpLayer<Exec, Cost, PositionMajor>;
+    Layer f;
+    f.binom = binom;
     f.into = into;
     f.argmin = argmin;
     f.m = m;
     f.infinity = std::numeric_limits<Cost>::max();
     f.ranks_per_item = ranks_per_item;
+    const std::uint64_t team_cap = std::max<std::uint64_t>(1, std::uint64_t(exec.concurrency()) / std::uint64_t(team_size)) * kTeamWaves;
     for (int k = 2; k <= m; ++k) {
       f.prev = layer[cur];
       f.cur = layer[1 - cur];
       f.k = k;
-      f.count = kBinomials(m, k);
-      f.prev_count = kBinomials(m, k - 1);
+      f.count = std::uint32_t(kBinomials(m, k));
+      f.prev_count = std::uint32_t(kBinomials(m, k - 1));
       f.offset = offset_h[std::size_t(k)];
-      const std::uint64_t items = (f.count + ranks_per_item - 1) / ranks_per_item;
-      Kokkos::parallel_for("tsp layer", Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::uint64_t>>(exec, 0, items), f);
+      f.items = std::uint32_t((std::uint64_t(f.count) + ranks_per_item - 1) / ranks_per_item);
+      // Teams grid-stride over the items: at most `waves` teams per resident team slot, so
+      // each team's staging is paid for by many items (as gpu.wavefront's grid cap).
+      const int teams = int(std::min<std::uint64_t>((f.items + team_size - 1) / team_size, team_cap));
+      Kokkos::TeamPolicy<Exec> policy(exec, teams, team_size);
+      Kokkos::parallel_for("tsp layer", policy.set_scratch_size(0, Kokkos::PerTeam(Layer::scratch_bytes(m))), f);
       cur = 1 - cur;
       ctx.check_deadline();
     }
@@ -93,6 +103,8 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
     ctx.set("layers", double(m));
     ctx.set("argmin_bytes", double(argmins));
     ctx.set("ranks_per_item", double(ranks_per_item));
+    ctx.set("team_size", double(team_size));
+    ctx.set("teams_cap", double(team_cap));
   }
   // Layer m is the single full set: position p is city p. Close the tour on the host.
   Outcome<tsp::Solution> out;
@@ -108,7 +120,7 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
       if (c < best) best = c, last = p;
     }
     HeldKarpWalk<Exec, PositionMajor> walk;
-    walk.B.table = binom;
+    walk.binom = binom;
     walk.argmin = argmin;
     walk.offset = offset;
     walk.tour = tour;
@@ -126,16 +138,16 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
 
 }  // namespace tsp_detail
 
-template <class Exec, bool PositionMajor>
-Outcome<tsp::Solution> tsp_solve(const Exec& exec, const tsp::Instance& x, std::uint64_t ranks_per_item, Context& ctx,
-                                 const char* solver) {
+template <class Exec, bool PositionMajor, Space S>
+Outcome<tsp::Solution> tsp_solve_on(const Exec& exec, const tsp::Instance& x, const TspKokkosConfig<S>& c, Context& ctx) {
+  const std::string solver = solver_name(S);
   if (x.n > kTspMaxCities)
-    throw dpgpu::InputError(std::string(solver) + ": n = " + std::to_string(x.n) + " is above " +
+    throw dpgpu::InputError(solver + ": n = " + std::to_string(x.n) + " is above " +
                             std::to_string(kTspMaxCities) + " cities (32-bit subset masks)");
   if (x.n == 1) return {0, tsp::Solution{{0}}, std::nullopt};
   return tsp::cost_upper_bound(x) <= std::numeric_limits<std::int32_t>::max()
-             ? tsp_detail::solve<Exec, std::int32_t, PositionMajor>(exec, x, ranks_per_item, ctx)
-             : tsp_detail::solve<Exec, std::int64_t, PositionMajor>(exec, x, ranks_per_item, ctx);
+             ? tsp_detail::solve<Exec, std::int32_t, PositionMajor>(exec, x, std::uint32_t(c.ranks_per_item), c.team_size, ctx)
+             : tsp_detail::solve<Exec, std::int64_t, PositionMajor>(exec, x, std::uint32_t(c.ranks_per_item), c.team_size, ctx);
 }
 
 }  // namespace dpgpu::kokkos

@@ -3,8 +3,8 @@
 
 namespace dpgpu::kokkos {
 
-Outcome<tsp::Solution> tsp_host(const tsp::Instance& x, std::uint64_t ranks_per_item, Context& ctx) {
-  return tsp_solve<HostSpace, false>(host_space(), x, ranks_per_item, ctx, "kokkos.wavefront_host");
+Outcome<tsp::Solution> tsp_solve(const tsp::Instance& x, const TspKokkosConfig<Space::Host>& c, Context& ctx) {
+  return tsp_solve_on<HostSpace, false>(host_space(), x, c, ctx);
 }
 
 }  // namespace dpgpu::kokkos

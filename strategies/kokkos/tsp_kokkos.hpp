@@ -13,6 +13,7 @@
 
 #include "dpgpu/context.hpp"
 #include "dpgpu/solver.hpp"
+#include "solvers.hpp"
 #include "tsp/tsp.hpp"
 
 namespace dpgpu::kokkos {
@@ -22,10 +23,16 @@ inline constexpr int kTspMaxCities = 33;
 
 MemoryNeed tsp_memory(const tsp::Instance& x, bool device);
 
-// ranks_per_item: consecutive subsets per work item (>= 1); by default one on the GPU (a work
-// item per subset, as gpu.wavefront), 2048 on the host (cpu.omp_held_karp's block).
-inline std::int64_t default_ranks_per_item(bool device) { return device ? 1 : 2048; }
-Outcome<tsp::Solution> tsp_host(const tsp::Instance& x, std::uint64_t ranks_per_item, Context& ctx);
-Outcome<tsp::Solution> tsp_device(const tsp::Instance& x, std::uint64_t ranks_per_item, Context& ctx);
+// The solvers' parameters (bound in tsp_register.cpp). ranks_per_item: consecutive subsets
+// per work item: one on the GPU (a work item per subset, as gpu.wavefront), 2048 on the host
+// (cpu.omp_held_karp's block). team_size: threads per team; 256 on the GPU (gpu.wavefront's
+// block), one on the host.
+template <Space S>
+struct TspKokkosConfig {
+  std::int64_t ranks_per_item = S == Space::Device ? 1 : 2048;
+  int team_size = S == Space::Device ? 256 : 1;
+};
+Outcome<tsp::Solution> tsp_solve(const tsp::Instance& x, const TspKokkosConfig<Space::Host>& c, Context& ctx);
+Outcome<tsp::Solution> tsp_solve(const tsp::Instance& x, const TspKokkosConfig<Space::Device>& c, Context& ctx);
 
 }  // namespace dpgpu::kokkos

@@ -17,9 +17,9 @@ MemoryNeed tsp_memory(const tsp::Instance& x, bool device) {
     largest = std::max(largest, kBinomials(m, k) * std::uint64_t(k));
     if (k >= 2) argmins += kBinomials(m, k) * std::uint64_t(k);
   }
-  const std::uint64_t bytes = 2 * largest * cell + argmins + std::uint64_t(m) * m * cell + 33 * 33 * 8 +
+  const std::uint64_t bytes = 2 * largest * cell + argmins + std::uint64_t(m) * m * cell + 33 * 33 * 4 +
                               std::uint64_t(m + 2) * 8 + std::uint64_t(x.n) * 4;
-  const std::uint64_t staging = std::uint64_t(m) * m * cell + 33 * 33 * 8 + std::uint64_t(m + 2) * 8 + largest * cell;
+  const std::uint64_t staging = std::uint64_t(m) * m * cell + 33 * 33 * 4 + std::uint64_t(m + 2) * 8 + largest * cell;
   return device ? MemoryNeed{staging, bytes} : MemoryNeed{bytes, 0};
 }
 

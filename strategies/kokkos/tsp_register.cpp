@@ -1,6 +1,8 @@
 // tsp_register.cpp — registers kokkos.wavefront and kokkos.wavefront_host for the TSP
 // (Held-Karp by layers written once; the tour as certificate).
 #include <cstdint>
+#include <optional>
+#include <string>
 
 #include "dpgpu/registry.hpp"
 #include "solvers.hpp"
@@ -10,30 +12,33 @@
 namespace dpgpu::kokkos {
 namespace {
 
-Registered register_tsp(bool device) {
-  auto s = kokkos_solver<tsp::Problem>(
-               device, "Held-Karp by subset-size layers written once, one dispatch per layer; argmins "
-                       "kept in memory, the tour walked back there (n <= 33)")
-               .param("ranks_per_item", std::int64_t{default_ranks_per_item(device)}, between(1, 1 << 20),
-                      "consecutive subsets per work item: the first unranked, the others stepped to")
-               .memory([device](const tsp::Instance& x, const Params&) { return tsp_memory(x, device); });
+template <Space S>
+Registered register_tsp() {
+  using C = TspKokkosConfig<S>;
+  constexpr bool device = S == Space::Device;
+  auto s = kokkos_solver<tsp::Problem, C>(
+      S, solver_name(S),
+      "Held-Karp by subset-size layers written once, one dispatch per layer, binomials and distances "
+      "in team scratch; argmins kept in memory, the tour walked back there (n <= 33)");
+  s.param("ranks_per_item", &C::ranks_per_item, between(1, 1 << 20),
+          "consecutive subsets per work item: the first unranked, the others stepped to");
+  if constexpr (device)  // the host team is one thread
+    s.param("team_size", &C::team_size, between(32, 1024), "threads per team, a multiple of 32")
+        .rule("team_size", multiple_of(32));
+  s.check_instance([](const C&, const ValueMap& dims) -> std::optional<std::string> {
+     const auto n = std::int64_t(to_number(dims.at("n")));
+     if (n > kTspMaxCities) return "n = " + std::to_string(n) + " is above " + std::to_string(kTspMaxCities) + " cities (32-bit subset masks)";
+     return std::nullopt;
+   }).memory([](const tsp::Instance& x, const C&) { return tsp_memory(x, device); });
   if (const std::string why = unavailable_reason(device); !why.empty()) return s.unavailable(why);
-#if DPGPU_WITH_KOKKOS
-  return s.solve([device](const tsp::Instance& x, const Params& p, Context& ctx) {
-    const auto ranks = static_cast<std::uint64_t>(p.integer("ranks_per_item"));
-#if DPGPU_KOKKOS_CUDA
-    if (device) return tsp_device(x, ranks, ctx);
-#endif
-    (void)device;
-    return tsp_host(x, ranks, ctx);
+  return s.solve([](const tsp::Instance& x, const C& c, Context& ctx) {
+    if constexpr (kBuilt<S>) return tsp_solve(x, c, ctx);
+    else return Outcome<tsp::Solution>{};
   });
-#else
-  return s.unavailable("unreachable");
-#endif
 }
 
-[[maybe_unused]] const Registered registered_device = register_tsp(true);
-[[maybe_unused]] const Registered registered_host = register_tsp(false);
+[[maybe_unused]] const Registered registered_device = register_tsp<Space::Device>();
+[[maybe_unused]] const Registered registered_host = register_tsp<Space::Host>();
 
 }  // namespace
 }  // namespace dpgpu::kokkos

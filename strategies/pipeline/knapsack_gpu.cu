@@ -26,7 +26,11 @@ KnapsackPipelineResult run(const knapsack::Instance& x, const PipelineConfig& cf
   const char* name = "gpu.pipeline";
   const auto active = active_items(x);
   const ll rows = ll(active.size()), W = x.capacity + 1, total = (rows + 1) * W;
-  const ll p = resolve_fold(cfg.p, knapsack_max_fold(x), 2, cfg.sync, knapsack_bound_reason(), name);
+  const bool grid = cfg.sync == "grid";
+  const void* widest = reinterpret_cast<const void*>(&knapsack_pipeline_persistent<T, true, 8>);
+  const int resident = grid ? resident_blocks(widest, cfg.block, 0) : 1;
+  const ll p = resolve_fold(cfg.p, knapsack_max_fold(x), 2, cfg.sync, knapsack_bound_reason(), name,
+                            grid ? grid_fold_cap(resident, cfg.block, 2) : ll(INT64_MAX));
   const auto stream = static_cast<cudaStream_t>(ctx.stream());
   DeviceBuffer<T> st, d_values;
   DeviceBuffer<int> d_weights;
@@ -78,9 +82,6 @@ KnapsackPipelineResult run(const knapsack::Instance& x, const PipelineConfig& cf
         }
       }
     } else if (steps > 0) {
-      const bool grid = cfg.sync == "grid";
-      const int resident =
-          grid ? resident_blocks(reinterpret_cast<const void*>(&knapsack_pipeline_persistent<T, true, 8>), cfg.block, 0) : 1;
       g = persistent_geometry(2 * p, cfg, resident, name);
       with_per(g.per, [&](auto per) {
         constexpr int Per = decltype(per)::value;
@@ -138,9 +139,15 @@ KnapsackPipelineResult run(const knapsack::Instance& x, const PipelineConfig& cf
 
 }  // namespace
 
+std::optional<std::string> knapsack_grid_rule(const knapsack::Instance& x, const PipelineConfig& cfg) {
+  const void* widest = knapsack_fits_32_bits(x) ? reinterpret_cast<const void*>(&knapsack_pipeline_persistent<unsigned, true, 8>)
+                                                : reinterpret_cast<const void*>(&knapsack_pipeline_persistent<unsigned long long, true, 8>);
+  return grid_rule(widest, 0, cfg, knapsack_max_fold(x), 2);
+}
+
 KnapsackPipelineResult knapsack_pipeline(const knapsack::Instance& x, const PipelineConfig& cfg, Context& ctx) {
   validate(cfg, "gpu.pipeline");
-  if (x.capacity > (std::int64_t(1) << 31) - 2)
+  if (x.capacity > kMaxDeviceCapacity)
     throw InputError("gpu.pipeline: capacity " + std::to_string(x.capacity) + " exceeds 2^31 - 2 (32-bit device weights)");
   return knapsack_fits_32_bits(x) ? run<unsigned>(x, cfg, ctx) : run<unsigned long long>(x, cfg, ctx);
 }

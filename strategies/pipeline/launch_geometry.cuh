@@ -3,6 +3,7 @@
 #pragma once
 #include <cuda_runtime.h>
 
+#include <optional>
 #include <string>
 #include <type_traits>
 
@@ -15,38 +16,31 @@ struct Persistent {
   int blocks = 1, threads = 32, per = 1;  // per: work items (element-stages) a thread carries
 };
 
+// The device's SM count, asked once per process (the planner's rules and every solve ask).
 inline int sm_count() {
-  int dev = 0, sms = 0;
-  CUDA_CHECK(cudaGetDevice(&dev));
-  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  static const int sms = [] {
+    int dev = 0, n = 0;
+    CUDA_CHECK(cudaGetDevice(&dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev));
+    return n;
+  }();
   return sms;
 }
 
-// sync block: one block of p·k threads (rounded up to a warp). sync grid: `blocks` blocks of
-// `block` threads (auto: one per SM, fewer when p·k needs fewer), each thread carrying up to
-// kMaxPerThread work items; more blocks when that is not enough. `resident` says how many
-// blocks of the kernel fit at once (for the cooperative launch).
+// sync block: one block of p·k threads (rounded up to a warp). sync grid: grid_layout
+// (pipeline_config.hpp), refused when its blocks are not all co-resident (`resident`: how
+// many blocks of the kernel fit at once, for the cooperative launch).
 inline Persistent persistent_geometry(std::int64_t pk, const PipelineConfig& cfg, int resident, const char* solver) {
   Persistent g;
   if (cfg.sync == "block") {
     g.threads = int((pk + 31) / 32 * 32);
     return g;
   }
+  const GridLayout layout = grid_layout(pk, cfg, sm_count());
+  if (auto why = residency_refusal(layout, pk, cfg, resident)) throw InputError(std::string(solver) + ": " + *why);
   g.threads = cfg.block;
-  const std::int64_t needed = (pk + cfg.block - 1) / cfg.block;
-  std::int64_t blocks = cfg.blocks > 0 ? cfg.blocks : std::min<std::int64_t>(sm_count(), needed);
-  blocks = std::max<std::int64_t>(1, std::min(blocks, needed));
-  std::int64_t per = (pk + blocks * cfg.block - 1) / (blocks * cfg.block);
-  if (per > kMaxPerThread) {
-    blocks = (pk + std::int64_t(cfg.block) * kMaxPerThread - 1) / (std::int64_t(cfg.block) * kMaxPerThread);
-    per = (pk + blocks * cfg.block - 1) / (blocks * cfg.block);
-  }
-  if (blocks > resident)
-    throw InputError(std::string(solver) + ": sync grid needs " + std::to_string(blocks) + " blocks of " +
-                     std::to_string(cfg.block) + " threads co-resident for p·k = " + std::to_string(pk) +
-                     ", the GPU holds " + std::to_string(resident) + "; lower p or 'blocks'");
-  g.blocks = int(blocks);
-  g.per = int(per);
+  g.blocks = int(layout.blocks);
+  g.per = int(layout.per);
   return g;
 }
 
@@ -64,6 +58,21 @@ inline int resident_blocks(const void* kernel, int threads, std::size_t smem) {
   int per_sm = 0;
   CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem));
   return per_sm * sm_count();
+}
+
+// The co-residency rule of a sync grid run, for the planner (check_device): `p` resolved as
+// the solve resolves it (0: the largest valid that fits), then its layout against what the
+// GPU holds of `kernel` (the Per = 8 instance, which the largest folds use).
+inline std::optional<std::string> grid_rule(const void* kernel, std::size_t smem, const PipelineConfig& cfg,
+                                            std::int64_t max_p, std::int64_t k) {
+  if (cfg.sync != "grid") return std::nullopt;
+  const int resident = resident_blocks(kernel, cfg.block, smem);
+  const std::int64_t cap = grid_fold_cap(resident, cfg.block, k);
+  if (cfg.p == 0 && cap < 1)
+    return "parameter 'block': sync grid cannot hold even p = 1 (k = " + std::to_string(k) + " element-stages) in " +
+           std::to_string(resident) + " co-resident blocks of " + std::to_string(cfg.block) + " threads";
+  const std::int64_t p = cfg.p > 0 ? cfg.p : std::max<std::int64_t>(1, std::min(std::max<std::int64_t>(1, max_p), cap));
+  return residency_refusal(grid_layout(p * k, cfg, sm_count()), p * k, cfg, resident);
 }
 
 // Launches one persistent kernel: cooperative for sync grid, plain (one block) for sync block.

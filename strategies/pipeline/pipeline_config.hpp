@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,21 +36,71 @@ inline void validate(const PipelineConfig& c, const char* solver) {
   if (c.blocks < 0) throw InputError(std::string(solver) + ": parameter 'blocks' must be >= 0, got " + std::to_string(c.blocks));
 }
 
-// The fold to run: p (or the largest valid one when p is 0), refused above `max_p` with the
-// bound in the message, and for sync block above what one block holds.
-inline std::int64_t resolve_fold(std::int64_t p, std::int64_t max_p, std::int64_t k, const std::string& sync,
-                                 const std::string& bound_reason, const char* solver) {
-  if (max_p < 1) max_p = 1;
-  if (p == 0) p = max_p;
-  if (p > max_p)
-    throw InputError(std::string(solver) + ": parameter 'p' = " + std::to_string(p) +
-                     " exceeds the largest valid fold " + std::to_string(max_p) + " for this instance (" +
-                     bound_reason + ")");
+// The largest fold one block holds (sync block: p·k threads in one block).
+inline std::int64_t block_fold_cap(std::int64_t k) { return std::max<std::int64_t>(1, kBlockLimit / k); }
+
+// The largest fold sync grid can run with `resident` co-resident blocks of `block` threads,
+// each thread carrying up to kMaxPerThread element-stages: p·k <= resident·block·kMaxPerThread.
+// 0 when not even p = 1 fits.
+inline std::int64_t grid_fold_cap(std::int64_t resident, int block, std::int64_t k) {
+  return resident * block * kMaxPerThread / k;
+}
+
+// Why fold `p` (0: the largest valid) cannot run on an instance whose correctness bound is
+// `max_p`, or nullopt: above the bound, or (sync block) above what one block holds.
+inline std::optional<std::string> fold_refusal(std::int64_t p, std::int64_t max_p, std::int64_t k,
+                                               const std::string& sync, const std::string& bound_reason) {
+  if (p > std::max<std::int64_t>(1, max_p))
+    return "parameter 'p' = " + std::to_string(p) + " exceeds the largest valid fold " +
+           std::to_string(std::max<std::int64_t>(1, max_p)) + " for this instance (" + bound_reason + ")";
   if (sync == "block" && p * k > kBlockLimit)
-    throw InputError(std::string(solver) + ": sync block runs p·k = " + std::to_string(p * k) +
-                     " threads in one block, at most " + std::to_string(kBlockLimit) + "; p <= " +
-                     std::to_string(std::max<std::int64_t>(1, kBlockLimit / k)) + " for k = " + std::to_string(k));
+    return "parameter 'p': sync block runs p·k = " + std::to_string(p * k) + " threads in one block, at most " +
+           std::to_string(kBlockLimit) + "; p <= " + std::to_string(block_fold_cap(k)) + " for k = " + std::to_string(k);
+  return std::nullopt;
+}
+
+// The fold to run: p, or when p is 0 the largest that the bound `max_p`, one block (sync
+// block) and `device_cap` (sync grid: grid_fold_cap on this GPU) allow. InputError naming the
+// bound otherwise.
+inline std::int64_t resolve_fold(std::int64_t p, std::int64_t max_p, std::int64_t k, const std::string& sync,
+                                 const std::string& bound_reason, const char* solver,
+                                 std::int64_t device_cap = std::numeric_limits<std::int64_t>::max()) {
+  if (p == 0) {
+    p = std::max<std::int64_t>(1, max_p);
+    if (sync == "block") p = std::min(p, block_fold_cap(k));
+    if (sync == "grid") p = std::max<std::int64_t>(1, std::min(p, device_cap));
+  }
+  if (auto why = fold_refusal(p, max_p, k, sync, bound_reason)) throw InputError(std::string(solver) + ": " + *why);
   return p;
+}
+
+// The persistent kernel's layout for sync grid: `blocks` blocks of cfg.block threads (auto:
+// one per SM, fewer when p·k needs fewer), each thread carrying up to kMaxPerThread work
+// items (`per`); more blocks when that is not enough.
+struct GridLayout {
+  std::int64_t blocks = 1, per = 1;
+};
+inline GridLayout grid_layout(std::int64_t pk, const PipelineConfig& cfg, int sms) {
+  const std::int64_t needed = (pk + cfg.block - 1) / cfg.block;
+  std::int64_t blocks = cfg.blocks > 0 ? cfg.blocks : std::min<std::int64_t>(sms, needed);
+  blocks = std::max<std::int64_t>(1, std::min(blocks, needed));
+  std::int64_t per = (pk + blocks * cfg.block - 1) / (blocks * cfg.block);
+  if (per > kMaxPerThread) {
+    blocks = (pk + std::int64_t(cfg.block) * kMaxPerThread - 1) / (std::int64_t(cfg.block) * kMaxPerThread);
+    per = (pk + blocks * cfg.block - 1) / (blocks * cfg.block);
+  }
+  return {blocks, per};
+}
+
+// Why sync grid cannot run this layout: its blocks must all be co-resident (a grid barrier
+// waits for every block), and the GPU holds `resident` of them.
+inline std::optional<std::string> residency_refusal(const GridLayout& g, std::int64_t pk, const PipelineConfig& cfg,
+                                                    std::int64_t resident) {
+  if (g.blocks <= resident) return std::nullopt;
+  return "parameter 'p': sync grid needs " + std::to_string(g.blocks) + " blocks of " + std::to_string(cfg.block) +
+         " threads co-resident for p·k = " + std::to_string(pk) + ", the GPU holds " + std::to_string(resident) +
+         " (p·k <= " + std::to_string(resident * cfg.block * kMaxPerThread) + "); lower 'p' (0: the largest that fits), "
+         "'blocks' or 'block'";
 }
 
 // --- S-DP -----------------------------------------------------------------------------------
@@ -101,6 +152,9 @@ inline bool knapsack_fits_32_bits(const knapsack::Instance& x) {
     if (x.weight[j] <= x.capacity) total += x.value[j];
   return total <= std::numeric_limits<std::int32_t>::max();
 }
+
+// Weights and capacity are 32-bit on the device.
+inline constexpr std::int64_t kMaxDeviceCapacity = (std::int64_t(1) << 31) - 2;
 
 inline std::string knapsack_bound_reason() { return "p <= C+1 and p <= floor((C+1+w)/2) for every item weight w <= C"; }
 

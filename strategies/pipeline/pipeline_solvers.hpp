@@ -4,6 +4,8 @@
 // bounds), OutOfMemory, runtime_error (CUDA).
 #pragma once
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "dpgpu/context.hpp"
@@ -27,6 +29,11 @@ SdpGpuResult sdp_pipeline2x2(const sdp::Instance& x, Context& ctx);
 SdpGpuResult sdp_prefix(const sdp::Instance& x, Context& ctx);
 // One block of k threads per element, all combining into ST[i] with atomics.
 SdpGpuResult sdp_inner_parallel(const sdp::Instance& x, Context& ctx);
+
+// gpu.pipeline's GPU rule (check_device): with sync grid, every block of the persistent
+// kernel must be co-resident on this GPU for the fold the solve would run. Why not, or nullopt.
+std::optional<std::string> sdp_grid_rule(const sdp::Instance& x, const PipelineConfig& cfg);
+std::optional<std::string> knapsack_grid_rule(const knapsack::Instance& x, const PipelineConfig& cfg);
 
 struct KnapsackPipelineResult {
   std::int64_t value = 0;

@@ -79,13 +79,17 @@ template <class T, sdp::Op O>
 SdpGpuResult run_pipeline(const sdp::Instance& x, const PipelineConfig& cfg, Context& ctx) {
   const char* name = "gpu.pipeline";
   const ll n = x.n, a0 = x.a0(), k = x.k();
-  const ll p = resolve_fold(cfg.p, max_fold(x.offsets), k, cfg.sync, sdp_bound_reason(), name);
+  const std::size_t smem = offset_smem_bytes(int(k));
+  const bool grid = cfg.sync == "grid";
+  const void* widest = reinterpret_cast<const void*>(&sdp_pipeline_persistent<T, O, true, 8>);
+  const int resident = grid ? resident_blocks(widest, cfg.block, smem) : 1;
+  const ll p = resolve_fold(cfg.p, max_fold(x.offsets), k, cfg.sync, sdp_bound_reason(), name,
+                            grid ? grid_fold_cap(resident, cfg.block, k) : ll(INT64_MAX));
   if (p * k > (ll(1) << 31) - 1)
     throw InputError(std::string(name) + ": p·k = " + std::to_string(p * k) + " exceeds 2^31 - 1 threads");
   Table<T> tab(x, ctx);
   const ll steps = pipeline_steps(n, a0, k, p);
   const T mod = T(x.op == sdp::Op::add ? x.modulus : 0);
-  const std::size_t smem = offset_smem_bytes(int(k));
   T* st = tab.st.get();
   const ll* off = tab.offsets.get();
   int kk = int(k);
@@ -108,9 +112,6 @@ SdpGpuResult run_pipeline(const sdp::Instance& x, const PipelineConfig& cfg, Con
         }
       }
     } else if (steps > 0) {
-      const bool grid = cfg.sync == "grid";
-      const int resident =
-          grid ? resident_blocks(reinterpret_cast<const void*>(&sdp_pipeline_persistent<T, O, true, 8>), cfg.block, smem) : 1;
       g = persistent_geometry(p * k, cfg, resident, name);
       with_per(g.per, [&](auto per) {
         constexpr int Per = decltype(per)::value;
@@ -236,7 +237,7 @@ SdpGpuResult run_per_element(const sdp::Instance& x, Context& ctx, bool tourname
 
 // Dispatch on cell width and operator.
 template <template <class, sdp::Op> class Fn, class... A>
-SdpGpuResult dispatch(const sdp::Instance& x, A&&... a) {
+auto dispatch(const sdp::Instance& x, A&&... a) {
   const bool narrow = sdp_fits_32_bits(x);
   switch (x.op) {
     case sdp::Op::max:
@@ -251,6 +252,13 @@ SdpGpuResult dispatch(const sdp::Instance& x, A&&... a) {
 template <class T, sdp::Op O>
 struct PipelineFn {
   static SdpGpuResult run(const sdp::Instance& x, const PipelineConfig& c, Context& ctx) { return run_pipeline<T, O>(x, c, ctx); }
+};
+template <class T, sdp::Op O>
+struct GridRuleFn {
+  static std::optional<std::string> run(const sdp::Instance& x, const PipelineConfig& c) {
+    return grid_rule(reinterpret_cast<const void*>(&sdp_pipeline_persistent<T, O, true, 8>), offset_smem_bytes(int(x.k())),
+                     c, max_fold(x.offsets), x.k());
+  }
 };
 template <class T, sdp::Op O>
 struct TwoByTwoFn {
@@ -271,6 +279,10 @@ SdpGpuResult sdp_pipeline(const sdp::Instance& x, const PipelineConfig& cfg, Con
   validate(cfg, "gpu.pipeline");
   check_sdp_instance(x, "gpu.pipeline");
   return dispatch<PipelineFn>(x, cfg, ctx);
+}
+
+std::optional<std::string> sdp_grid_rule(const sdp::Instance& x, const PipelineConfig& cfg) {
+  return dispatch<GridRuleFn>(x, cfg);
 }
 
 SdpGpuResult sdp_pipeline2x2(const sdp::Instance& x, Context& ctx) {

@@ -87,5 +87,26 @@ TEST(PipelineKnapsackGpu, InvalidFoldIsRefused) {
   }
 }
 
+// Capacity 2·10^6: the correctness bound allows p about 10^6, so p·k about 2·10^6 element-
+// stages, more than the GPU holds co-resident in one persistent grid; p: 0 takes the largest
+// fold that fits, and an explicit p at the bound is refused by the GPU rule (before running).
+TEST(PipelineKnapsackGpu, DefaultFoldWithSyncGridFitsTheGpu) {
+  REQUIRE_DEVICE();
+  const knapsack::Instance x = knapsack::paper2014_instance(100, 2'000'000, 1000, 1);
+  PipelineConfig c;  // p 0, sync grid
+  EXPECT_FALSE(knapsack_grid_rule(x, c).has_value());
+  Context ctx = make_ctx();
+  const KnapsackPipelineResult r = knapsack_pipeline(x, c, ctx);
+  EXPECT_EQ(r.value, knapsack::cpu::dp(x).value);
+  EXPECT_LT(ctx.counters().at("p"), double(knapsack_max_fold(x))) << "capped by co-residency";
+  EXPECT_LE(ctx.counters().at("per_thread"), 8.0);
+  c.p = knapsack_max_fold(x);
+  const auto why = knapsack_grid_rule(x, c);
+  ASSERT_TRUE(why.has_value()) << "p = " << c.p << " fits co-resident?";
+  EXPECT_NE(why->find("co-resident"), std::string::npos) << *why;
+  Context ctx2 = make_ctx();
+  EXPECT_THROW(knapsack_pipeline(x, c, ctx2), InputError);
+}
+
 }  // namespace
 }  // namespace dpgpu::pipeline

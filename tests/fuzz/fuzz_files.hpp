@@ -13,14 +13,28 @@
 
 namespace dpgpu::fuzz {
 
-// A folder of this process's own under the system temp dir, created once.
+// A folder of this process's own, created once and removed at exit. It lies in /dev/shm
+// where that exists: the input is rewritten at every execution, and on a disk-backed /tmp
+// those writes made the targets wait on I/O (10-20x fewer executions per second).
 inline const std::filesystem::path& scratch_dir() {
-  static const std::filesystem::path dir = [] {
-    auto d = std::filesystem::temp_directory_path() / ("dpgpu-fuzz-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(d);
-    return d;
-  }();
-  return dir;
+  struct Dir {
+    std::filesystem::path path;
+    Dir() {
+      std::error_code ec;
+      const std::filesystem::path shm = "/dev/shm";
+      const auto base = std::filesystem::is_directory(shm, ec) && ::access(shm.c_str(), W_OK) == 0
+                            ? shm
+                            : std::filesystem::temp_directory_path();
+      path = base / ("dpgpu-fuzz-" + std::to_string(::getpid()));
+      std::filesystem::create_directories(path);
+    }
+    ~Dir() {
+      std::error_code ec;
+      std::filesystem::remove_all(path, ec);
+    }
+  };
+  static const Dir dir;
+  return dir.path;
 }
 
 // Writes `bytes` to scratch_dir()/name, replacing what was there, and returns the path.

@@ -76,6 +76,24 @@ struct SolverSpec {
   std::string name;
   std::vector<Axis> params;
   std::map<std::string, double> max;  // caps on instance dims (or generator params)
+  // Where a message about these parameters points: the key of the first parameter it names
+  // in quotes ('p') among those the file sets, else the solver's entry.
+  const Where& where_named(const std::string& message) const;
+};
+
+// A column a `plot:` figure names (x, y, facets, an item of series, a key of filter), for the
+// planner to check against the cases' columns.
+struct PlotColumn {
+  std::string key;   // "x", "series", "filter", ...
+  std::string name;  // as written: "i.n", "block", "solver"
+  Where where;
+};
+
+struct PlotFigure {
+  std::string kind;  // runtime, throughput, ... (plots/plot_kinds.json)
+  std::size_t index = 0;  // plot[index]
+  Where where;
+  std::vector<PlotColumn> columns;
 };
 
 struct ProfileSpec {
@@ -120,6 +138,7 @@ struct Experiment {
   std::string isolate = "auto";
   std::optional<ProfileSpec> profile;
   std::string plot_yaml;  // the `plot:` section re-emitted as YAML, or empty
+  std::vector<PlotFigure> plot;  // its figures, keys checked (plot_section.hpp)
 };
 
 // Reads and checks an experiment file against the registry: YAML syntax, unknown keys,

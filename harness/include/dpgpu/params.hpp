@@ -80,6 +80,9 @@ class Schema {
   // Fills defaults; throws InputError naming the key and the allowed values on an unknown
   // name or a rejected value. `where` prefixes messages (e.g. "exp.yaml:12: solver gpu.x").
   Params resolve(const ValueMap& given, const std::string& where = "") const;
+  // One value on its own: its name, type, range and rule, not the checks across parameters
+  // (whose other parameters are not known yet; resolve() runs those on whole points).
+  void check_value(const std::string& name, const Value& v, const std::string& where = "") const;
 
  private:
   std::vector<ParamSpec> specs_;

@@ -14,6 +14,7 @@
 //       .choice("mode", &Config::mode, {{"tile", Mode::Tile}, {"cell", Mode::Cell}}, "...")
 //       .check([](const Config& c) -> std::optional<std::string> { ... })  // across parameters
 //       .check_instance([](const Config& c, const dpgpu::ValueMap& dims) { ... })  // with sizes
+//       .check_device([](const Config& c, const lcs::Instance& x) { ... })  // needs the GPU
 //       .memory([](const lcs::Instance& x, const Config& c) { return dpgpu::MemoryNeed{...}; })
 //       .solve_gpu([](const lcs::Instance& x, const Config& c, dpgpu::Context& ctx) {
 //           return dpgpu::Outcome<lcs::Solution>{...}; });
@@ -88,6 +89,12 @@ struct ProblemEntry {
   // Optional: the file kinds load() reads ("fasta", "tsplib", "text"; from P::file_kinds, a
   // comma-separated list); a file that looks like another recognised kind is refused.
   std::vector<std::string> file_kinds;
+  // Optional (P::reference_optimum): an instance's optimum computed by a reference solver
+  // where one is cheap enough (tsp: Held-Karp, n <= 22), or nullopt. The planner asks it for
+  // an instance without a known optimum when a solver needs one (SolverEntry::needs_optimum).
+  std::function<std::optional<Objective>(const AnyInstance&)> reference_optimum;
+  // The instance with `optimum` known (a copy: instances are shared and immutable).
+  std::function<AnyInstance(const AnyInstance&, Objective optimum)> with_optimum;
   const GeneratorEntry* generator(const std::string& name) const;
 };
 
@@ -99,11 +106,22 @@ struct SolverEntry {
   std::function<AnyOutcome(const AnyInstance&, const Params&, Context&)> solve;
   std::string unavailable;  // non-empty: registered but cannot run here (e.g. built without CUDA)
   std::string backend_name;  // non-empty: names the backend in outputs (e.g. "kokkos-cuda")
-  // Rules between the parameters and an instance's sizes (P::dims): why this case cannot run,
-  // or nullopt. The planner calls check() once per (instance, solver point) before running.
-  using InstanceCheck = std::function<std::optional<std::string>(const Params&, const ValueMap& dims)>;
+  // Rules between the parameters and an instance (its sizes, P::dims, or the instance
+  // itself): why this case cannot run, or nullopt. The planner calls check() once per
+  // (instance, solver point) before running, on any machine.
+  using InstanceCheck = std::function<std::optional<std::string>(const Params&, const AnyInstance&)>;
   std::vector<InstanceCheck> instance_checks;
-  std::optional<std::string> check(const Params& p, const ValueMap& dims) const;
+  std::optional<std::string> check(const Params& p, const AnyInstance& x) const;
+  // Rules that need the GPU's properties (co-resident blocks, shared memory): registered
+  // only in CUDA builds, evaluated by the planner only where a GPU is usable.
+  std::vector<InstanceCheck> device_checks;
+  std::optional<std::string> check_device(const Params& p, const AnyInstance& x) const;
+  // Whether these parameters need the instance's optimum before the solve (a search that
+  // starts from it); the planner then finds one by the problem's reference_optimum. May be empty.
+  std::function<bool(const Params&)> needs_optimum;
+  // Non-empty: the counter (ctx.set) that is this solver's `work` per run, e.g. "nodes" for
+  // a tree search, whose work is what it visited, not a property of the instance.
+  std::string work_counter;
   AnyBinding binding;  // the config type its parameters are bound to (bind<Config>), if any
 };
 
@@ -174,6 +192,14 @@ bool register_problem() {
       e.file_kinds.push_back(kinds.substr(start, end - start));
       start = end + 1;
     }
+  }
+  if constexpr (requires(const I& x) { P::reference_optimum(x); }) {
+    e.reference_optimum = [](const AnyInstance& x) -> std::optional<Objective> { return P::reference_optimum(x.as<I>()); };
+    e.with_optimum = [](const AnyInstance& x, Objective optimum) {
+      I copy = x.as<I>();
+      copy.optimum = optimum;
+      return erase_instance<P>(Loaded<I>{x.name, std::move(copy), optimum});
+    };
   }
   Registry::get().add(std::move(e));
   return true;
@@ -322,19 +348,42 @@ class SolverBuilder {
     }
     return *this;
   }
-  // A rule between the parameters and an instance's sizes (P::dims, e.g. "n"): fn(const
-  // Config& or const Params&, const ValueMap& dims) -> std::optional<std::string>.
+  // A rule between the parameters and an instance: fn(const Config& or const Params&, const
+  // ValueMap& dims) with its sizes (P::dims, e.g. "n"), or fn(..., const Instance&) where the
+  // rule needs more (a bound over its offsets, a known optimum) -> std::optional<std::string>.
+  // Name the parameter in quotes ('p'): the planner points at that key's line.
   template <class F>
   SolverBuilder& check_instance(F fn) {
-    if constexpr (std::is_invocable_v<F&, const Params&, const ValueMap&>) {
-      e_.instance_checks.push_back(std::move(fn));
+    e_.instance_checks.push_back(instance_rule(std::move(fn)));
+    return *this;
+  }
+  // A rule that needs the GPU (same forms as check_instance): the planner asks it only where
+  // a GPU is usable, and says elsewhere that the case will be skipped. Like solve_gpu, it is
+  // kept only in CUDA builds, so its body may call functions defined in .cu files.
+  template <class F>
+  SolverBuilder& check_device([[maybe_unused]] F fn) {
+#if DPGPU_WITH_CUDA
+    e_.device_checks.push_back(instance_rule(std::move(fn)));
+#endif
+    return *this;
+  }
+  // The solver needs the instance's optimum before it runs when fn(const Config& or const
+  // Params&) says so (a search starting from it): the planner finds one by the problem's
+  // reference_optimum where the source has none.
+  template <class F>
+  SolverBuilder& needs_optimum(F fn) {
+    if constexpr (std::is_invocable_v<F&, const Params&>) {
+      e_.needs_optimum = std::move(fn);
     } else {
-      static_assert(kBound && std::is_invocable_v<F&, const BoundArg&, const ValueMap&>,
-                    "check_instance(fn): fn(const Config& or const Params&, const ValueMap& dims)");
-      e_.instance_checks.push_back([b = binding_, fn = std::move(fn)](const Params& p, const ValueMap& dims) {
-        return fn((*b)(p), dims);
-      });
+      static_assert(kBound && std::is_invocable_v<F&, const BoundArg&>, "needs_optimum(fn): fn(const Config&) -> bool");
+      e_.needs_optimum = [b = binding_, fn = std::move(fn)](const Params& p) { return bool(fn((*b)(p))); };
     }
+    return *this;
+  }
+  // The solver's `work` per run is this counter (set with ctx.set), not P::work(instance):
+  // "nodes" for the searches (README: work is cell updates for DP, nodes for search).
+  SolverBuilder& work_counter(std::string counter) {
+    e_.work_counter = std::move(counter);
     return *this;
   }
 
@@ -389,6 +438,22 @@ class SolverBuilder {
         static_assert(kBound && std::is_invocable_v<F&, const Instance&, const BoundArg&, decltype(rest)...>,
                       "fn must take (const Instance&, const Config& or const Params&[, Context&])");
         return fn(x, (*b)(p), rest...);
+      }
+    };
+  }
+  template <class F>
+  SolverEntry::InstanceCheck instance_rule(F fn) {
+    return [b = binding_, fn = std::move(fn)](const Params& p, const AnyInstance& x) -> std::optional<std::string> {
+      if constexpr (std::is_invocable_v<F&, const Params&, const ValueMap&>) {
+        return fn(p, x.dims);
+      } else if constexpr (std::is_invocable_v<F&, const Params&, const Instance&>) {
+        return fn(p, x.as<Instance>());
+      } else if constexpr (kBound && std::is_invocable_v<F&, const BoundArg&, const ValueMap&>) {
+        return fn((*b)(p), x.dims);
+      } else {
+        static_assert(kBound && std::is_invocable_v<F&, const BoundArg&, const Instance&>,
+                      "check_instance(fn): fn(const Config& or const Params&, const ValueMap& dims or const Instance&)");
+        return fn((*b)(p), x.as<Instance>());
       }
     };
   }

@@ -21,6 +21,9 @@ struct RunOptions {
   bool resume = false;             // keep committed cases of the same plan, run the rest
   bool fresh = false;              // move the folder's old results to previous-<time>/ first
   std::uint64_t max_cases = 1'000'000;  // sweeps expanding to more cases are refused
+  std::string shard;               // "K/N": only shard K of N (default folder results/<name>/shard-K-of-N)
+  std::string gpus;                // "all" or "0,1,3": one worker lane per GPU (worker_pool.hpp); empty: one process
+  int cpu_workers = 1;             // with gpus: lanes for CPU cases
   bool dry_run = false;            // print the cases and what would happen; write nothing
   bool verbose = false;
   // Profiler metrics for GPU cases: on when the file has a `profile:` section or with
@@ -33,7 +36,8 @@ struct RunOptions {
 // written.
 int run_experiment(const std::filesystem::path& file, const RunOptions& options);
 
-// Validates the file, reads every instance, prints the expanded case list. Exit code.
-int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases = 1'000'000);
+// Validates the file, reads every instance, prints the expanded case list (with `shards` > 0:
+// each case's shard of that many, and every shard's cases and estimated cost). Exit code.
+int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases = 1'000'000, int shards = 0);
 
 }  // namespace dpgpu

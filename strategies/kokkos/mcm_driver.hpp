@@ -1,0 +1,118 @@
+// mcm_driver.hpp — the host side of the Kokkos matrix-chain solvers, written once for any
+// execution space: allocation, dimensions in, one dispatch per diagonal, splits back, the
+// parenthesization built on the host by the problem's mcm::parenthesize.
+// Included by mcm_host.cpp (OpenMP) and mcm_device.cpp (CUDA) only.
+#pragma once
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include "dpgpu/context.hpp"
+#include "dpgpu/error.hpp"
+#include "kokkos_runtime.hpp"
+#include "mcm/mcm.hpp"
+#include "mcm_diagonal.hpp"
+#include "mcm_kokkos.hpp"
+
+namespace dpgpu::kokkos {
+
+namespace mcm_detail {
+
+inline constexpr McmIndex kDispatchesPerCheck = 512;  // as gpu.mcm: wait, then the deadline
+
+template <class Exec, class T, McmLayout Layout>
+Outcome<::mcm::Solution> solve(const Exec& exec, const ::mcm::Instance& x, McmKernel kernel, int threads,
+                               Context& ctx) {
+  using Mem = typename Exec::memory_space;
+  const McmIndex n = x.n(), w = n + 1;
+  const std::size_t triangle = std::size_t(mcm_diagonal_offset(w, w));
+  const std::size_t cells = Layout == McmLayout::DiagonalMajor ? triangle : std::size_t(w) * std::size_t(w);
+  CountedBytes counted(ctx, cells * sizeof(T) + triangle * 4 + std::size_t(w) * sizeof(T), on_device<Exec>);
+  McmTable<Mem, T, Layout> tab;
+  tab.w = w;
+  Kokkos::View<T*, Mem> p;
+  {
+    auto phase = ctx.phase("alloc");
+    auto alloc = [&](const char* label) { return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)); };
+    tab.cost = Kokkos::View<T*, Mem>(alloc("mcm table"), cells);
+    tab.split = Kokkos::View<std::int32_t*, Mem>(alloc("mcm splits"), triangle);
+    p = Kokkos::View<T*, Mem>(alloc("mcm dimensions"), std::size_t(w));
+    tab.p = p;
+  }
+  {
+    auto phase = ctx.phase("h2d");
+    auto p_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, p);
+    for (McmIndex t = 0; t < w; ++t) p_h(t) = T(x.p[std::size_t(t)]);
+    Kokkos::deep_copy(exec, p, p_h);
+    // Diagonals 0 and 1 are zero (M[a][a+1] = 0); the rest is written before it is read.
+    Kokkos::deep_copy(exec, tab.cost, T(0));
+    exec.fence("mcm h2d");  // p_h goes out of scope
+  }
+  {
+    auto phase = ctx.phase("compute");
+    for (McmIndex l = 2; l <= n; ++l) {
+      const McmIndex entries = w - l;
+      if (kernel == McmKernel::Block) {
+        if constexpr (Layout == McmLayout::Symmetric) {
+          McmTeamEntry<Exec, T> f{tab, l};
+          Kokkos::parallel_for("mcm diagonal (team per entry)", Kokkos::TeamPolicy<Exec>(exec, int(entries), threads), f);
+        }
+      } else {
+        McmEntry<Exec, T, Layout> f{tab, l};
+        if constexpr (on_device<Exec>) {
+          Kokkos::parallel_for("mcm diagonal", Kokkos::RangePolicy<Exec, Kokkos::IndexType<McmIndex>>(exec, 0, entries), f);
+        } else {
+          // cpu.omp's schedule(dynamic, 16): entries of a diagonal cost the same, but threads don't.
+          Kokkos::RangePolicy<Exec, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<McmIndex>> policy(exec, 0, entries);
+          Kokkos::parallel_for("mcm diagonal", policy.set_chunk_size(16), f);
+        }
+      }
+      if (l % kDispatchesPerCheck == 0) {
+        exec.fence("mcm deadline");
+        ctx.check_deadline();
+      }
+    }
+    ctx.set("kernel_launches", double(n - 1));
+    ctx.set("cell_bits", 8.0 * sizeof(T));
+  }
+  Outcome<::mcm::Solution> out;
+  {
+    auto phase = ctx.phase("d2h");
+    auto split_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, tab.split);
+    Kokkos::deep_copy(exec, split_h, tab.split);
+    const McmIndex last = Layout == McmLayout::DiagonalMajor ? mcm_diagonal_offset(w, n) : n;  // M[0][n]
+    Kokkos::View<T, Kokkos::HostSpace> cost_h("mcm cost");
+    Kokkos::deep_copy(exec, cost_h, Kokkos::subview(tab.cost, last));
+    exec.fence("mcm d2h");
+    out.objective = std::int64_t(cost_h());
+    out.solution = ::mcm::Solution{::mcm::parenthesize(
+        n, [&](std::int64_t a, std::int64_t b) { return std::int64_t(split_h(mcm_diagonal_offset(w, b - a) + a)); })};
+  }
+  return out;
+}
+
+}  // namespace mcm_detail
+
+template <Space S, class Exec>
+Outcome<::mcm::Solution> mcm_solve_on(const Exec& exec, const ::mcm::Instance& x, const McmKokkosConfig<S>& c,
+                                      Context& ctx) {
+  const std::string solver = S == Space::Device ? kMcmDeviceSolver : kMcmHostSolver;
+  ::mcm::require_split_bound(x, std::uint64_t(std::numeric_limits<std::int64_t>::max()), solver, "2^63 - 1");
+  if (x.n() >= (std::int64_t{1} << 31) - 2) throw dpgpu::InputError(solver + ": n must be below 2^31 - 2 (int32 splits)");
+  if (x.n() < 2) return {0, ::mcm::Solution{::mcm::parenthesize(x.n(), {})}, std::nullopt};
+  const bool cells_32 = mcm_cells_32(x, c.cell, solver);
+  // The GPU's work item per entry reads the diagonal-major table; every other pairing the
+  // symmetric square.
+  constexpr McmLayout item_layout = S == Space::Device ? McmLayout::DiagonalMajor : McmLayout::Symmetric;
+  auto run = [&](auto cell) {
+    using T = decltype(cell);
+    if (c.kernel == McmKernel::Block) return mcm_detail::solve<Exec, T, McmLayout::Symmetric>(exec, x, c.kernel, c.threads, ctx);
+    return mcm_detail::solve<Exec, T, item_layout>(exec, x, c.kernel, c.threads, ctx);
+  };
+  return cells_32 ? run(std::uint32_t{}) : run(std::int64_t{});
+}
+
+}  // namespace dpgpu::kokkos

@@ -1,0 +1,42 @@
+// mcm_register.cpp — registers kokkos.mcm (CUDA backend) and kokkos.mcm_host (OpenMP
+// backend) for the matrix chain: parameters bound to McmKokkosConfig, the memory estimate,
+// and (in Kokkos builds) the solve. Plain C++.
+#include <string>
+
+#include "dpgpu/registry.hpp"
+#include "mcm/mcm.hpp"
+#include "mcm_kokkos.hpp"
+#include "solvers.hpp"
+
+namespace dpgpu::kokkos {
+namespace {
+
+template <Space S>
+Registered register_mcm() {
+  using C = McmKokkosConfig<S>;
+  constexpr bool device = S == Space::Device;
+  auto s = kokkos_solver<::mcm::Problem, C>(
+      S, device ? kMcmDeviceSolver : kMcmHostSolver,
+      "paper 002's diagonal DP written once in Kokkos: one dispatch per diagonal l, a work item per entry "
+      "(OneThreadPerOneEntry, as gpu.mcm kernel thread); splits to the host, parenthesized there");
+  if constexpr (device)  // the host team is one thread: a work item per entry only
+    s.choice("kernel", &C::kernel, {{"thread", McmKernel::Thread}, {"block", McmKernel::Block}},
+             "thread: a work item per entry over the diagonal-major table; block: a team per entry over the "
+             "symmetric table, a team reduction (OneBlockPerOneEntry, as gpu.mcm kernel block)")
+        .param("threads", &C::threads, between(32, 1024), "kernel block: threads per team, a multiple of 32")
+        .rule("threads", multiple_of(32));
+  s.choice("cell", &C::cell, {{"auto", McmCell::Auto}, {"32", McmCell::Bits32}, {"64", McmCell::Bits64}},
+           "bits of a stored cost; auto: 32 when every cost provably fits (P²·max (b-a-1)·min p < 2^32)")
+      .memory([](const ::mcm::Instance& x, const C& c) { return mcm_memory(x, c); });
+  if (const std::string why = unavailable_reason(device); !why.empty()) return s.unavailable(why);
+  return s.solve([](const ::mcm::Instance& x, const C& c, Context& ctx) {
+    if constexpr (kBuilt<S>) return mcm_solve(x, c, ctx);
+    else return Outcome<::mcm::Solution>{};
+  });
+}
+
+[[maybe_unused]] const Registered registered_device = register_mcm<Space::Device>();
+[[maybe_unused]] const Registered registered_host = register_mcm<Space::Host>();
+
+}  // namespace
+}  // namespace dpgpu::kokkos

@@ -1,0 +1,244 @@
+// `dpgpu run --gpus`: lanes pulling cases from queues, the parent the only committer. The
+// pool's logic with fake lanes and cases (GPU lanes on a machine without a GPU too), then
+// the real dpgpu_toy binary: `--gpus 0,0` gives a plain run's rows, and an interrupted pooled
+// run resumes without losing or repeating a case.
+#include <gtest/gtest.h>
+#include <sched.h>
+#include <signal.h>
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "dpgpu/error.hpp"
+#include "e2e_support.hpp"
+#include "host_info.hpp"
+#include "scaleout_support.hpp"
+#include "worker_pool.hpp"
+
+using e2e::read_csv;
+using e2e::run;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kToy = DPGPU_TOY_BIN;
+
+std::vector<dpgpu::CaseSpec> fake_cases() {
+  std::vector<dpgpu::CaseSpec> cases;
+  for (int i = 0; i < 30; ++i) {
+    dpgpu::CaseSpec c;
+    c.id = "case" + std::to_string(i);
+    c.backend = i % 3 == 0 ? dpgpu::Backend::Cpu : dpgpu::Backend::Gpu;
+    if (i % 5 == 4) c.decision = dpgpu::Decision::Skip;  // GPU and CPU cases not run
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+std::vector<dpgpu::Lane> fake_lanes() {
+  std::vector<dpgpu::Lane> lanes(3);
+  lanes[0].name = "gpu 0", lanes[0].gpu = true;
+  lanes[1].name = "gpu 0 #2", lanes[1].gpu = true;
+  lanes[2].name = "cpu";
+  return lanes;
+}
+
+}  // namespace
+
+TEST(WorkerPool, GpuLanesTakeRunningGpuCasesCpuLanesTheRestEachOnceCommittedHere) {
+  const auto cases = fake_cases();
+  std::vector<const dpgpu::CaseSpec*> todo;
+  for (auto& c : cases) todo.push_back(&c);
+  std::atomic<int> running{0}, most{0};
+  std::mutex m;
+  std::map<std::string, std::string> lane_of;
+  auto run_case = [&](const dpgpu::CaseSpec& c, const dpgpu::Lane& lane) {
+    const int now = ++running;
+    for (int seen = most.load(); now > seen && !most.compare_exchange_weak(seen, now);) {
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    --running;
+    dpgpu::CaseRecord r;
+    r.spec = c;
+    r.worker = {{"lane", lane.name}};
+    return r;
+  };
+  const auto caller = std::this_thread::get_id();
+  std::vector<std::string> committed;
+  auto commit = [&](dpgpu::CaseRecord r) {
+    EXPECT_EQ(std::this_thread::get_id(), caller) << "only the calling thread commits";
+    committed.push_back(r.spec.id);
+    lane_of[r.spec.id] = r.worker["lane"];
+  };
+  dpgpu::run_on_lanes(fake_lanes(), todo, run_case, commit, [] { return false; });
+  ASSERT_EQ(committed.size(), cases.size());
+  EXPECT_EQ(std::set<std::string>(committed.begin(), committed.end()).size(), cases.size()) << "each case once";
+  std::set<std::string> gpu_lanes_used;
+  for (auto& c : cases) {
+    const std::string& lane = lane_of[c.id];
+    if (dpgpu::wants_gpu_lane(c)) {
+      EXPECT_NE(lane, "cpu") << c.id;
+      gpu_lanes_used.insert(lane);
+    } else {
+      EXPECT_EQ(lane, "cpu") << c.id << ": CPU and skipped cases go to the CPU lane";
+    }
+  }
+  EXPECT_EQ(gpu_lanes_used.size(), 2u) << "both workers of the shared card took cases";
+  EXPECT_GE(most.load(), 2) << "lanes run at the same time";
+}
+
+TEST(WorkerPool, StopLetsRunningCasesFinishAndStartsNoOther) {
+  const auto cases = fake_cases();
+  std::vector<const dpgpu::CaseSpec*> todo;
+  for (auto& c : cases) todo.push_back(&c);
+  std::atomic<int> started{0};
+  std::atomic<bool> stop{false};
+  auto run_case = [&](const dpgpu::CaseSpec& c, const dpgpu::Lane&) {
+    ++started;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    dpgpu::CaseRecord r;
+    r.spec = c;
+    return r;
+  };
+  std::size_t committed = 0;
+  int started_at_stop = 0;
+  auto commit = [&](dpgpu::CaseRecord) {
+    if (++committed == 4) started_at_stop = started.load(), stop = true;
+  };
+  dpgpu::run_on_lanes(fake_lanes(), todo, run_case, commit, [&] { return stop.load(); });
+  EXPECT_EQ(int(committed), started.load()) << "every case started was committed";
+  EXPECT_LT(committed, cases.size()) << "stopped early";
+  EXPECT_LE(started.load(), started_at_stop + 3) << "at most one case per lane (three) raced the stop";
+}
+
+TEST(WorkerPool, ALaneThatThrowsStopsThePoolAndTheErrorReachesTheCaller) {
+  const auto cases = fake_cases();
+  std::vector<const dpgpu::CaseSpec*> todo;
+  for (auto& c : cases) todo.push_back(&c);
+  std::atomic<int> started{0};
+  auto run_case = [&](const dpgpu::CaseSpec& c, const dpgpu::Lane&) -> dpgpu::CaseRecord {
+    if (++started == 3) throw std::runtime_error("cannot start worker process");
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    dpgpu::CaseRecord r;
+    r.spec = c;
+    return r;
+  };
+  std::size_t committed = 0;
+  EXPECT_THROW(dpgpu::run_on_lanes(fake_lanes(), todo, run_case, [&](dpgpu::CaseRecord) { ++committed; },
+                                   [] { return false; }),
+               std::runtime_error);
+  EXPECT_LT(committed, cases.size());
+}
+
+TEST(WorkerPool, LanesOfThisMachine) {
+  std::string note;
+  EXPECT_THROW(dpgpu::make_lanes("0,x", 1, &note), dpgpu::InputError);
+  EXPECT_THROW(dpgpu::make_lanes("", 1, &note), dpgpu::InputError);
+  EXPECT_THROW(dpgpu::make_lanes("0", 0, &note), dpgpu::InputError);
+  const auto gpus = dpgpu::visible_gpus();
+  const auto lanes = dpgpu::make_lanes("0,0", 2, &note);
+  std::size_t gpu_lanes = 0;
+  for (auto& l : lanes) gpu_lanes += l.gpu;
+  if (gpus.empty()) {
+    EXPECT_EQ(gpu_lanes, 0u) << "no GPU: no GPU lanes";
+    EXPECT_NE(note.find("GPU cases are skipped"), std::string::npos) << note;
+  } else {
+    ASSERT_EQ(gpu_lanes, 2u) << "two workers share card 0";
+    EXPECT_EQ(lanes[0].where.env, lanes[1].where.env);
+    EXPECT_EQ(lanes[0].where.env.at(0), "CUDA_VISIBLE_DEVICES=" + gpus[0]["uuid"].get<std::string>());
+    EXPECT_EQ(lanes[1].name, "gpu 0 #2");
+    EXPECT_THROW(dpgpu::make_lanes(std::to_string(gpus.size()), 1, &note), dpgpu::InputError);
+  }
+  ASSERT_EQ(lanes.size(), gpu_lanes + 2) << "two CPU lanes";
+  for (std::size_t i = gpu_lanes; i < lanes.size(); ++i) {
+    EXPECT_FALSE(lanes[i].gpu);
+    EXPECT_FALSE(lanes[i].where.cpus.empty());
+    EXPECT_EQ(lanes[i].where.env.at(0).rfind("OMP_NUM_THREADS=", 0), 0u);
+  }
+  cpu_set_t set;
+  ASSERT_EQ(sched_getaffinity(0, sizeof set, &set), 0);
+  if (CPU_COUNT(&set) >= int(gpu_lanes) + 2)
+    EXPECT_NE(lanes[gpu_lanes].where.cpus, lanes[gpu_lanes + 1].where.cpus) << "CPU lanes split the CPUs";
+}
+
+namespace {
+
+// CPU solvers (one sleeping, so cases overlap), one GPU solver that is never available, and
+// series: 40 cases.
+std::string sweep(const std::string& name, const std::string& sleep = "[0, 3]") {
+  return "name: " + name +
+         "\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}\n"
+         "solvers:\n  - name: cpu.right\n    params: {sleep_ms: " + sleep + "}\n  - name: cpu.steps\n  - name: gpu.none\n"
+         "repetitions: 2\nwarmup: 0\ntimeout_s: 30\nseries: true\n";
+}
+
+}  // namespace
+
+TEST(GpuWorkers, TwoWorkersOnOneCardGiveAPlainRunsRows) {
+  e2e::TempDir d;
+  auto yaml = d.write("g.yaml", sweep("pool"));
+  auto plain = run(kToy + " run " + yaml.string() + " --out " + (d.path / "plain").string());
+  ASSERT_EQ(plain.code, 0) << plain.output;
+  for (std::string workers : {"1", "2"}) {
+    const fs::path out = d.path / ("pool" + workers);
+    auto r = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --gpus 0,0 --cpu-workers " + workers);
+    ASSERT_EQ(r.code, 0) << r.output;
+    EXPECT_NE(r.output.find("40 of 40 cases recorded"), std::string::npos) << r.output;
+    scaleout::expect_same_results(d.path / "plain", out);
+    auto context = nlohmann::json::parse(e2e::slurp(out / "context.json"));
+    ASSERT_TRUE(context.contains("lanes")) << context.dump();
+    std::size_t journal_lines = 0;
+    std::istringstream journal(e2e::slurp(out / "journal.jsonl"));
+    for (std::string line; std::getline(journal, line); ++journal_lines)
+      EXPECT_TRUE(nlohmann::json::parse(line).contains("worker")) << "each record names its lane";
+    EXPECT_EQ(journal_lines, 40u);
+    if (dpgpu::visible_gpus().empty())
+      EXPECT_NE(r.output.find("GPU cases are skipped"), std::string::npos) << r.output;
+  }
+}
+
+TEST(GpuWorkers, InterruptedPooledRunResumesWithoutLossOrDuplicates) {
+  for (int sig : {SIGINT, SIGKILL}) {
+    e2e::TempDir d;
+    auto yaml = d.write("g.yaml", sweep("poolstop", "[40, 80]"));
+    const fs::path out = d.path / "out";
+    pid_t pid = scaleout::start(kToy, {"run", yaml.string(), "--out", out.string(), "--gpus", "0,0", "--cpu-workers", "2"},
+                                d.path / "log.txt");
+    ASSERT_TRUE(scaleout::wait_for([&] { return scaleout::lines_in(out / "journal.jsonl") >= 3; }, 30));
+    kill(pid, sig);
+    EXPECT_EQ(scaleout::wait_exit(pid), 128 + sig) << e2e::slurp(d.path / "log.txt");
+    if (sig == SIGINT)
+      EXPECT_NE(e2e::slurp(d.path / "log.txt").find("--gpus 0,0 --out " + out.string() + " --resume"), std::string::npos)
+          << e2e::slurp(d.path / "log.txt");
+    const std::size_t done = scaleout::lines_in(out / "journal.jsonl");
+    EXPECT_LT(done, 40u) << "stopped early";
+    if (sig == SIGINT) EXPECT_EQ(read_csv(out / "summary.csv").size(), done) << "outputs hold every committed case";
+    auto resumed = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume --gpus 0,0 --cpu-workers 2");
+    ASSERT_EQ(resumed.code, 0) << resumed.output;
+    EXPECT_EQ(scaleout::lines_in(out / "journal.jsonl"), 40u) << "each case once in the journal";
+    ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + (d.path / "plain").string()).code, 0);
+    scaleout::expect_same_results(d.path / "plain", out);
+  }
+}
+
+TEST(GpuWorkers, ABadGpuListIsExitTwoWithNothingWritten) {
+  e2e::TempDir d;
+  auto yaml = d.write("g.yaml", sweep("badgpus"));
+  for (std::string bad : {"0,x", "-1", "all,0"}) {
+    auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string() + " --gpus " + bad);
+    EXPECT_EQ(r.code, 2) << bad << ": " << r.output;
+    EXPECT_NE(r.output.find("--gpus"), std::string::npos) << r.output;
+    EXPECT_FALSE(fs::exists(d.path / "out")) << "nothing written";
+  }
+  if (!dpgpu::visible_gpus().empty()) {
+    auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string() + " --gpus 99");
+    EXPECT_EQ(r.code, 2) << r.output;
+    EXPECT_NE(r.output.find("there is no GPU 99"), std::string::npos) << r.output;
+  }
+}
