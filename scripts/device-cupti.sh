@@ -2,7 +2,7 @@
 # One device call for the CUPTI profiler backend (issue 16, part 2): builds dpgpu and the
 # profiler tests, runs them (the GPU test prints what CUPTI measured and its cost), then the
 # Fig. 5 profiling experiment twice, CUPTI (the default) and ncu, and compares the two.
-#   . ../../.deps/activate.sh; OUT=... scripts/device-cupti.sh [EXTRA dpgpu run ARGS for the ivm run]
+#   . ../../.deps/activate.sh; OUT=... [CACHES="all none"] [IVM_ARGS="--filter ..."] scripts/device-cupti.sh
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/device-out}
@@ -19,7 +19,7 @@ build-gpu/tests/test_runner_parts --gtest_filter='Profiler*' > "$OUT/r/host-test
 B=build-gpu/harness/dpgpu
 # cache_control all (the default: L2 flushed before each profiled launch) and none, each
 # through both backends; the trace of the CUPTI stages goes to the logs (-v).
-for cache in all none; do
+for cache in ${CACHES:-all none}; do
   for backend in cupti ncu; do
     echo "== wavefront_fig5_profile, $backend, cache_control $cache"; t=$SECONDS
     DPGPU_CUPTI_TRACE=1 $B run experiments/wavefront_fig5_profile.yaml --set profile.backend=$backend \
@@ -37,5 +37,5 @@ if [ -n "${IVM_ARGS:-}" ] && [ "$limit" -gt 10 ]; then
     > "$OUT/r/ivm-cupti.log" 2>&1; echo "   exit $? in $((SECONDS - t)) s"
   grep -E "profil|ok " "$OUT/r/ivm-cupti.log" | head -20
 fi
-(cd "$OUT" && tar -czf cupti-results.tar.gz r && cp r/compare-all.txt r/compare-none.txt r/gpu-test.log . 2>/dev/null; rm -rf r)
+(cd "$OUT" && tar -czf cupti-results.tar.gz r && cp r/compare-*.txt r/gpu-test.log . 2>/dev/null; rm -rf r)
 echo "== done"
