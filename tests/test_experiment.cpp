@@ -133,6 +133,7 @@ timeout_s: 12.5
 isolate: never
 profile: {metrics: [gld_efficiency, ipc], max_launches: 3}
 plot:
+  kind: runtime
   x: n
   y: time_s
 )";
@@ -158,7 +159,12 @@ TEST_F(ExperimentParse, FullFileHasEveryValue) {
   EXPECT_EQ(e.profile->metrics, (std::vector<std::string>{"gld_efficiency", "ipc"}));
   EXPECT_EQ(e.profile->max_launches, 3);
   EXPECT_EQ(e.profile->backend, "cupti") << "the in-worker profiler is the default";
-  EXPECT_EQ(e.plot_yaml, "x: n\ny: time_s");
+  EXPECT_EQ(e.plot_yaml, "kind: runtime\nx: n\ny: time_s");
+  ASSERT_EQ(e.plot.size(), 1u);
+  EXPECT_EQ(e.plot[0].kind, "runtime");
+  ASSERT_EQ(e.plot[0].columns.size(), 2u);
+  EXPECT_EQ(e.plot[0].columns[0].name, "n");
+  EXPECT_EQ(e.plot[0].columns[0].where.line, 24);
 
   ASSERT_EQ(e.instances.size(), 3u);
   const InstanceSource& gen = e.instances[0];

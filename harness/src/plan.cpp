@@ -143,7 +143,7 @@ void decide(CaseSpec& c, const Experiment& e, const SolverPoint& sp, const Insta
   const SolverSpec& spec = e.solvers[sp.spec];
   const auto cap = cap_violation(spec, x, ip);
   if (cap.empty())
-    if (auto why = s.check(sp.params, x)) refuse_rule(spec, s, x, *why, "rule");
+    if (auto why = s.check_instance(sp.params, x)) refuse_rule(spec, s, x, *why, "rule");
   if (!s.unavailable.empty()) {
     c.decision = Decision::Skip, c.reason = s.unavailable;
   } else if (s.backend == Backend::Gpu && !no_gpu.empty()) {

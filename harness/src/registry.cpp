@@ -10,10 +10,16 @@ const GeneratorEntry* ProblemEntry::generator(const std::string& n) const {
   return nullptr;
 }
 
-std::optional<std::string> SolverEntry::check(const Params& p, const AnyInstance& x) const {
+std::optional<std::string> SolverEntry::check_instance(const Params& p, const AnyInstance& x) const {
   for (auto& rule : instance_checks)
     if (auto why = rule(p, x)) return why;
   return std::nullopt;
+}
+
+std::optional<std::string> SolverEntry::check(const Params& p, const ValueMap& dims) const {
+  AnyInstance sizes;
+  sizes.dims = dims;
+  return check_instance(p, sizes);
 }
 
 std::optional<std::string> SolverEntry::check_device(const Params& p, const AnyInstance& x) const {

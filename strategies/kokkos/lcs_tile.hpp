@@ -78,23 +78,34 @@ struct LcsTileDiagonal {
       if (strip >= 0 && strip < strips) {
         const int col = strip * K;
         const int in = ((s - 1) & 1) * K * P + lane - 1, out = (s & 1) * K * P + lane;
+        // All of the strip's loads first and all of its stores last: a store between two
+        // columns would keep the compiler from moving the next column's loads above it (it
+        // cannot prove they differ), so the columns would run one after the other.
+        int above[K], c[K];
         DPGPU_KOKKOS_UNROLL
         for (int j = 0; j < K; ++j) {
-          const int above = lane == 0 ? top[col + j] : edge[in + j * P];
-          const int c = csym[col + j];
-          int up = above;
+          above[j] = lane == 0 ? top[col + j] : edge[in + j * P];
+          c[j] = csym[col + j];
+        }
+        DPGPU_KOKKOS_UNROLL
+        for (int j = 0; j < K; ++j) {
+          int up = above[j];
           // max(up, left, up_left + match) is the textbook rule (neighbours differ by at most
           // 1), so the only dependency from row to row is one max.
           for (int r = 0; r < R; ++r) {
             const int left = h[r];
-            const int v = Kokkos::max(up, Kokkos::max(left, up_left + (sym[r] == c ? 1 : 0)));
+            const int v = Kokkos::max(up, Kokkos::max(left, up_left + (sym[r] == c[j] ? 1 : 0)));
             up_left = left;
             up = v;
             h[r] = v;
           }
-          up_left = above;  // H[row0 − 1][col + j], the next column's up-left
-          edge[out + j * P] = up;
-          if (lane == P - 1) top[col + j] = up;  // read by thread 0 (P − 1) steps ago
+          up_left = above[j];  // H[row0 − 1][col + j], the next column's up-left
+          above[j] = up;       // now this thread's bottom value of column col + j
+        }
+        DPGPU_KOKKOS_UNROLL
+        for (int j = 0; j < K; ++j) {
+          edge[out + j * P] = above[j];
+          if (lane == P - 1) top[col + j] = above[j];  // read by thread 0 (P − 1) steps ago
         }
       }
       if (P > 1) t.team_barrier();

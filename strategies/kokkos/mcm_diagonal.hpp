@@ -6,6 +6,8 @@
 
 #include <cstdint>
 
+#include "mcm/split_walk.hpp"
+
 namespace dpgpu::kokkos {
 
 using McmIndex = std::int64_t;
@@ -113,6 +115,25 @@ struct McmTeamEntry {
         },
         Min(best));
     Kokkos::single(Kokkos::PerTeam(t), [&] { tab.store(a, l, best.val, best.loc); });
+  }
+};
+
+// One work item walks the tree of splits from [0, n) in preorder (the problem's walk, as
+// gpu.mcm's walk kernel): the host receives n − 1 splits, not the split table.
+template <class Exec>
+struct McmWalk {
+  using Mem = typename Exec::memory_space;
+  Kokkos::View<const std::int32_t*, Mem> split;  // diagonal-major
+  Kokkos::View<std::int32_t*, Mem> out;          // n − 1 splits
+  Kokkos::View<McmIndex*, Mem> stack;            // n + 2 intervals
+  McmIndex w = 0, n = 0;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const int) const {
+    const std::int32_t* const s = split.data();
+    const McmIndex width = w;
+    ::mcm::walk_splits_preorder(
+        [s, width](McmIndex a, McmIndex b) { return McmIndex(s[mcm_diagonal_offset(width, b - a) + a]); }, n,
+        out.data(), stack.data());
   }
 };
 

@@ -1,6 +1,7 @@
 // mcm_driver.hpp — the host side of the Kokkos matrix-chain solvers, written once for any
-// execution space: allocation, dimensions in, one dispatch per diagonal, splits back, the
-// parenthesization built on the host by the problem's mcm::parenthesize.
+// execution space: allocation, dimensions in, one dispatch per diagonal, the tree of splits
+// walked where the table is, n − 1 splits back, the parenthesization built on the host
+// (mcm::parenthesize_preorder).
 // Included by mcm_host.cpp (OpenMP) and mcm_device.cpp (CUDA) only.
 #pragma once
 #include <Kokkos_Core.hpp>
@@ -9,6 +10,7 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "dpgpu/context.hpp"
 #include "dpgpu/error.hpp"
@@ -30,7 +32,9 @@ Outcome<::mcm::Solution> solve(const Exec& exec, const ::mcm::Instance& x, McmKe
   const McmIndex n = x.n(), w = n + 1;
   const std::size_t triangle = std::size_t(mcm_diagonal_offset(w, w));
   const std::size_t cells = Layout == McmLayout::DiagonalMajor ? triangle : std::size_t(w) * std::size_t(w);
-  CountedBytes counted(ctx, cells * sizeof(T) + triangle * 4 + std::size_t(w) * sizeof(T), on_device<Exec>);
+  CountedBytes counted(ctx, cells * sizeof(T) + triangle * 4 + std::size_t(w) * sizeof(T) + std::size_t(n - 1) * 4 +
+                               std::size_t(n + 2) * 8,
+                       on_device<Exec>);
   McmTable<Mem, T, Layout> tab;
   tab.w = w;
   Kokkos::View<T*, Mem> p;
@@ -79,18 +83,25 @@ Outcome<::mcm::Solution> solve(const Exec& exec, const ::mcm::Instance& x, McmKe
     ctx.set("cell_bits", 8.0 * sizeof(T));
   }
   Outcome<::mcm::Solution> out;
+  std::vector<std::int64_t> splits(std::size_t(n - 1));
   {
-    auto phase = ctx.phase("d2h");
-    auto split_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, tab.split);
-    Kokkos::deep_copy(exec, split_h, tab.split);
+    auto phase = ctx.phase("walk");  // as gpu.mcm: walk on the device, n − 1 splits and the cost back
+    auto alloc = [&](const char* label) { return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)); };
+    McmWalk<Exec> walk{tab.split, Kokkos::View<std::int32_t*, Mem>(alloc("mcm preorder"), std::size_t(n - 1)),
+                       Kokkos::View<McmIndex*, Mem>(alloc("mcm walk stack"), std::size_t(n + 2)), w, n};
+    Kokkos::parallel_for("mcm walk", Kokkos::RangePolicy<Exec>(exec, 0, 1), walk);
+    Kokkos::View<std::int32_t*, Kokkos::HostSpace> order_h(Kokkos::view_alloc(Kokkos::WithoutInitializing, "mcm preorder"),
+                                                           std::size_t(n - 1));
+    Kokkos::deep_copy(exec, order_h, walk.out);
     const McmIndex last = Layout == McmLayout::DiagonalMajor ? mcm_diagonal_offset(w, n) : n;  // M[0][n]
     Kokkos::View<T, Kokkos::HostSpace> cost_h("mcm cost");
     Kokkos::deep_copy(exec, cost_h, Kokkos::subview(tab.cost, last));
-    exec.fence("mcm d2h");
+    exec.fence("mcm walk");
+    for (McmIndex i = 0; i < n - 1; ++i) splits[std::size_t(i)] = order_h(i);
     out.objective = std::int64_t(cost_h());
-    out.solution = ::mcm::Solution{::mcm::parenthesize(
-        n, [&](std::int64_t a, std::int64_t b) { return std::int64_t(split_h(mcm_diagonal_offset(w, b - a) + a)); })};
   }
+  auto phase = ctx.phase("d2h");  // host side: the string from the split list
+  out.solution = ::mcm::Solution{::mcm::parenthesize_preorder(n, splits)};
   return out;
 }
 

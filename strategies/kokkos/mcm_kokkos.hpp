@@ -13,8 +13,8 @@
 // Cells are 32-bit when the instance's cost bound proves every M[a][b] < 2^32 (`cell: auto`,
 // the GPU's default, as gpu.mcm), else 64-bit (the host's default, as cpu.omp); candidates
 // are summed in 64 bits, and instances whose split_bound exceeds 2^63 − 1 are refused.
-// The splits (int32, diagonal-major) go back to the host, where the problem's
-// mcm::parenthesize builds the certificate.
+// The splits (int32, diagonal-major) stay where the table is; one work item walks the
+// optimal tree (mcm/split_walk.hpp, gpu.mcm's walk) and the host receives n − 1 splits.
 #pragma once
 #include <cstdint>
 

@@ -22,8 +22,9 @@ MemoryNeed mcm_memory(const ::mcm::Instance& x, const McmKokkosConfig<S>& c) {
   const bool diagonal_major = S == Space::Device && c.kernel == McmKernel::Thread;
   const std::uint64_t table = (diagonal_major ? triangle : w * w) * cell;
   const std::uint64_t splits = triangle * 4, dims = w * cell;
-  if (S == Space::Host) return MemoryNeed{table + splits + dims, 0};
-  return MemoryNeed{splits + dims, table + splits + dims};  // the host receives the splits
+  const std::uint64_t walk = (w - 2) * 4 + (w + 1) * 8;  // n − 1 splits in preorder, n + 2 intervals
+  if (S == Space::Host) return MemoryNeed{table + splits + dims + walk, 0};
+  return MemoryNeed{(w - 2) * 4 + dims, table + splits + dims + walk};  // the host receives n − 1 splits
 }
 
 template MemoryNeed mcm_memory(const ::mcm::Instance&, const McmKokkosConfig<Space::Host>&);

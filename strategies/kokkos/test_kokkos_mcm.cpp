@@ -136,9 +136,10 @@ TEST(KokkosMcmRegistry, ParametersPerSpace) {
   EXPECT_THROW(host.schema.resolve({{"kernel", std::string("block")}}), dpgpu::InputError);  // GPU only
   const auto x = mcm::random_instance(1000, 1, 100, 1);
   const auto any = dpgpu::erase_instance<mcm::Problem>({"x", x, std::nullopt});
-  // Diagonal-major 32-bit table (501,501 cells) and int32 splits on the device.
+  // Diagonal-major 32-bit table (501,501 cells), int32 splits, the dimensions, and the walk's
+  // 999 splits and 1002-interval stack on the device.
   const auto need = device.memory(any, device.schema.resolve({}));
-  EXPECT_EQ(need.device, 501501u * 4 + 501501u * 4 + 1001u * 4);
+  EXPECT_EQ(need.device, 501501u * 4 + 501501u * 4 + 1001u * 4 + 999u * 4 + 1002u * 8);
   // The host's symmetric square of int64.
   EXPECT_GE(host.memory(any, host.schema.resolve({})).host, 1001u * 1001u * 8);
 }

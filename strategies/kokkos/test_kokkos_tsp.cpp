@@ -91,8 +91,11 @@ TEST(KokkosTspRegistry, TeamSizeIsADeviceParameter) {
   EXPECT_THROW(device.schema.resolve({{"team_size", std::int64_t{100}}}), dpgpu::InputError);
   EXPECT_THROW(host.schema.resolve({{"team_size", std::int64_t{32}}}), dpgpu::InputError);  // not declared there
   // n <= 33 is a rule with the instance's sizes, so the planner refuses before running.
-  EXPECT_TRUE(device.check(device.schema.resolve({}), {{"n", std::int64_t{34}}}).has_value());
-  EXPECT_FALSE(device.check(device.schema.resolve({}), {{"n", std::int64_t{33}}}).has_value());
+  dpgpu::AnyInstance sized;
+  sized.dims = {{"n", std::int64_t{34}}};
+  EXPECT_TRUE(device.check(device.schema.resolve({}), sized).has_value());
+  sized.dims = {{"n", std::int64_t{33}}};
+  EXPECT_FALSE(device.check(device.schema.resolve({}), sized).has_value());
 }
 
 TEST(KokkosTspHost, RefusesMoreThan33Cities) {

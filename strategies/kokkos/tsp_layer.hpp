@@ -16,6 +16,12 @@
 
 #include <cstdint>
 
+#if defined(__CUDA_ARCH__)
+#define DPGPU_KOKKOS_UNROLL_4 _Pragma("unroll 4")
+#else
+#define DPGPU_KOKKOS_UNROLL_4
+#endif
+
 namespace dpgpu::kokkos {
 
 inline constexpr int kBinomRows = 33;  // C(c, i) for c, i in 0..32
@@ -120,8 +126,14 @@ struct HeldKarpLayer {
       const Cost* const to_cp = arcs + cp * stride;
       Cost best = infinity;
       int arg = lowest(u);
-      for (int q = 0; u != 0; ++q, u &= u - 1) {
+      // A counted loop (k − 1 predecessors), unrolled on the GPU as gpu.wavefront's: several
+      // independent reads of the previous layer in flight per work item. (A loop ending on
+      // u == 0 is not unrolled, and each read then waits for the one before: measured 1.41×
+      // the native compute at n = 25.)
+      DPGPU_KOKKOS_UNROLL_4
+      for (int q = 0; q < k - 1; ++q) {
         const int c = lowest(u);
+        u &= u - 1;
         const Cost v = prev(cell_index<PositionMajor>(pr, q, prev_count, k - 1)) + to_cp[c];
         if (v < best) best = v, arg = c;
       }

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 
+#include "mcm/split_walk.hpp"
 #include "mcm_layout.cuh"
 
 namespace dpgpu::mcm_gpu {
@@ -121,17 +122,7 @@ __global__ void blocks_per_entry_final(Table<T> tab, ll l, int parts, const u64*
 template <class SplitOf>
 __global__ void walk_splits(SplitOf split_of, ll n, int* out, ll* stack) {
   if (blockIdx.x != 0 || threadIdx.x != 0) return;
-  ll top = 0, k = 0;
-  stack[top++] = (0LL << 32) | n;  // intervals packed as a·2^32 + b
-  while (top > 0) {
-    const ll item = stack[--top];
-    const ll a = item >> 32, b = item & 0xffffffffLL;
-    if (b - a < 2) continue;
-    const int c = split_of(a, b);
-    out[k++] = c;
-    stack[top++] = (ll(c) << 32) | b;  // right after left
-    stack[top++] = (a << 32) | c;
-  }
+  ::mcm::walk_splits_preorder(split_of, n, out, stack);
 }
 
 // split_of for the diagonal-major split table of gpu.mcm.

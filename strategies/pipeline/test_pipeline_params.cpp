@@ -86,11 +86,11 @@ TEST(PipelineRegistered, RulesWithTheInstanceAreDeclared) {
   x.weight = {30, 7};
   x.value = {1, 2};
   AnyInstance a = erase_instance<knapsack::Problem>({"x", x, std::nullopt});
-  EXPECT_FALSE(k->check(k->schema.resolve({{"p", std::int64_t{54}}}), a));
-  const auto above = k->check(k->schema.resolve({{"p", std::int64_t{55}}}), a);
+  EXPECT_FALSE(k->check_instance(k->schema.resolve({{"p", std::int64_t{54}}}), a));
+  const auto above = k->check_instance(k->schema.resolve({{"p", std::int64_t{55}}}), a);
   ASSERT_TRUE(above.has_value());
   EXPECT_NE(above->find("'p' = 55 exceeds the largest valid fold 54"), std::string::npos) << *above;
-  const auto block = k->check(k->schema.resolve({{"p", std::int64_t{54}}, {"sync", std::string("block")}}), a);
+  const auto block = k->check_instance(k->schema.resolve({{"p", std::int64_t{54}}, {"sync", std::string("block")}}), a);
   EXPECT_FALSE(block) << "54·2 threads fit one block";
 #if DPGPU_WITH_CUDA
   EXPECT_EQ(k->device_checks.size(), 1u) << "co-residency, asked where a GPU is present";

@@ -111,7 +111,9 @@ struct SolverEntry {
   // (instance, solver point) before running, on any machine.
   using InstanceCheck = std::function<std::optional<std::string>(const Params&, const AnyInstance&)>;
   std::vector<InstanceCheck> instance_checks;
-  std::optional<std::string> check(const Params& p, const AnyInstance& x) const;
+  std::optional<std::string> check_instance(const Params& p, const AnyInstance& x) const;
+  // The rules on an instance's sizes alone (dims): those that need the instance itself pass.
+  std::optional<std::string> check(const Params& p, const ValueMap& dims) const;
   // Rules that need the GPU's properties (co-resident blocks, shared memory): registered
   // only in CUDA builds, evaluated by the planner only where a GPU is usable.
   std::vector<InstanceCheck> device_checks;
@@ -447,12 +449,14 @@ class SolverBuilder {
       if constexpr (std::is_invocable_v<F&, const Params&, const ValueMap&>) {
         return fn(p, x.dims);
       } else if constexpr (std::is_invocable_v<F&, const Params&, const Instance&>) {
+        if (!x.data) return std::nullopt;  // asked with sizes only (SolverEntry::check)
         return fn(p, x.as<Instance>());
       } else if constexpr (kBound && std::is_invocable_v<F&, const BoundArg&, const ValueMap&>) {
         return fn((*b)(p), x.dims);
       } else {
         static_assert(kBound && std::is_invocable_v<F&, const BoundArg&, const Instance&>,
                       "check_instance(fn): fn(const Config& or const Params&, const ValueMap& dims or const Instance&)");
+        if (!x.data) return std::nullopt;
         return fn((*b)(p), x.as<Instance>());
       }
     };
