@@ -158,6 +158,7 @@ TEST_F(ExperimentParse, FullFileHasEveryValue) {
   ASSERT_TRUE(e.profile);
   EXPECT_EQ(e.profile->metrics, (std::vector<std::string>{"gld_efficiency", "ipc"}));
   EXPECT_EQ(e.profile->max_launches, 3);
+  EXPECT_EQ(e.profile->backend, "cupti") << "the in-worker profiler is the default";
   EXPECT_EQ(e.plot_yaml, "kind: runtime\nx: n\ny: time_s");
   ASSERT_EQ(e.plot.size(), 1u);
   EXPECT_EQ(e.plot[0].kind, "runtime");
@@ -244,6 +245,14 @@ TEST_F(ExperimentParse, SingleSeedAndSingleMetric) {
   EXPECT_EQ(e.instances[0].seeds, (std::vector<std::uint64_t>{9}));
   EXPECT_EQ(e.profile->metrics, (std::vector<std::string>{"ipc"}));
   EXPECT_EQ(e.profile->max_launches, 20);
+}
+
+TEST_F(ExperimentParse, NcuBackendTakesNcuOptions) {
+  Experiment e = parse("problem: fake\ninstances: [{generator: gen}]\nsolvers: [cpu.fake]\n"
+                       "profile: {metrics: ipc, backend: ncu, cache_control: none, replay: application}\n");
+  EXPECT_EQ(e.profile->backend, "ncu");
+  EXPECT_EQ(e.profile->cache_control, "none");
+  EXPECT_EQ(e.profile->replay, "application");
 }
 
 TEST_F(ExperimentParse, AbsoluteFilePathKept) {

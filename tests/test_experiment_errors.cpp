@@ -192,7 +192,11 @@ const Case kCases[] = {
     // profile
     {"ProfileWithoutMetrics", kValid + "profile: {max_launches: 5}\n", "4:10", {"profile: missing required key 'metrics'"}},
     {"ProfileUnknownKey", kValid + "profile: {metrics: [ipc], launches: 5}\n", "4:27",
-     {"unknown key 'launches' in profile (allowed: metrics, max_launches, cache_control, replay)"}},
+     {"unknown key 'launches' in profile (allowed: metrics, max_launches, backend, cache_control, replay)"}},
+    {"ProfileBackendUnknown", kValid + "profile: {metrics: [ipc], backend: nvprof}\n", "4:36",
+     {"backend: expected one of cupti, ncu, got 'nvprof'"}},
+    {"ProfileNcuOptionWithCupti", kValid + "profile: {metrics: [ipc], replay: application}\n", "4:35",
+     {"replay is an ncu option: it needs backend: ncu (the backend is cupti)"}},
     {"ProfileCacheControlUnknown", kValid + "profile: {metrics: [ipc], cache_control: some}\n", "4:42",
      {"cache_control: expected one of all, none, got 'some'"}},
     {"ProfileMaxLaunchesZero", kValid + "profile: {metrics: [ipc], max_launches: 0}\n", "4:41",

@@ -6,16 +6,7 @@ nlohmann::json to_json(const CaseRecord& r) {
   nlohmann::json j{{"case_id", r.spec.id}, {"spec", to_json(r.spec)}, {"result", to_json(r.result)},
                    {"wall_s", r.wall_s},   {"finished", r.finished}};
   if (!r.worker.is_null()) j["worker"] = r.worker;
-  if (r.profile) {
-    const ProfileRecord& p = *r.profile;
-    nlohmann::json stats = nlohmann::json::array();
-    for (auto& s : p.stats)
-      stats.push_back({{"kernel", s.kernel}, {"metric", s.metric}, {"ncu_metric", s.ncu_metric}, {"unit", s.unit},
-                       {"min", s.min}, {"mean", s.mean}, {"max", s.max}, {"count", s.count}});
-    j["profile"] = {{"ok", p.ok},         {"message", p.message},   {"sampling", p.sampling},
-                    {"stats", stats},     {"wall_s", p.wall_s},     {"launches_total", p.launches_total},
-                    {"cost_x", p.cost_x}, {"case_wall_s", p.case_wall_s}};
-  }
+  if (r.profile) j["profile"] = to_json(*r.profile);
   return j;
 }
 
@@ -26,21 +17,7 @@ CaseRecord case_record_from_json(const nlohmann::json& j) {
   r.wall_s = j.value("wall_s", 0.0);
   r.finished = j.value("finished", std::string());
   if (j.contains("worker")) r.worker = j["worker"];
-  if (j.contains("profile")) {
-    const auto& p = j["profile"];
-    ProfileRecord pr;
-    pr.ok = p.at("ok");
-    pr.message = p.at("message");
-    pr.sampling = p.at("sampling");
-    pr.wall_s = p.at("wall_s");
-    pr.launches_total = p.at("launches_total");
-    pr.cost_x = p.at("cost_x");
-    pr.case_wall_s = p.at("case_wall_s");
-    for (auto& s : p.at("stats"))
-      pr.stats.push_back({s.at("kernel"), s.at("metric"), s.at("ncu_metric"), s.at("unit"), s.at("min"), s.at("mean"),
-                          s.at("max"), s.at("count")});
-    r.profile = std::move(pr);
-  }
+  if (j.contains("profile")) r.profile = profile_record_from_json(j["profile"]);
   return r;
 }
 

@@ -13,23 +13,6 @@
 
 namespace dpgpu {
 
-// One metric of one kernel over the profiled launches (profiler.hpp's MetricStat, kept).
-struct MetricRecord {
-  std::string kernel, metric, ncu_metric, unit;
-  double min = 0, mean = 0, max = 0;
-  std::int64_t count = 0;
-};
-
-struct ProfileRecord {
-  bool ok = false;
-  std::string message, sampling;
-  std::vector<MetricRecord> stats;
-  double wall_s = 0;          // the profiling run
-  double launches_total = 0;  // kernel launches of one solve
-  double cost_x = 0;          // profiling time over one timed run (0: unknown)
-  double case_wall_s = 0;     // the whole timed pass of the case
-};
-
 // The work one run did (README: cell updates for DP, nodes for search): the case's work
 // counter where its solver names one (nullopt when the run did not set it), else the
 // instance's work.

@@ -16,6 +16,34 @@ Status status_from_string(const std::string& s) {
   throw std::runtime_error("unknown status '" + s + "'");
 }
 
+nlohmann::json to_json(const ProfileRecord& p) {
+  nlohmann::json stats = nlohmann::json::array();
+  for (auto& s : p.stats)
+    stats.push_back({{"kernel", s.kernel}, {"metric", s.metric}, {"ncu_metric", s.ncu_metric}, {"unit", s.unit},
+                     {"min", s.min}, {"mean", s.mean}, {"max", s.max}, {"count", s.count}});
+  return {{"ok", p.ok},         {"backend", p.backend},         {"unavailable", p.unavailable},
+          {"message", p.message}, {"sampling", p.sampling},     {"stats", stats},
+          {"wall_s", p.wall_s}, {"launches_total", p.launches_total}, {"cost_x", p.cost_x},
+          {"case_wall_s", p.case_wall_s}};
+}
+
+ProfileRecord profile_record_from_json(const nlohmann::json& p) {
+  ProfileRecord pr;
+  pr.ok = p.at("ok");
+  pr.backend = p.value("backend", std::string("ncu"));  // journals from before the CUPTI backend
+  pr.unavailable = p.value("unavailable", false);
+  pr.message = p.at("message");
+  pr.sampling = p.at("sampling");
+  pr.wall_s = p.at("wall_s");
+  pr.launches_total = p.at("launches_total");
+  pr.cost_x = p.at("cost_x");
+  pr.case_wall_s = p.at("case_wall_s");
+  for (auto& s : p.at("stats"))
+    pr.stats.push_back({s.at("kernel"), s.at("metric"), s.at("ncu_metric"), s.at("unit"), s.at("min"), s.at("mean"),
+                        s.at("max"), s.at("count")});
+  return pr;
+}
+
 nlohmann::json to_json(const CaseResult& r) {
   nlohmann::json reps = nlohmann::json::array();
   for (auto& x : r.reps) {
@@ -28,9 +56,12 @@ nlohmann::json to_json(const CaseResult& r) {
   }
   nlohmann::json series = nlohmann::json::array();
   for (auto& p : r.series) series.push_back({p.name, p.index, p.value});
-  return {{"status", to_string(r.status)}, {"message", r.message},   {"reps", reps},
-          {"wall_s", r.wall_s},            {"fixed_s", r.fixed_s},            {"refused", r.refused},
-          {"gpu_start", r.gpu_start},      {"gpu_end", r.gpu_end}, {"series", series}, {"series_message", r.series_message}};
+  nlohmann::json j{{"status", to_string(r.status)}, {"message", r.message},   {"reps", reps},
+                   {"wall_s", r.wall_s},            {"fixed_s", r.fixed_s},   {"refused", r.refused},
+                   {"gpu_start", r.gpu_start},      {"gpu_end", r.gpu_end},   {"series", series},
+                   {"series_message", r.series_message}};
+  if (r.profile) j["profile"] = to_json(*r.profile);
+  return j;
 }
 
 CaseResult case_result_from_json(const nlohmann::json& j) {
@@ -46,6 +77,7 @@ CaseResult case_result_from_json(const nlohmann::json& j) {
   if (j.contains("series"))
     for (auto& p : j["series"])
       r.series.push_back({p.at(0).get<std::string>(), p.at(1).get<std::size_t>(), p.at(2).get<double>()});
+  if (j.contains("profile")) r.profile = profile_record_from_json(j["profile"]);
   for (auto& x : j.at("reps")) {
     RepRecord rec;
     rec.rep = x.at("rep");

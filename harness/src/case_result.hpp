@@ -30,6 +30,27 @@ struct RepRecord {
   std::string message;
 };
 
+// One metric of one kernel over the profiled launches (profiler.hpp's MetricStat, kept).
+struct MetricRecord {
+  std::string kernel, metric, ncu_metric, unit;
+  double min = 0, mean = 0, max = 0;
+  std::int64_t count = 0;
+};
+
+// A case's profile: from ncu in its own pass (profiler.hpp), or from CUPTI in the worker
+// after the timed solves (profiler_cupti.hpp), which puts it into the CaseResult.
+struct ProfileRecord {
+  bool ok = false;
+  std::string backend;        // "cupti" or "ncu"
+  bool unavailable = false;   // CUPTI could not start here (not a permission problem): use ncu
+  std::string message, sampling;
+  std::vector<MetricRecord> stats;
+  double wall_s = 0;          // the profiling run
+  double launches_total = 0;  // kernel launches of one solve
+  double cost_x = 0;          // profiling time over one timed run (0: unknown)
+  double case_wall_s = 0;     // the whole timed pass of the case
+};
+
 struct CaseResult {
   Status status = Status::Ok;  // the case as a whole (error/timeout/oom when it broke)
   std::string message;
@@ -42,8 +63,12 @@ struct CaseResult {
   // that solve failed (the timed results stand).
   std::vector<Context::SeriesPoint> series;
   std::string series_message;
+  // The in-worker profiler's outcome when the case asked for it (CaseSpec::profile).
+  std::optional<ProfileRecord> profile;
 };
 
+nlohmann::json to_json(const ProfileRecord& p);
+ProfileRecord profile_record_from_json(const nlohmann::json& j);
 nlohmann::json to_json(const CaseResult& r);
 CaseResult case_result_from_json(const nlohmann::json& j);
 

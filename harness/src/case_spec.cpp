@@ -73,6 +73,9 @@ nlohmann::json to_json(const CaseSpec& c) {
   if (c.known_optimum) j["known_optimum"] = *c.known_optimum;
   if (c.recipe.optimum) j["recipe"]["optimum"] = *c.recipe.optimum;
   if (c.max_noise) j["max_noise"] = *c.max_noise;
+  if (c.profile)
+    j["profile"] = {{"names", c.profile->names}, {"metrics", c.profile->metrics}, {"max_launches", c.profile->max_launches},
+                    {"flush_caches", c.profile->flush_caches}};
   return j;
 }
 
@@ -112,6 +115,10 @@ CaseSpec case_spec_from_json(const nlohmann::json& j) {
   c.verbose = j.at("verbose");
   c.decision = decision_from_string(j.at("decision"));
   c.reason = j.at("reason");
+  if (j.contains("profile")) {
+    const auto& p = j["profile"];
+    c.profile = ProfileRequest{p.at("names"), p.at("metrics"), p.at("max_launches"), p.value("flush_caches", true)};
+  }
   return c;
 }
 

@@ -36,6 +36,15 @@ struct InstanceRecipe {
   std::optional<Objective> optimum;
 };
 
+// Asks the worker to profile the case itself, in one extra solve after its timed ones (the
+// CUPTI backend, profiler_cupti.hpp). Set only on the copy that runs, never in the plan.
+struct ProfileRequest {
+  std::vector<std::string> names;    // as the experiment wrote them (paper names or raw)
+  std::vector<std::string> metrics;  // the Hopper metrics they stand for, one per name
+  std::int64_t max_launches = 20;
+  bool flush_caches = true;  // flush the L2 cache before each profiled launch (cache_control all)
+};
+
 struct CaseSpec {
   std::string id;  // "<instance label>[/<name in file>]/<solver label>"
   std::string experiment, problem;
@@ -63,6 +72,7 @@ struct CaseSpec {
   double timeout_s = 300;
   bool isolate = false;  // in a worker child
   bool verbose = false;
+  std::optional<ProfileRequest> profile;
 
   Decision decision = Decision::Run;
   std::string reason;  // why not run

@@ -4,6 +4,7 @@
 // with the errors `run` would stop on. With --shards N, each case names its shard and a line
 // per shard gives its cases and share of the work (what `run --shard K/N` will run).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <iostream>
@@ -13,6 +14,8 @@
 #include "dpgpu/runner.hpp"
 #include "human_format.hpp"
 #include "plan.hpp"
+#include "profiler_cupti.hpp"
+#include "run_case.hpp"
 #include "shard.hpp"
 
 namespace dpgpu {
@@ -34,6 +37,22 @@ void print_shards(const RunPlan& plan, const std::vector<int>& shard_of, int sha
                              total > 0 ? 100 * cost[std::size_t(k)] / total : 0.0);
 }
 
+// The profile section: backend and metrics. The H100's metric list answers without a GPU, so a
+// misspelt metric fails here, not after the run.
+void check_profile(const std::filesystem::path& file, const RunPlan& plan) {
+  const auto& profile = plan.parts.front().profile;
+  if (!profile) return;
+  const ProfileSettings p = profile_settings(plan.parts.front(), RunOptions{});
+  std::vector<std::string> hopper;
+  for (auto& m : p.metrics) hopper.push_back(m.ncu);
+  if (p.backend == "cupti")
+    if (auto unknown = cupti_unknown_metrics(hopper, "GH100"); !unknown.empty())
+      throw InputError(fmt::format("{}: profile.metrics: not an H100 metric: {}", file.string(), fmt::join(unknown, "; ")));
+  std::cout << fmt::format("profile: backend {}{}, {} launches at most per case, metrics {}\n", p.backend,
+                           p.backend == "cupti" && !cupti_built() ? " (built without CUPTI: ncu stands in)" : "",
+                           p.max_launches, fmt::join(hopper, ", "));
+}
+
 }  // namespace
 
 int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases, int shards) {
@@ -45,6 +64,7 @@ int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases,
   if (shards > 0) shard_of = shard_of_cases(plan.cases, shards);
   print_case_table(std::cout, plan, plan.selected, shard_of, shards);
   if (shards > 0) print_shards(plan, shard_of, shards);
+  check_profile(file, plan);
   std::cout << std::flush;
   if (plan.broken.empty()) return 0;
   constexpr std::size_t kShown = 10;

@@ -91,21 +91,31 @@ Phase::~Phase() {
   }
 }
 
-ProfiledLaunch::ProfiledLaunch(bool sampled) : sampled_(sampled) {
+ProfiledLaunch::ProfiledLaunch(bool sampled, LaunchMarkSink* sink) : sampled_(sampled), sink_(sink) {
+  if (!sampled_) return;
+  if (sink_) {
+    sink_->begin();
+    return;
+  }
 #if DPGPU_WITH_CUDA
-  if (sampled_) cudaProfilerStart();
+  cudaProfilerStart();
 #endif
 }
 ProfiledLaunch::~ProfiledLaunch() {
+  if (!sampled_) return;
+  if (sink_) {
+    sink_->end();
+    return;
+  }
 #if DPGPU_WITH_CUDA
-  if (sampled_) cudaProfilerStop();
+  cudaProfilerStop();
 #endif
 }
 
 ProfiledLaunch Context::profiled_launch() {
   const std::uint64_t index = annotated_launches_++;
   counters_["annotated_launches"] = double(annotated_launches_);
-  return ProfiledLaunch(profile_stride_ > 0 && index % profile_stride_ == 0);
+  return ProfiledLaunch(profile_stride_ > 0 && index % profile_stride_ == 0, mark_sink_);
 }
 
 void Context::check_deadline() const {

@@ -449,13 +449,20 @@ const ProblemEntry& find_problem(const Source& src, const Entry& e) {
 
 ProfileSpec read_profile(const Source& src, const Entry& profile) {
   auto entries = map_entries(src, profile.value, profile.path);
-  reject_unknown_keys(src, entries, profile.path, {"metrics", "max_launches", "cache_control", "replay"});
+  reject_unknown_keys(src, entries, profile.path, {"metrics", "max_launches", "backend", "cache_control", "replay"});
   ProfileSpec spec;
   const Entry& metrics = require(src, profile.value, entries, profile.path, "metrics");
   for (const YAML::Node& m : one_or_list(src, metrics, "a metric name")) spec.metrics.push_back(m.Scalar());
   if (const Entry* n = find(entries, "max_launches")) spec.max_launches = read_count(src, *n, 1, kMaxProfiledLaunches);
+  if (const Entry* b = find(entries, "backend")) spec.backend = read_choice(src, *b, {"cupti", "ncu"});
+  // Both backends flush the L2 cache before a profiled launch (all) or not (none); how ncu
+  // replays is ncu's: the CUPTI backend solves once per counter pass.
   if (const Entry* c = find(entries, "cache_control")) spec.cache_control = read_choice(src, *c, {"all", "none"});
-  if (const Entry* r = find(entries, "replay")) spec.replay = read_choice(src, *r, {"kernel", "application"});
+  if (const Entry* r = find(entries, "replay")) {
+    spec.replay = read_choice(src, *r, {"kernel", "application"});
+    if (spec.backend != "ncu")
+      fail(src, *r, fmt::format("replay is an ncu option: it needs backend: ncu (the backend is {})", spec.backend));
+  }
   return spec;
 }
 

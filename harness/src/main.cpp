@@ -120,7 +120,7 @@ int main(int argc, char** argv) {
                   "its share of the CPUs left")->check(CLI::Range(1, 1024));
   run->add_flag("--dry-run", run_opt.dry_run, "print the cases and what would happen; write nothing");
   run->add_flag("-v,--verbose", run_opt.verbose, "solver logs and child-process output");
-  run->add_flag("--profile", run_opt.profile, "profile GPU cases with ncu (metrics of the file's profile: section, or the paper's three)");
+  run->add_flag("--profile", run_opt.profile, "profile GPU cases (CUPTI in the worker, or ncu; metrics of the file's profile: section, or the paper's three)");
   run->add_flag("--no-profile", run_opt.no_profile, "skip profiling even when the file asks for it");
 
   std::string check_file;

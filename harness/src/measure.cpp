@@ -9,6 +9,7 @@
 
 #include "dpgpu/error.hpp"
 #include "gpu_monitor.hpp"
+#include "profiler_cupti.hpp"
 
 #if DPGPU_WITH_CUDA
 #include <cuda_runtime.h>
@@ -53,12 +54,15 @@ std::string memory_refusal(const CaseJob& job, bool check_device) {
 namespace {
 
 // One solve, timed by the Context, then checked outside the timed region.
+// `sink`: where every `stride`-th marked launch goes (the in-worker profiler's solve).
 RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, void* stream,
-                     std::vector<Context::SeriesPoint>* series = nullptr) {
+                     std::vector<Context::SeriesPoint>* series = nullptr, LaunchMarkSink* sink = nullptr,
+                     std::uint64_t stride = 0) {
   RepRecord rec;
   try {
     Context ctx(job.solver->backend, deadline, job.verbose, stream);
     if (series) ctx.want_series();
+    if (sink) ctx.profile_marks(sink, stride);
     ctx.begin();
     AnyOutcome out = job.solver->solve(*job.instance, job.params, ctx);
     ctx.end();
@@ -208,6 +212,8 @@ CaseResult measure_case(const CaseJob& job) {
     }
   }
 
+  // The in-worker profiler's host library finishes loading before the timed solves begin.
+  const double preload_wait_s = job.profile ? cupti_preload_wait() : 0.0;
   if (job.solver->backend == Backend::Gpu) result.gpu_start = sample_json();
   const auto start = std::chrono::steady_clock::now();
   // The stopping rule: the minimum count first, then one more at a time while noisy.
@@ -242,6 +248,21 @@ CaseResult measure_case(const CaseJob& job) {
     if (rec.status != Status::Ok) result.series_message = "series run: " + rec.message;
     if (rec.status == Status::Ok && result.series.empty())
       result.series_message = "series run: the solver records no series";
+  }
+
+  // Last, so neither timings nor the series see the profiler; a fresh timeout_s for it.
+  if (job.profile && job.solver->backend == Backend::Gpu && !failed(result) && result.status == Status::Ok) {
+    const auto& counters = result.reps.front().counters;
+    auto count = [&](const char* key) { return counters.count(key) ? counters.at(key) : 0.0; };
+    const auto profile_deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                     std::chrono::duration<double>(job.timeout_s));
+    result.profile = profile_with_cupti(
+        *job.profile, count("kernel_launches"), count("annotated_launches"),
+        [&](LaunchMarkSink* sink, std::uint64_t stride) -> std::string {
+          RepRecord rec = solve_once(job, profile_deadline, stream.get(), nullptr, sink, stride);
+          return rec.status == Status::Ok ? "" : fmt::format("{}: {}", to_string(rec.status), rec.message);
+        });
+    result.profile->wall_s += preload_wait_s;
   }
 
   for (auto& rec : result.reps)

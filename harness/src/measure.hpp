@@ -6,6 +6,7 @@
 #include <string>
 
 #include "case_result.hpp"
+#include "case_spec.hpp"
 #include "dpgpu/registry.hpp"
 
 namespace dpgpu {
@@ -21,6 +22,7 @@ struct CaseJob {
   std::optional<double> max_noise{};
   bool cold = false;        // flush the L2 cache before each GPU repetition
   bool series = false;      // one extra, untimed solve that records the solver's series
+  std::optional<ProfileRequest> profile;  // one extra, untimed solve under CUPTI (GPU solvers)
   int warmup = 1;
   double timeout_s = 300;  // for warm-ups and repetitions together
   bool verbose = false;

@@ -61,6 +61,14 @@ ProfilePlan plan_profile(std::int64_t max_launches, double kernel_launches, doub
   return p;
 }
 
+std::string counter_permission_help(const std::string& cause) {
+  return cause +
+         ": this user may not read the GPU's performance counters. Run as root, or load the NVIDIA driver with "
+         "NVreg_RestrictProfilingToAdminUsers=0 (a line `options nvidia NVreg_RestrictProfilingToAdminUsers=0` in "
+         "/etc/modprobe.d/, then reload the driver or reboot; https://developer.nvidia.com/ERR_NVGPUCTRPERM). "
+         "Timed results are unaffected";
+}
+
 std::string find_ncu() {
   if (const char* env = std::getenv("DPGPU_NCU"); env && fs::exists(env)) return env;
   if (const char* path = std::getenv("PATH")) {
@@ -242,6 +250,8 @@ ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricNa
 
   if (timed_out) {
     out.message = fmt::format("ncu killed after {:.0f} s", out.wall_s);
+  } else if (out.stats.empty() && (log.str() + csv.str()).find("ERR_NVGPUCTRPERM") != std::string::npos) {
+    out.message = counter_permission_help("ncu: ERR_NVGPUCTRPERM");
   } else if (code != 0 && out.stats.empty()) {
     out.message = fmt::format("ncu exited with {}: {}", code, tail_lines(log.str() + csv.str(), 3));
   } else if (out.stats.empty()) {

@@ -49,6 +49,10 @@ struct ProfileOutcome {
 std::vector<MetricStat> parse_ncu_csv(const std::string& text, const std::vector<MetricName>& metrics,
                                       std::int64_t* launches = nullptr);
 
+// `cause` and its fix when the GPU's performance counters may not be read by this user
+// (ncu's ERR_NVGPUCTRPERM, CUPTI's CUPTI_ERROR_INSUFFICIENT_PRIVILEGES).
+std::string counter_permission_help(const std::string& cause);
+
 // Finds ncu ($DPGPU_NCU, PATH, /usr/local/cuda/bin), or empty.
 std::string find_ncu();
 

@@ -10,7 +10,7 @@ const std::vector<std::string>& metric_columns() {
                                           "kernel",     "metric",   "ncu_metric", "unit",            "min",
                                           "mean",       "max",      "launches_profiled", "launches_total",
                                           "sampling",   "status",   "message",  "profile_wall_s",    "profile_cost_x",
-                                          "case_timed_wall_s", "profile_cost_case_x"};
+                                          "case_timed_wall_s", "profile_cost_case_x", "profiler"};
   return c;
 }
 
@@ -20,7 +20,8 @@ std::vector<CsvRow> metric_rows(const Records& records) {
     if (!rec->profile) continue;
     const ProfileRecord& p = *rec->profile;
     CsvRow common{{"experiment", rec->spec.experiment}, {"case_id", rec->spec.id},   {"problem", rec->spec.problem},
-                  {"instance", rec->spec.instance_name}, {"solver", rec->spec.solver}, {"sampling", p.sampling}};
+                  {"instance", rec->spec.instance_name}, {"solver", rec->spec.solver}, {"sampling", p.sampling},
+                  {"profiler", p.backend}};
     common["launches_total"] = fmt::format("{:.0f}", p.launches_total);
     common["profile_wall_s"] = fmt::format("{:.3f}", p.wall_s);
     if (p.cost_x > 0) common["profile_cost_x"] = fmt::format("{:.3g}", p.cost_x);

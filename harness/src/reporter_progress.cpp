@@ -30,7 +30,7 @@ class ProgressLine : public Reporter {
   void case_finished(const CaseRecord& rec, const Progress& p) override {
     if (!rec.result.series_message.empty()) out_ << "  " << rec.result.series_message << "\n";
     if (rec.profile)
-      out_ << (rec.profile->ok ? fmt::format("  profiled ({}) in {}{}\n", rec.profile->sampling,
+      out_ << (rec.profile->ok ? fmt::format("  profiled by {} ({}) in {}{}\n", rec.profile->backend, rec.profile->sampling,
                                              format_seconds(rec.profile->wall_s),
                                              rec.profile->message.empty() ? "" : ": " + rec.profile->message)
                                : "  profiling failed: " + rec.profile->message + "\n");

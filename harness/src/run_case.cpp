@@ -6,6 +6,7 @@
 #include "host_info.hpp"
 #include "instances.hpp"
 #include "isolate.hpp"
+#include "profiler_cupti.hpp"
 
 namespace dpgpu {
 
@@ -50,8 +51,10 @@ ProfileRecord profile(const CaseSpec& spec, const CaseResult& res, const Profile
   once.repetitions = once.max_repetitions = 1;
   once.warmup = 0;
   once.series = false;
+  once.profile.reset();
   ProfileOutcome po = profile_case(once, settings.metrics, plan, settings.ncu, where);
   ProfileRecord p;
+  p.backend = "ncu";
   p.ok = po.ok;
   p.message = po.message;
   p.sampling = plan.sampling;
@@ -82,20 +85,64 @@ CaseJob job_of(const CaseSpec& spec, const ProblemEntry& problem, const SolverEn
   job.warmup = spec.warmup;
   job.timeout_s = spec.timeout_s;
   job.verbose = spec.verbose;
+  job.profile = spec.profile;
   return job;
+}
+
+// The in-worker profile as the record keeps it: its cost against one timed solve, as ncu's.
+ProfileRecord from_worker(const CaseSpec& spec, ProfileRecord p, double case_wall) {
+  const double one_run = case_wall / double(spec.repetitions + spec.warmup);
+  p.cost_x = one_run > 0 ? p.wall_s / one_run : 0;
+  p.case_wall_s = case_wall;
+  return p;
 }
 
 CaseRecord run_case(const CaseSpec& spec, const ProfileSettings& settings, const Placement* where) {
   const auto start = Clock::now();
   CaseRecord rec;
   rec.spec = spec;
+  const bool profiled = settings.on && spec.backend == Backend::Gpu && spec.decision == Decision::Run;
+  // The CUPTI backend profiles in the worker, after the timed solves: the request travels
+  // with the copy that runs, never into the plan or the journal.
+  CaseSpec to_run = spec;
+  if (profiled && settings.backend == "cupti" && cupti_built()) {
+    std::vector<std::string> names, metrics;
+    for (auto& m : settings.metrics) names.push_back(m.name), metrics.push_back(m.ncu);
+    to_run.profile = ProfileRequest{names, metrics, settings.max_launches, settings.ncu.cache_control == "all"};
+  }
+  auto run = [&](const CaseSpec& s) {
+    return where ? run_in_child(s, *where) : s.isolate ? run_in_child(s) : run_here(s);
+  };
   if (spec.decision != Decision::Run)
     rec.result = unrun_result(spec);
   else
-    rec.result = where ? run_in_child(spec, *where) : spec.isolate ? run_in_child(spec) : run_here(spec);
-  const double case_wall = std::chrono::duration<double>(Clock::now() - start).count();
-  if (settings.on && spec.backend == Backend::Gpu && rec.result.status == Status::Ok && !rec.result.reps.empty())
-    rec.profile = profile(spec, rec.result, settings, case_wall, where ? *where : Placement{});
+    rec.result = run(to_run);
+  // A worker that died while CUPTI profiled took the timed results with it: run it again
+  // without, and profile through ncu.
+  if (to_run.profile && rec.result.status == Status::Error && rec.result.reps.empty() && !rec.result.profile) {
+    const std::string why = rec.result.message;
+    rec.result = run(spec);
+    rec.result.profile = ProfileRecord{};
+    rec.result.profile->unavailable = true;
+    rec.result.profile->message = "the worker failed while CUPTI profiled (" + why + ")";
+  }
+  std::optional<ProfileRecord> in_worker = std::move(rec.result.profile);
+  rec.result.profile.reset();
+  const double case_wall =
+      std::chrono::duration<double>(Clock::now() - start).count() - (in_worker ? in_worker->wall_s : 0.0);
+  if (profiled && rec.result.status == Status::Ok && !rec.result.reps.empty()) {
+    if (in_worker && !in_worker->unavailable) {
+      rec.profile = from_worker(spec, *in_worker, case_wall);
+    } else {
+      rec.profile = profile(spec, rec.result, settings, case_wall, where ? *where : Placement{});
+      // Say why ncu stood in for CUPTI.
+      std::string note = settings.backend != "cupti" ? ""
+                         : !cupti_built()            ? "backend cupti: dpgpu was built without CUPTI; profiled with ncu"
+                         : in_worker                 ? "backend cupti unavailable (" + in_worker->message + "); profiled with ncu"
+                                                     : "";
+      if (!note.empty()) rec.profile->message = rec.profile->message.empty() ? note : note + "; " + rec.profile->message;
+    }
+  }
   rec.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
   rec.finished = now_iso8601();
   return rec;

@@ -15,8 +15,14 @@ struct ProfileSettings {
   bool on = false;
   std::vector<MetricName> metrics;
   std::int64_t max_launches = 20;
+  std::string backend = "cupti";  // cupti (in the worker; ncu where it cannot start) | ncu
   NcuOptions ncu;
 };
+
+struct Experiment;
+struct RunOptions;
+// The experiment's profile section with the command line's --profile / --no-profile.
+ProfileSettings profile_settings(const Experiment& shared, const RunOptions& opt);
 
 // `where`: with a placement (a lane of `--gpus`), the case runs in a worker child placed
 // there, isolated or not; without, as the plan says (in this process, or isolated).

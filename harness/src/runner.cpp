@@ -16,6 +16,7 @@
 #include "interrupt.hpp"
 #include "plan.hpp"
 #include "profiler.hpp"
+#include "profiler_cupti.hpp"
 #include "record_rows.hpp"
 #include "reporter.hpp"
 #include "results_folder.hpp"
@@ -33,16 +34,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
-
-ProfileSettings profile_settings(const Experiment& shared, const RunOptions& opt) {
-  ProfileSettings p;
-  p.on = !opt.no_profile && (opt.profile || shared.profile.has_value());
-  p.metrics = resolve_metrics(shared.profile && !shared.profile->metrics.empty() ? shared.profile->metrics
-                                                                                : default_metrics());
-  p.max_launches = shared.profile ? shared.profile->max_launches : ProfileSpec{}.max_launches;
-  if (shared.profile) p.ncu = NcuOptions{shared.profile->cache_control, shared.profile->replay};
-  return p;
-}
 
 // Rewrites every output from the committed records. Cheap for a small folder; on a large one
 // it runs only while it costs under a tenth of the run's time (and always at the end).
@@ -71,6 +62,17 @@ class Rebuilder {
 };
 
 }  // namespace
+
+ProfileSettings profile_settings(const Experiment& shared, const RunOptions& opt) {
+  ProfileSettings p;
+  p.on = !opt.no_profile && (opt.profile || shared.profile.has_value());
+  p.metrics = resolve_metrics(shared.profile && !shared.profile->metrics.empty() ? shared.profile->metrics
+                                                                                : default_metrics());
+  p.max_launches = shared.profile ? shared.profile->max_launches : ProfileSpec{}.max_launches;
+  if (shared.profile) p.ncu = NcuOptions{shared.profile->cache_control, shared.profile->replay};
+  p.backend = shared.profile ? shared.profile->backend : ProfileSpec{}.backend;
+  return p;
+}
 
 // The run's closing facts in context.json. The place to add what is measured at the end of
 // a run (the host's load, for instance: context["host_load_end"]).

@@ -15,19 +15,30 @@ enum class Backend { Cpu, Gpu };
 
 class Context;
 
+// Receives the sampled marks when dpgpu profiles inside this process (the CUPTI backend,
+// profiler_cupti.hpp): begin() before the marked launch, end() after it.
+class LaunchMarkSink {
+ public:
+  virtual ~LaunchMarkSink() = default;
+  virtual void begin() = 0;
+  virtual void end() = 0;
+};
+
 // Marks one kernel launch for the profiler: `{ auto mark = ctx.profiled_launch(); k<<<...>>>(); }`.
-// When dpgpu profiles a case that launches more kernels than its `max_launches`, it runs ncu
-// with profiling off from the start, and every k-th marked launch sits in a
-// cudaProfilerStart/Stop range, so the sample spreads over the whole run.
+// When dpgpu profiles a case that launches more kernels than its `max_launches`, every k-th
+// marked launch is sampled, so the sample spreads over the whole run: under ncu (profiling
+// off from the start) a sampled mark is a cudaProfilerStart/Stop range; in-process it goes
+// to the Context's LaunchMarkSink.
 class ProfiledLaunch {
  public:
-  explicit ProfiledLaunch(bool sampled);
+  ProfiledLaunch(bool sampled, LaunchMarkSink* sink);
   ~ProfiledLaunch();
   ProfiledLaunch(const ProfiledLaunch&) = delete;
   ProfiledLaunch& operator=(const ProfiledLaunch&) = delete;
 
  private:
   bool sampled_;
+  LaunchMarkSink* sink_;
 };
 
 // RAII phase: an NVTX range, timed by CUDA events on the solver's stream (GPU solvers)
@@ -100,6 +111,8 @@ class Context {
   std::map<std::string, double> phase_seconds() const;
   const std::map<std::string, double>& counters() const { return counters_; }
   void want_series() { series_wanted_ = true; }
+  // Every `stride`-th marked launch goes to `sink` (the in-process profiler's solve).
+  void profile_marks(LaunchMarkSink* sink, std::uint64_t stride) { mark_sink_ = sink, profile_stride_ = stride; }
   const std::vector<SeriesPoint>& series_points() const { return series_; }
 
  private:
@@ -120,7 +133,8 @@ class Context {
   std::vector<SeriesPoint> series_;
   std::size_t device_now_ = 0, device_peak_ = 0;
   std::uint64_t annotated_launches_ = 0;
-  std::uint64_t profile_stride_ = 0;  // from DPGPU_PROFILE_STRIDE; 0: not sampling
+  std::uint64_t profile_stride_ = 0;  // from DPGPU_PROFILE_STRIDE or profile_marks; 0: not sampling
+  LaunchMarkSink* mark_sink_ = nullptr;
 };
 
 }  // namespace dpgpu

@@ -98,12 +98,16 @@ struct PlotFigure {
 
 struct ProfileSpec {
   std::vector<std::string> metrics;  // paper names (gld_efficiency, ...) or raw ncu names
-  // Launches profiled per case, spread evenly over the run. ncu costs about 2 s to start and
-  // 85 ms per profiled launch for the paper's three metrics on an H100 (SASS-instrumented
-  // metrics, replayed kernel by kernel), so 20 keeps a case's profile near 4 s.
+  // Launches profiled per case, spread evenly over the run. Through ncu each costs about
+  // 85 ms for the paper's three metrics on an H100 (SASS-instrumented metrics, replayed
+  // kernel by kernel) after about 2 s of start-up, so 20 keeps a case's profile near 4 s.
   std::int64_t max_launches = 20;
-  std::string cache_control = "all";  // ncu --cache-control: all | none
-  std::string replay = "kernel";      // ncu --replay-mode: kernel | application
+  // cupti: in the worker after the timed solves (profiler_cupti.hpp); ncu: the case once
+  // more under Nsight Compute (profiler.hpp). cupti falls back to ncu where it cannot start.
+  std::string backend = "cupti";
+  // Flush the L2 cache before each profiled launch (all; ncu: before each pass) or not (none).
+  std::string cache_control = "all";
+  std::string replay = "kernel";      // ncu --replay-mode: kernel | application (backend ncu)
 };
 
 // Limits checked when the file is read, so an absurd value is an error with the range,

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Compares two metrics.csv of one experiment, profiled by the CUPTI backend and by ncu.
+
+    scripts/compare-profilers.py CUPTI_RESULTS NCU_RESULTS [--cost-limit 5]
+
+For every (case, kernel, metric) both measured, the mean over the profiled launches must agree:
+within 2 % of ncu's value, or 0.02 absolute for IPC (ncu prints IPC with two decimals). The
+CUPTI profile must cost at most --cost-limit timed solves (profile_cost_x). Prints a table;
+exits 1 when a metric disagrees, a metric is missing on one side, or the cost is over.
+"""
+import argparse
+import csv
+import re
+import sys
+from pathlib import Path
+
+
+def kernel_key(name):
+    # ncu prints kernels without namespaces and with short template arguments; CUPTI's names
+    # are demangled in full: compare the function's own name.
+    base = name
+    while re.search(r"<[^<>]*>", base):  # template arguments, innermost first
+        base = re.sub(r"<[^<>]*>", "", base)
+    base = base.split("(")[0].strip()
+    return base.split()[-1].split("::")[-1] if base else name
+
+
+def read(folder):
+    rows = {}
+    with open(Path(folder) / "metrics.csv", newline="") as f:
+        for r in csv.DictReader(f):
+            if r["status"] != "ok":
+                rows[(r["case_id"], "", "")] = r
+                continue
+            rows[(r["case_id"], kernel_key(r["kernel"]), r["metric"])] = r
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("cupti")
+    ap.add_argument("ncu")
+    ap.add_argument("--cost-limit", type=float, default=5.0)
+    args = ap.parse_args()
+    a, b = read(args.cupti), read(args.ncu)
+    failures = 0
+    print(f"{'case':<58} {'metric':<26} {'cupti':>9} {'ncu':>9} {'diff':>8} {'n':>4} {'ok':>3}")
+    for key in sorted(set(a) | set(b)):
+        case, kernel, metric = key
+        if not metric:
+            side = a.get(key) or b.get(key)
+            print(f"{case[:58]:<58} profile failed ({'cupti' if key in a else 'ncu'}): {side['message'][:120]}")
+            failures += 1
+            continue
+        if key not in a or key not in b:
+            print(f"{case[:58]:<58} {metric:<26} only in {'cupti' if key in a else 'ncu'}")
+            failures += 1
+            continue
+        x, y = float(a[key]["mean"]), float(b[key]["mean"])
+        tol = 0.02 if metric == "ipc" else max(0.02 * abs(y), 1e-9)
+        ok = abs(x - y) <= tol + 1e-12
+        failures += not ok
+        n = a[key]["launches_profiled"] + "/" + b[key]["launches_profiled"]
+        print(f"{case[:58]:<58} {metric:<26} {x:9.4g} {y:9.4g} {x - y:8.3g} {n:>5} {'yes' if ok else 'NO':>3}")
+    print()
+    print(f"{'case':<58} {'cupti s':>8} {'cost_x':>7} {'ncu s':>7} {'cost_x':>7}")
+    seen = set()
+    for key, r in sorted(a.items()):
+        if r["case_id"] in seen:
+            continue
+        seen.add(r["case_id"])
+        n = next((v for k, v in b.items() if k[0] == r["case_id"]), None)
+        cost = float(r["profile_cost_x"] or "nan")
+        over = not cost <= args.cost_limit
+        failures += over
+        print(f"{r['case_id'][:58]:<58} {float(r['profile_wall_s']):8.3f} {cost:7.3g} "
+              f"{float(n['profile_wall_s']) if n else float('nan'):7.3f} {float(n['profile_cost_x'] or 'nan') if n else float('nan'):7.3g}"
+              f"{'  OVER ' + str(args.cost_limit) + 'x' if over else ''}")
+    print(f"\n{'AGREE' if failures == 0 else f'{failures} FAILURES'}")
+    return 0 if failures == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
