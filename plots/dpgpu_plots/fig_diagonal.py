@@ -98,5 +98,5 @@ def diagonal_figure(results: Results, spec: FigureSpec) -> Figure:
         notes.append("lines: median over repetitions per index")
     if dropped:
         notes.append(f"{dropped} row(s) without a numeric index or value left out")
-    finish(fig, results, "; ".join(notes), spec.opt("title"), legend=legend_entries(fig.axes))
+    finish(fig, results, "; ".join(notes), spec.opt("title"), legend=legend_entries(fig.axes), spec=spec)
     return fig

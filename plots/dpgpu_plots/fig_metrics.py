@@ -181,7 +181,7 @@ def metrics_figure(results: Results, spec: FigureSpec) -> Figure:
         extra.append(f"not drawn ({len(bad)} row{'s' if len(bad) > 1 else ''} of metrics.csv "
                      f"without status ok): " + "; ".join(shown)
                      + (f"; and {len(texts) - 4} more (see metrics.csv)" if len(texts) > 4 else ""))
-    finish(fig, results, "; ".join(notes), spec.opt("title"), extra_lines=extra)
+    finish(fig, results, "; ".join(notes), spec.opt("title"), extra_lines=extra, spec=spec)
     return fig
 
 

@@ -160,5 +160,5 @@ def phases_figure(results: Results, spec: FigureSpec) -> Figure:
     if missing_total:
         notes.append(f"{missing_total} bar(s) without a total")
     finish(fig, results, "; ".join(notes), spec.opt("title"),
-           legend=(handles, [h.get_label() for h in handles]))
+           legend=(handles, [h.get_label() for h in handles]), spec=spec)
     return fig

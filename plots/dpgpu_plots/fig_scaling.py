@@ -63,5 +63,5 @@ def scaling_figure(results: Results, spec: FigureSpec) -> Figure:
     notes = [f"speed-up = {metric.column} at the line's first {style.param_name(x)} / {metric.column}"]
     if spec.opt("filter"):
         notes.append("filter: " + ", ".join(f"{k}={'/'.join(map(str, v))}" for k, v in spec.opt("filter").items()))
-    finish(fig, results, "; ".join(notes), spec.opt("title"), legend=legend_entries(fig.axes))
+    finish(fig, results, "; ".join(notes), spec.opt("title"), legend=legend_entries(fig.axes), spec=spec)
     return fig

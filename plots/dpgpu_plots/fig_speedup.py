@@ -284,5 +284,5 @@ def speedup_figure(results: Results, spec: FigureSpec) -> Output:
     if len(baseline.times) <= 6:
         note += f"; {baseline.label}: " + ", ".join(
             fmt.seconds(baseline.times[xv]) for xv in xs if xv in baseline.times)
-    finish(fig, results, note, title, legend=legend_entries([panels[0][0]]))
+    finish(fig, results, note, title, legend=legend_entries([panels[0][0]]), spec=spec)
     return Output(figure=fig, texts={"md": table.markdown(), "tex": table.latex(spec.stem)})

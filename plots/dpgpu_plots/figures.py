@@ -248,12 +248,24 @@ def footnote_text(results: Results, extra_note: str = "") -> str:
                           results.context_note, extra_note)
 
 
+def _rows_of_figure(results: Results, spec: Optional[FigureSpec]) -> Optional[list[Row]]:
+    """Every summary row (any status) the figure's filter keeps; None (all rows) without a
+    filter, or when the filter names a column of another table (metrics.csv, series.csv)."""
+    if spec is None or not spec.opt("filter"):
+        return None
+    try:
+        return apply_filter(results.rows, spec, results.columns, "summary.csv")
+    except PlotError:
+        return None
+
+
 def finish(fig: Figure, results: Results, extra_note: str, title: Optional[str] = None,
            extra_lines: Sequence[str] = (), bottom_extra: float = 0.0,
-           legend: Optional[tuple[list, list[str]]] = None) -> float:
+           legend: Optional[tuple[list, list[str]]] = None, spec: Optional[FigureSpec] = None) -> float:
     """Title (the spec's, else the experiment's description, else its name), footnote (GPU,
     date, what the marks mean, cases skipped or failed, then ``extra_lines``), the legend
-    (``(handles, labels)``) below the axes at full width, and layout. The figure grows by
+    (``(handles, labels)``) below the axes at full width, and layout. ``spec``: the figure's,
+    so the footnote counts only the cases its filter keeps. The figure grows by
     what the footnote and legend need, so the axes keep their size. One panel: the axes'
     title; several: the figure's. ``bottom_extra``: inches to keep free above the footnote.
     Returns the top of the footnote, in figure coordinates."""
@@ -270,7 +282,7 @@ def finish(fig: Figure, results: Results, extra_note: str, title: Optional[str] 
         title_in = 0.12 + 0.2 * (title.count("\n") + 1)
     chars = max(int(width_in * 72 / (FOOTNOTE_POINTS * 0.6)), 40)
     lines = []
-    status = results.status_note()
+    status = results.status_note(_rows_of_figure(results, spec))
     for text in [footnote_text(results, extra_note), *extra_lines, *([status] if status else [])]:
         lines += textwrap.wrap(text, width=chars, subsequent_indent="  ") or [""]
     note_in = 0.12 + 0.13 * len(lines)
@@ -436,7 +448,7 @@ def line_figure(results: Results, spec: FigureSpec, default: Metric, band_note: 
             if index % ncols:
                 ax.set_ylabel("")
     notes = _line_notes(results, spec, rows, metric, band_note, all_points)
-    finish(fig, results, "; ".join(notes), spec.opt("title"), legend=legend_entries(fig.axes))
+    finish(fig, results, "; ".join(notes), spec.opt("title"), legend=legend_entries(fig.axes), spec=spec)
     return fig
 
 
@@ -510,7 +522,7 @@ def category_line_figure(results: Results, spec: FigureSpec, rows: list[Row], me
         ax.grid(True, axis="y", which="major", linewidth=0.5, alpha=0.4)
     limit_category_axes(panels, names, "instance")
     notes = _line_notes(results, spec, rows, metric, band_note, [p for s in series for p in s.points])
-    finish(fig, results, "; ".join(notes), spec.opt("title"), legend=legend_entries(fig.axes))
+    finish(fig, results, "; ".join(notes), spec.opt("title"), legend=legend_entries(fig.axes), spec=spec)
     return fig
 
 

@@ -117,13 +117,15 @@ class Results:
             self._noise_threshold = threshold_for(self.directory)
         return self._noise_threshold
 
-    def status_note(self) -> str:
+    def status_note(self, rows: list | None = None) -> str:
         """What was not measured, for a figure's footnote: skipped GPU cases and failed
-        cases, counted by status ("" when every case is ok)."""
-        skipped = [r for r in self.rows if r.get("status", "").strip() == "skipped"]
-        failed = Counter(r.get("status", "").strip() for r in self.rows
+        cases, counted by status ("" when every case is ok). ``rows``: the figure's rows
+        (its filter applied), else every row."""
+        rows = self.rows if rows is None else rows
+        skipped = [r for r in rows if r.get("status", "").strip() == "skipped"]
+        failed = Counter(r.get("status", "").strip() for r in rows
                          if r.get("status", "").strip() not in ("ok", "skipped"))
-        invalid = sum(1 for r in self.rows if r.get("status", "").strip() == "ok"
+        invalid = sum(1 for r in rows if r.get("status", "").strip() == "ok"
                       and r.get("valid", "").strip().lower() == "false")
         parts = []
         if skipped:

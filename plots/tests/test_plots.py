@@ -212,6 +212,16 @@ class RuntimeFigureTest(TempDirCase):
         fig = self.build(d)
         self.assertTrue(any(t.get_text().startswith("no GPU \u00b7 2025-01-02") for t in fig.texts))
 
+    @needs_mpl
+    def test_skip_note_counts_only_the_cases_the_filter_keeps(self):
+        from dpgpu_plots import figures
+        d = self.results_dir()
+        everything = figures.build(results_mod.load(d), figures.FigureSpec(kind="runtime"))
+        self.assertTrue(any("1 case skipped" in t.get_text() for t in everything.texts))
+        gpu_only = figures.build(results_mod.load(d), figures.FigureSpec(
+            kind="runtime", options={"filter": {"solver": ["gpu.wavefront"]}}))
+        self.assertFalse(any("skipped" in t.get_text() for t in gpu_only.texts))
+
     def test_colours_distinct_and_stable_across_figures(self):
         d = self.results_dir()
         runtime = series_colours(self.build(d, "runtime"))
