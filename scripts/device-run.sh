@@ -14,18 +14,21 @@
 # stay), so that the results are packed before the call's own limit; RUN_ARGS are added to
 # every `dpgpu run` (e.g. "--repetitions 1"). KOKKOS_TARBALL=kokkos-4.6.01.tar.gz first builds
 # Kokkos with its CUDA backend into .kokkos/cuda (scripts/build-kokkos.sh) and the kokkos.*
-# solvers with it.
+# solvers with it. --compare-profilers runs paper 000's Fig. 5 profiling experiment through
+# both profiler backends (CUPTI in the worker, ncu) for each L2 setting in CACHES (default
+# "all") and compares them with scripts/compare-profilers.py (2 % / 0.02 IPC, cost <= 5x).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/device-out}
 mkdir -p "$OUT/results"
 log() { echo "== $*" | tee -a "$OUT/steps.log"; }
 
-tests=1 sanitize=1 experiments=()
+tests=1 sanitize=1 profilers=0 experiments=()
 for a in "$@"; do
   case "$a" in
     --no-tests) tests=0 ;;
     --no-sanitize) sanitize=0 ;;
+    --compare-profilers) profilers=1 ;;
     *) experiments+=("$a") ;;
   esac
 done
@@ -70,6 +73,20 @@ if [ $sanitize = 1 ]; then
       echo "  exit $? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|PASSED|FAILED' "$OUT/sanitize-$tool-$bin-$n.log" | tr '\n' ' ')" |
         tee -a "$OUT/steps.log"
     done
+  done
+fi
+
+if [ $profilers = 1 ]; then
+  for cache in ${CACHES:-all}; do
+    for backend in cupti ncu; do
+      dir="$OUT/results/fig5-$backend-$cache"
+      log "wavefront_fig5_profile through $backend, cache_control $cache"
+      DPGPU_CUPTI_TRACE=1 build-gpu/harness/dpgpu run experiments/wavefront_fig5_profile.yaml --set profile.backend=$backend \
+        --set profile.cache_control=$cache --out "$dir" -v > "$dir.log" 2>&1
+      echo "  exit $?" | tee -a "$OUT/steps.log"
+    done
+    python3 scripts/compare-profilers.py "$OUT/results/fig5-cupti-$cache" "$OUT/results/fig5-ncu-$cache" |
+      tee "$OUT/compare-profilers-$cache.txt"
   done
 fi
 
