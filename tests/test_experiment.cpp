@@ -291,6 +291,28 @@ solvers:
   EXPECT_EQ(plan.solvers[1].solver, Registry::get().solver("fake", "gpu.fake"));
 }
 
+// YAML reads `1e5` as a real; an int parameter takes it when it is whole (`n: 1e12` must reach
+// the planner's memory estimate, not fail as a type error), and refuses 2.5 with its name.
+TEST_F(ExperimentExpand, WholeRealIsAnIntParameter) {
+  Plan plan = expand(parse(R"(problem: fake
+instances:
+  - generator: gen
+    params: {n: 1e5}
+solvers:
+  - name: gpu.fake
+    params: {block: 1.28e2}
+)"));
+  EXPECT_EQ(instance_labels(plan), (std::vector<std::string>{"gen[n=100000]#1"}));
+  EXPECT_EQ(plan.instances[0].params.integer("n"), 100000);
+  EXPECT_EQ(plan.solvers[0].params.integer("block"), 128);
+  try {
+    expand(parse("problem: fake\ninstances:\n  - generator: gen\n    params: {n: 2.5}\nsolvers:\n  - name: cpu.fake\n"));
+    FAIL() << "n: 2.5 was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("parameter 'n': expected int"), std::string::npos) << e.what();
+  }
+}
+
 TEST_F(ExperimentExpand, DefaultsFilledLabelsListGivenKeysOnly) {
   Plan plan = expand(parse(R"(problem: fake
 instances:

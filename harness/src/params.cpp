@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "dpgpu/error.hpp"
 
 namespace dpgpu {
@@ -34,7 +36,16 @@ std::string ParamSpec::describe_allowed() const {
   return "";
 }
 
-std::optional<std::string> ParamSpec::reject(const Value& v) const {
+Value ParamSpec::normalized(const Value& v) const {
+  // 2^63 is exact in a double; whole values below it fit an int64.
+  if (const double* x = std::get_if<double>(&v); type == ParamType::Int && x && std::isfinite(*x) &&
+                                                 *x == std::floor(*x) && std::fabs(*x) < 0x1p63)
+    return Value(static_cast<std::int64_t>(*x));
+  return v;
+}
+
+std::optional<std::string> ParamSpec::reject(const Value& given) const {
+  const Value v = normalized(given);
   auto wrong = [&] {
     return fmt::format("expected {}, got {} '{}'", describe_allowed(), type_name(v), dpgpu::to_string(v));
   };
@@ -155,7 +166,7 @@ void Schema::check_value(const std::string& name, const Value& value, const std:
   if (auto why = spec->reject(value))
     throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
   if (auto rule = rules_.find(name); rule != rules_.end())
-    if (auto why = rule->second(value)) throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
+    if (auto why = rule->second(spec->normalized(value))) throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
 }
 
 Params Schema::resolve(const ValueMap& given, const std::string& where) const {
@@ -164,8 +175,11 @@ Params Schema::resolve(const ValueMap& given, const std::string& where) const {
   for (auto& [name, value] : given) {
     check_value(name, value, where);
     // Reals given as ints are stored as reals, and choices as text, so solvers read one type.
-    const ParamType type = find(name)->type;
-    out[name] = type == ParamType::Real ? Value(to_number(value)) : type == ParamType::Choice ? Value(to_string(value)) : value;
+    const ParamSpec& spec = *find(name);
+    const ParamType type = spec.type;
+    out[name] = type == ParamType::Real     ? Value(to_number(value))
+                : type == ParamType::Choice ? Value(to_string(value))
+                                            : spec.normalized(value);
   }
   for (auto& s : specs_)
     if (!out.count(s.name)) out[s.name] = s.default_value;

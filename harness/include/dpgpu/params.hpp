@@ -44,8 +44,11 @@ struct ParamSpec {
   std::string help;
 
   // Why `v` is not acceptable (wrong type, out of range, not a choice), or nullopt.
-  // Ints are accepted for Real; nothing else is converted.
+  // Ints are accepted for Real and whole reals for Int (see normalized); nothing else.
   std::optional<std::string> reject(const Value& v) const;
+  // The value as the parameter stores it: an int parameter written as a whole real (YAML reads
+  // `n: 1e12` as a real) becomes that integer; anything else is returned as given.
+  Value normalized(const Value& v) const;
   std::string describe_allowed() const;  // "int in [32, 1024]", "one of: texture, ldg, plain"
 };
 
