@@ -16,6 +16,7 @@
 #include "dpgpu/text_file.hpp"
 #include "reporter.hpp"
 #include "results_folder.hpp"
+#include "shard.hpp"
 #include "tally.hpp"
 
 namespace fs = std::filesystem;
@@ -47,6 +48,7 @@ nlohmann::json read_json(const fs::path& path) {
 struct Input {
   fs::path dir;
   nlohmann::json plan, context;  // plan.json; context.json or null
+  std::optional<Shard> shard;    // plan.json's "shard", when the folder holds one
   std::map<std::string, CaseRecord> records;  // the latest record of each case id
   int lock_fd = -1;
 
@@ -66,6 +68,8 @@ struct Input {
     plan = read_json(dir / kPlanFile);
     if (!plan.contains("fingerprint"))
       throw InputError(fmt::format("merge: {}: no fingerprint (an older dpgpu?)", (dir / kPlanFile).string()));
+    if (plan.contains("shard") && !plan["shard"].is_null())
+      shard = Shard{plan["shard"].value("index", -1), plan["shard"].value("count", -1)};
     if (fs::exists(dir / "context.json")) context = read_json(dir / "context.json");
     if (fs::exists(dir / kJournalFile))
       for (CaseRecord& r : read_journal(dir / kJournalFile).records) {
@@ -80,15 +84,10 @@ struct Input {
   Input& operator=(const Input&) = delete;
 
   const nlohmann::json& fingerprint() const { return plan.at("fingerprint"); }
-  bool sharded() const { return plan.contains("shard") && !plan["shard"].is_null(); }
-  std::string shard_str() const {
-    return sharded() ? fmt::format("{}/{}", plan["shard"].value("index", -1), plan["shard"].value("count", -1)) : "";
-  }
-  std::string words() const { return sharded() ? fmt::format("{} (shard {})", dir.string(), shard_str()) : dir.string(); }
+  std::string words() const { return shard ? fmt::format("{} (shard {})", dir.string(), shard->str()) : dir.string(); }
   // What contexts/ calls its context.json.
   std::string context_name() const {
-    return sharded() ? fmt::format("shard-{}-of-{}", plan["shard"].value("index", -1), plan["shard"].value("count", -1))
-                     : fs::absolute(dir).lexically_normal().filename().string();
+    return shard ? shard->folder_name() : fs::absolute(dir).lexically_normal().filename().string();
   }
 };
 
@@ -102,19 +101,19 @@ std::string missing_report(const std::vector<std::unique_ptr<Input>>& inputs, co
   std::set<int> counts, given;
   bool all_sharded = true;
   for (auto& in : inputs) {
-    if (!in->sharded()) {
+    if (!in->shard) {
       all_sharded = false;
       continue;
     }
-    counts.insert(in->plan["shard"].value("count", -1));
-    given.insert(in->plan["shard"].value("index", -1));
+    counts.insert(in->shard->count);
+    given.insert(in->shard->index);
     std::vector<std::string> lacks;
     const auto& ids = in->plan["shard"].value("cases", nlohmann::json::array());
     for (auto& id : ids)
       if (missing.count(id.get<std::string>())) lacks.push_back(id), explained.insert(id);
     if (!lacks.empty())
       lines.push_back(fmt::format("  {} lacks {} of its {} cases ({}); finish it with: dpgpu run {} --shard {} --out {} --resume",
-                                  in->words(), lacks.size(), ids.size(), named(lacks), experiment_file, in->shard_str(),
+                                  in->words(), lacks.size(), ids.size(), named(lacks), experiment_file, in->shard->str(),
                                   in->dir.string()));
   }
   std::vector<std::string> rest;
@@ -124,7 +123,7 @@ std::string missing_report(const std::vector<std::unique_ptr<Input>>& inputs, co
     const int n = *counts.begin();
     std::vector<std::string> absent;
     for (int k = 0; k < n; ++k)
-      if (!given.count(k)) absent.push_back(fmt::format("{}/{}", k, n));
+      if (!given.count(k)) absent.push_back(Shard{k, n}.str());
     if (!absent.empty())
       lines.push_back(fmt::format("  no folder was given for shard{} {}: {} cases ({})", absent.size() > 1 ? "s" : "",
                                   fmt::join(absent, ", "), rest.size(), named(rest)));
@@ -150,7 +149,7 @@ nlohmann::json merged_context(const std::vector<std::unique_ptr<Input>>& inputs,
     const Input& in = *inputs[i];
     if (context.empty() && in.context.is_object()) context = in.context;
     nlohmann::json f{{"folder", fs::absolute(in.dir).lexically_normal().string()},
-                     {"shard", in.sharded() ? nlohmann::json(in.shard_str()) : nlohmann::json(nullptr)},
+                     {"shard", in.shard ? nlohmann::json(in.shard->str()) : nlohmann::json(nullptr)},
                      {"cases", in.records.size()}};
     if (in.context.is_object()) {
       f["context"] = "contexts/" + names[i];
