@@ -84,10 +84,11 @@ void finish_context(nlohmann::json& context) {
 
 int run_experiment(const fs::path& file, const RunOptions& opt) {
   if (opt.resume && opt.fresh) throw InputError("--resume and --fresh exclude each other: continue, or start over");
-  PlanOptions plan_opt{opt.filter, opt.repetitions, opt.max_cases};
-  if (!opt.shard.empty()) plan_opt.shard = parse_shard(opt.shard);
-  plan_opt.verbose = opt.verbose;
-  const RunPlan plan = make_plan(file, plan_opt);
+  const RunPlan plan = make_plan(file, {.filter = opt.filter,
+                                        .repetitions = opt.repetitions,
+                                        .max_cases = opt.max_cases,
+                                        .shard = opt.shard.empty() ? std::nullopt : std::optional(parse_shard(opt.shard)),
+                                        .verbose = opt.verbose});
   if (opt.dry_run) {
     print_case_table(std::cout, plan, plan.selected);
     return 0;
