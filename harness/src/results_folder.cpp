@@ -117,9 +117,15 @@ nlohmann::json shard_json(const RunPlan& plan) {
 
 namespace {
 
-std::string shard_words(const nlohmann::json& shard) {
-  return !shard.is_object() ? std::string("the whole plan (no --shard)")
-                         : fmt::format("shard {}/{}", shard.value("index", -1), shard.value("count", -1));
+// plan.json's "shard" as a Shard; nullopt for an unsharded plan.
+std::optional<Shard> recorded_shard(const nlohmann::json& recorded) {
+  const nlohmann::json shard = recorded.value("shard", nlohmann::json());
+  if (!shard.is_object()) return std::nullopt;
+  return Shard{shard.value("index", -1), shard.value("count", -1)};
+}
+
+std::string shard_words(const std::optional<Shard>& shard) {
+  return shard ? "shard " + shard->str() : std::string("the whole plan (no --shard)");
 }
 
 }  // namespace
@@ -178,14 +184,10 @@ void ResultsFolder::open_for(const RunPlan& plan, const FolderOptions& opt) {
                                    opt.resume ? "--resume continues only the same experiment; use another --out, or "
                                                 "--fresh to move the old results aside"
                                               : "use another --out, or --fresh to move the old results aside"));
-    const nlohmann::json old_shard = recorded.value("shard", nlohmann::json()), new_shard = shard_json(plan);
-    auto which = [](const nlohmann::json& shard) {
-      return shard.is_object() ? std::pair(shard.value("index", -1), shard.value("count", -1)) : std::pair(-1, -1);
-    };
-    if (which(old_shard) != which(new_shard))
+    if (const std::optional<Shard> old_shard = recorded_shard(recorded); old_shard != plan.shard)
       throw InputError(fmt::format("{} holds {} of this experiment, this run is {}; use that folder with the same "
                                    "--shard, another --out, or --fresh to move the old results aside",
-                                   dir_.string(), shard_words(old_shard), shard_words(new_shard)));
+                                   dir_.string(), shard_words(old_shard), shard_words(plan.shard)));
     if (!opt.resume && !opt.filtered)
       throw InputError(fmt::format("{} already holds results of this experiment; use --resume to run the cases not yet "
                                    "done, --filter to rerun some cases, or --fresh to move the old results aside",
