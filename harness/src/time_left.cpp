@@ -61,14 +61,15 @@ void TimeLeft::set_lanes(int gpu_lanes, int cpu_lanes) { gpu_lanes_ = gpu_lanes,
 
 void TimeLeft::finished(const CaseSpec& c, double wall_s) {
   if (!runs(c)) return;
-  if (auto it = pending_.find(point_key(c)); it != pending_.end()) {
+  const std::string point = point_key(c);
+  if (auto it = pending_.find(point); it != pending_.end()) {
     Pending& p = it->second;
     p.n -= 1;
     p.work -= c.work;
     p.cap_s -= c.timeout_s + kChildGraceS;
     if (p.n <= 0) pending_.erase(it);
   }
-  by_point_[point_key(c)].add(c.work, wall_s);
+  by_point_[point].add(c.work, wall_s);
   by_solver_[solver_key(c)].add(c.work, wall_s);
   all_.add(c.work, wall_s);
 }
