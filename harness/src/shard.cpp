@@ -14,7 +14,8 @@
 
 namespace dpgpu {
 
-// More shards than this is a typo (Slurm's MaxArraySize defaults to 1001).
+// More shards than this is a typo. Far above Slurm's default MaxArraySize (1001), which a
+// cluster may raise; `dpgpu slurm` notes arrays above that default.
 constexpr int kMaxShards = 1'000'000;
 
 std::string Shard::str() const { return fmt::format("{}/{}", index, count); }
