@@ -98,21 +98,18 @@ class ProfilerHost {
   ProfilerHost(const ProfilerHost&) = delete;
   ProfilerHost& operator=(const ProfilerHost&) = delete;
 
-  // Empty when the chip knows `metric`, else CUPTI's reason.
-  std::string unknown(const std::string& metric) const {
+  // What CUPTI says of `metric` on this chip: `why` is empty when the chip knows it, else
+  // CUPTI's reason; `unit` as ncu writes it.
+  struct MetricProperties {
+    std::string why, unit;
+  };
+  MetricProperties properties(const std::string& metric) const {
     CUpti_Profiler_Host_GetMetricProperties_Params p{CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE};
     p.pHostObject = host_;
     p.pMetricName = metric.c_str();
-    CUptiResult r = cuptiProfilerHostGetMetricProperties(&p);
-    return r == CUPTI_SUCCESS ? "" : CuptiError::describe("cuptiProfilerHostGetMetricProperties", r);
-  }
-
-  std::string unit(const std::string& metric) const {
-    CUpti_Profiler_Host_GetMetricProperties_Params p{CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE};
-    p.pHostObject = host_;
-    p.pMetricName = metric.c_str();
-    if (cuptiProfilerHostGetMetricProperties(&p) != CUPTI_SUCCESS || !p.pDimUnit) return "";
-    return ncu_unit(p.pDimUnit);
+    if (CUptiResult r = cuptiProfilerHostGetMetricProperties(&p); r != CUPTI_SUCCESS)
+      return {CuptiError::describe("cuptiProfilerHostGetMetricProperties", r), ""};
+    return {"", p.pDimUnit ? ncu_unit(p.pDimUnit) : ""};
   }
 
   std::vector<std::uint8_t> config_image(std::vector<const char*> metrics, std::size_t* passes) {
@@ -346,11 +343,14 @@ class RangeSession : public LaunchMarkSink {
 
     host_ = std::make_unique<ProfilerHost>(chip_, &availability_);
     trace_("host object");
-    for (auto& m : request_.metrics)
-      if (auto why = host_->unknown(m); !why.empty())
-        throw CuptiError(fmt::format("{} does not know metric {} ({})", chip_, m, why), CUPTI_ERROR_INVALID_METRIC_NAME);
+    for (auto& m : request_.metrics) {
+      auto props = host_->properties(m);
+      if (!props.why.empty())
+        throw CuptiError(fmt::format("{} does not know metric {} ({})", chip_, m, props.why),
+                         CUPTI_ERROR_INVALID_METRIC_NAME);
+      units_.push_back(props.unit);
+    }
     config_ = host_->config_image(metrics_, &passes_);
-    for (auto& m : request_.metrics) units_.push_back(host_->unit(m));
     trace_(fmt::format("config image, {} passes", passes_));
 
     CUpti_RangeProfiler_Enable_Params enable{CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE};
@@ -567,7 +567,7 @@ std::vector<std::string> cupti_unknown_metrics(const std::vector<std::string>& m
   try {
     ProfilerHost host(chip, nullptr);
     for (auto& m : metrics)
-      if (auto why = host.unknown(m); !why.empty()) out.push_back(fmt::format("{} ({})", m, why));
+      if (auto why = host.properties(m).why; !why.empty()) out.push_back(fmt::format("{} ({})", m, why));
   } catch (const std::exception&) {
     // No host object for this chip: nothing can be said before the run.
   }
