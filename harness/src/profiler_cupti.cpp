@@ -582,6 +582,11 @@ ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_la
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   Trace trace;
+  // CUPTI's failure in the message: no permission to read counters comes with its fix.
+  auto failure = [](const std::string& what, CUptiResult code) {
+    const std::string cause = "CUPTI: " + what;
+    return code == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES ? counter_permission_help(cause) : cause;
+  };
   const ProfilePlan plan = plan_profile(request.max_launches, kernel_launches, marked_launches);
   const bool marks = marked_launches > 0;
   const std::uint64_t stride = std::uint64_t(std::max<std::int64_t>(plan.stride, 1));
@@ -615,9 +620,8 @@ ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_la
     }
     p.wall_s = elapsed();
     if (!session.error().empty()) {
-      const bool permission = session.error_code() == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
-      p.unavailable = !permission;
-      p.message = permission ? counter_permission_help("CUPTI: " + session.error()) : "CUPTI: " + session.error();
+      p.unavailable = session.error_code() != CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
+      p.message = failure(session.error(), session.error_code());
       return p;
     }
     if (!why.empty()) {
@@ -637,10 +641,9 @@ ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_la
   } catch (const std::exception& e) {
     p.wall_s = elapsed();
     auto* c = dynamic_cast<const CuptiError*>(&e);
-    const bool permission = c && c->code == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
-    const bool metric = c && c->code == CUPTI_ERROR_INVALID_METRIC_NAME;
-    p.unavailable = !permission && !metric;
-    p.message = permission ? counter_permission_help(std::string("CUPTI: ") + e.what()) : std::string("CUPTI: ") + e.what();
+    const CUptiResult code = c ? c->code : CUPTI_SUCCESS;
+    p.unavailable = code != CUPTI_ERROR_INSUFFICIENT_PRIVILEGES && code != CUPTI_ERROR_INVALID_METRIC_NAME;
+    p.message = failure(e.what(), code);
   }
   return p;
 }
