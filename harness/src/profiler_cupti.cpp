@@ -324,7 +324,7 @@ class RangeSession : public LaunchMarkSink {
     for (auto& m : request_.metrics) metrics_.push_back(m.c_str());
     CUpti_Profiler_Initialize_Params init{CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
     DPGPU_CUPTI(cuptiProfilerInitialize(&init));
-    ctx_ = current_context();
+    const CUcontext ctx = current_context();
     int device = 0;
     check_cuda(cudaGetDevice(&device), "cudaGetDevice");
     trace_("profiler initialized");
@@ -332,21 +332,21 @@ class RangeSession : public LaunchMarkSink {
     CUpti_Device_GetChipName_Params chip{CUpti_Device_GetChipName_Params_STRUCT_SIZE};
     chip.deviceIndex = std::size_t(device);
     DPGPU_CUPTI(cuptiDeviceGetChipName(&chip));
-    chip_ = chip.pChipName;
+    const std::string chip_name = chip.pChipName;
     CUpti_Profiler_GetCounterAvailability_Params avail{CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
-    avail.ctx = ctx_;
+    avail.ctx = ctx;
     DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
     availability_.resize(avail.counterAvailabilityImageSize);
     avail.pCounterAvailabilityImage = availability_.data();
     DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
-    trace_("chip " + chip_ + ", availability");
+    trace_("chip " + chip_name + ", availability");
 
-    host_ = std::make_unique<ProfilerHost>(chip_, &availability_);
+    host_ = std::make_unique<ProfilerHost>(chip_name, &availability_);
     trace_("host object");
     for (auto& m : request_.metrics) {
       auto props = host_->properties(m);
       if (!props.why.empty())
-        throw CuptiError(fmt::format("{} does not know metric {} ({})", chip_, m, props.why),
+        throw CuptiError(fmt::format("{} does not know metric {} ({})", chip_name, m, props.why),
                          CUPTI_ERROR_INVALID_METRIC_NAME);
       units_.push_back(props.unit);
     }
@@ -354,7 +354,7 @@ class RangeSession : public LaunchMarkSink {
     trace_(fmt::format("config image, {} passes", passes_));
 
     CUpti_RangeProfiler_Enable_Params enable{CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE};
-    enable.ctx = ctx_;
+    enable.ctx = ctx;
     DPGPU_CUPTI(cuptiRangeProfilerEnable(&enable));
     profiler_ = enable.pRangeProfilerObject;
 
@@ -504,8 +504,6 @@ class RangeSession : public LaunchMarkSink {
   Trace& trace_;
   std::vector<const char*> metrics_;
   std::vector<std::string> units_;
-  CUcontext ctx_ = nullptr;
-  std::string chip_;
   std::vector<std::uint8_t> availability_, config_, counter_data_;
   std::unique_ptr<ProfilerHost> host_;
   std::size_t passes_ = 0, passes_run_ = 0;
