@@ -98,21 +98,18 @@ class ProfilerHost {
   ProfilerHost(const ProfilerHost&) = delete;
   ProfilerHost& operator=(const ProfilerHost&) = delete;
 
-  // Empty when the chip knows `metric`, else CUPTI's reason.
-  std::string unknown(const std::string& metric) const {
+  // What CUPTI says of `metric` on this chip: `why` is empty when the chip knows it, else
+  // CUPTI's reason; `unit` as ncu writes it.
+  struct MetricProperties {
+    std::string why, unit;
+  };
+  MetricProperties properties(const std::string& metric) const {
     CUpti_Profiler_Host_GetMetricProperties_Params p{CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE};
     p.pHostObject = host_;
     p.pMetricName = metric.c_str();
-    CUptiResult r = cuptiProfilerHostGetMetricProperties(&p);
-    return r == CUPTI_SUCCESS ? "" : CuptiError::describe("cuptiProfilerHostGetMetricProperties", r);
-  }
-
-  std::string unit(const std::string& metric) const {
-    CUpti_Profiler_Host_GetMetricProperties_Params p{CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE};
-    p.pHostObject = host_;
-    p.pMetricName = metric.c_str();
-    if (cuptiProfilerHostGetMetricProperties(&p) != CUPTI_SUCCESS || !p.pDimUnit) return "";
-    return ncu_unit(p.pDimUnit);
+    if (CUptiResult r = cuptiProfilerHostGetMetricProperties(&p); r != CUPTI_SUCCESS)
+      return {CuptiError::describe("cuptiProfilerHostGetMetricProperties", r), ""};
+    return {"", p.pDimUnit ? ncu_unit(p.pDimUnit) : ""};
   }
 
   std::vector<std::uint8_t> config_image(std::vector<const char*> metrics, std::size_t* passes) {
@@ -327,7 +324,7 @@ class RangeSession : public LaunchMarkSink {
     for (auto& m : request_.metrics) metrics_.push_back(m.c_str());
     CUpti_Profiler_Initialize_Params init{CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
     DPGPU_CUPTI(cuptiProfilerInitialize(&init));
-    ctx_ = current_context();
+    const CUcontext ctx = current_context();
     int device = 0;
     check_cuda(cudaGetDevice(&device), "cudaGetDevice");
     trace_("profiler initialized");
@@ -335,26 +332,29 @@ class RangeSession : public LaunchMarkSink {
     CUpti_Device_GetChipName_Params chip{CUpti_Device_GetChipName_Params_STRUCT_SIZE};
     chip.deviceIndex = std::size_t(device);
     DPGPU_CUPTI(cuptiDeviceGetChipName(&chip));
-    chip_ = chip.pChipName;
+    const std::string chip_name = chip.pChipName;
     CUpti_Profiler_GetCounterAvailability_Params avail{CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
-    avail.ctx = ctx_;
+    avail.ctx = ctx;
     DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
     availability_.resize(avail.counterAvailabilityImageSize);
     avail.pCounterAvailabilityImage = availability_.data();
     DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
-    trace_("chip " + chip_ + ", availability");
+    trace_("chip " + chip_name + ", availability");
 
-    host_ = std::make_unique<ProfilerHost>(chip_, &availability_);
+    host_ = std::make_unique<ProfilerHost>(chip_name, &availability_);
     trace_("host object");
-    for (auto& m : request_.metrics)
-      if (auto why = host_->unknown(m); !why.empty())
-        throw CuptiError(fmt::format("{} does not know metric {} ({})", chip_, m, why), CUPTI_ERROR_INVALID_METRIC_NAME);
+    for (auto& m : request_.metrics) {
+      auto props = host_->properties(m);
+      if (!props.why.empty())
+        throw CuptiError(fmt::format("{} does not know metric {} ({})", chip_name, m, props.why),
+                         CUPTI_ERROR_INVALID_METRIC_NAME);
+      units_.push_back(props.unit);
+    }
     config_ = host_->config_image(metrics_, &passes_);
-    for (auto& m : request_.metrics) units_.push_back(host_->unit(m));
     trace_(fmt::format("config image, {} passes", passes_));
 
     CUpti_RangeProfiler_Enable_Params enable{CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE};
-    enable.ctx = ctx_;
+    enable.ctx = ctx;
     DPGPU_CUPTI(cuptiRangeProfilerEnable(&enable));
     profiler_ = enable.pRangeProfilerObject;
 
@@ -504,8 +504,6 @@ class RangeSession : public LaunchMarkSink {
   Trace& trace_;
   std::vector<const char*> metrics_;
   std::vector<std::string> units_;
-  CUcontext ctx_ = nullptr;
-  std::string chip_;
   std::vector<std::uint8_t> availability_, config_, counter_data_;
   std::unique_ptr<ProfilerHost> host_;
   std::size_t passes_ = 0, passes_run_ = 0;
@@ -567,7 +565,7 @@ std::vector<std::string> cupti_unknown_metrics(const std::vector<std::string>& m
   try {
     ProfilerHost host(chip, nullptr);
     for (auto& m : metrics)
-      if (auto why = host.unknown(m); !why.empty()) out.push_back(fmt::format("{} ({})", m, why));
+      if (auto why = host.properties(m).why; !why.empty()) out.push_back(fmt::format("{} ({})", m, why));
   } catch (const std::exception&) {
     // No host object for this chip: nothing can be said before the run.
   }
@@ -582,6 +580,11 @@ ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_la
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   Trace trace;
+  // CUPTI's failure in the message: no permission to read counters comes with its fix.
+  auto failure = [](const std::string& what, CUptiResult code) {
+    const std::string cause = "CUPTI: " + what;
+    return code == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES ? counter_permission_help(cause) : cause;
+  };
   const ProfilePlan plan = plan_profile(request.max_launches, kernel_launches, marked_launches);
   const bool marks = marked_launches > 0;
   const std::uint64_t stride = std::uint64_t(std::max<std::int64_t>(plan.stride, 1));
@@ -615,9 +618,8 @@ ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_la
     }
     p.wall_s = elapsed();
     if (!session.error().empty()) {
-      const bool permission = session.error_code() == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
-      p.unavailable = !permission;
-      p.message = permission ? counter_permission_help("CUPTI: " + session.error()) : "CUPTI: " + session.error();
+      p.unavailable = session.error_code() != CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
+      p.message = failure(session.error(), session.error_code());
       return p;
     }
     if (!why.empty()) {
@@ -637,10 +639,9 @@ ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_la
   } catch (const std::exception& e) {
     p.wall_s = elapsed();
     auto* c = dynamic_cast<const CuptiError*>(&e);
-    const bool permission = c && c->code == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
-    const bool metric = c && c->code == CUPTI_ERROR_INVALID_METRIC_NAME;
-    p.unavailable = !permission && !metric;
-    p.message = permission ? counter_permission_help(std::string("CUPTI: ") + e.what()) : std::string("CUPTI: ") + e.what();
+    const CUptiResult code = c ? c->code : CUPTI_SUCCESS;
+    p.unavailable = code != CUPTI_ERROR_INSUFFICIENT_PRIVILEGES && code != CUPTI_ERROR_INVALID_METRIC_NAME;
+    p.message = failure(e.what(), code);
   }
   return p;
 }

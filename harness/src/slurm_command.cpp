@@ -112,8 +112,7 @@ fs::path pin_experiment(const SlurmJob& job, const fs::path& original, const std
 int slurm_command(const SlurmOptions& opt) {
   // Everything the user can get wrong is named here, before anything is written.
   if (opt.shards < 1) throw InputError(fmt::format("--shards {}: must be 1 or more", opt.shards));
-  check_slurm_resources(opt.resources);
-  const int task_gpus = gpus_per_task(opt.resources);
+  const int task_gpus = check_slurm_resources(opt.resources);
   check_run_gpus(opt.run_gpus, task_gpus);
   if (opt.cpu_workers > 0 && opt.run_gpus.empty())
     throw InputError(fmt::format("--cpu-workers {}: it goes with --gpus (workers for CPU cases beside the GPU workers)",

@@ -114,13 +114,14 @@ int gpus_per_task(const SlurmResources& r) {
   return from_gres + from_option;
 }
 
-void check_slurm_resources(const SlurmResources& r) {
+int check_slurm_resources(const SlurmResources& r) {
   if (!r.partition.empty()) check_slurm_name("--partition", r.partition);
   if (!r.account.empty()) check_slurm_name("--account", r.account);
   if (!r.time.empty()) check_slurm_time(r.time);
-  gpus_per_task(r);
+  const int gpus = gpus_per_task(r);
   if (r.cpus_per_task < 0) throw InputError(fmt::format("--cpus-per-task {}: must be 1 or more", r.cpus_per_task));
   if (r.max_running < 0) throw InputError(fmt::format("--max-running {}: must be 1 or more", r.max_running));
+  return gpus;
 }
 
 void check_run_gpus(const std::string& spec, int task_gpus) {

@@ -24,8 +24,8 @@ void check_slurm_name(const std::string& option, const std::string& value);  // 
 // asks for GPUs. Validates both and refuses both at once (Slurm counts them twice).
 int gpus_per_task(const SlurmResources& r);
 
-// Validates everything in r (the forms above, counts ≥ 1).
-void check_slurm_resources(const SlurmResources& r);
+// Validates everything in r (the forms above, counts ≥ 1); returns gpus_per_task(r).
+int check_slurm_resources(const SlurmResources& r);
 
 // `dpgpu run --gpus` inside each task: "all" or a comma-separated list of GPU indices,
 // which count within the task's own GPUs (CUDA_VISIBLE_DEVICES that Slurm sets), so each

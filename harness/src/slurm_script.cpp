@@ -5,12 +5,13 @@
 #include <algorithm>
 
 #include "dpgpu/error.hpp"
+#include "shard.hpp"
 
 namespace dpgpu {
 
 namespace fs = std::filesystem;
 
-fs::path SlurmJob::shard_dir(int k) const { return base / fmt::format("shard-{}-of-{}", k, shards); }
+fs::path SlurmJob::shard_dir(int k) const { return base / Shard{k, shards}.folder_name(); }
 
 std::string shell_quote(const std::string& word) {
   const bool safe = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
