@@ -7,7 +7,6 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
-#include <limits>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -111,8 +110,8 @@ template <Space S, class Exec>
 Outcome<::mcm::Solution> mcm_solve_on(const Exec& exec, const ::mcm::Instance& x, const McmKokkosConfig<S>& c,
                                       Context& ctx) {
   const std::string solver = S == Space::Device ? kMcmDeviceSolver : kMcmHostSolver;
-  ::mcm::require_split_bound(x, std::uint64_t(std::numeric_limits<std::int64_t>::max()), solver, "2^63 - 1");
-  if (x.n() >= (std::int64_t{1} << 31) - 2) throw dpgpu::InputError(solver + ": n must be below 2^31 - 2 (int32 splits)");
+  if (auto why = ::mcm::int64_excess(x); !why.empty()) throw dpgpu::InputError(solver + ": refused: " + why);
+  static_assert(::mcm::kMaxN < (std::int64_t{1} << 31) - 2, "splits are int32");
   if (x.n() < 2) return {0, ::mcm::Solution{::mcm::parenthesize(x.n(), {})}, std::nullopt};
   const bool cells_32 = mcm_cells_32(x, c.cell, solver);
   // The GPU's work item per entry reads the diagonal-major table; every other pairing the
