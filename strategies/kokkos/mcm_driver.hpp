@@ -34,12 +34,12 @@ Outcome<::mcm::Solution> solve(const Exec& exec, const ::mcm::Instance& x, McmKe
   CountedBytes counted(ctx, cells * sizeof(T) + triangle * 4 + std::size_t(w) * sizeof(T) + std::size_t(n - 1) * 4 +
                                std::size_t(n + 2) * 8,
                        on_device<Exec>);
+  auto alloc = [&](const char* label) { return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)); };
   McmTable<Mem, T, Layout> tab;
   tab.w = w;
   Kokkos::View<T*, Mem> p;
   {
     auto phase = ctx.phase("alloc");
-    auto alloc = [&](const char* label) { return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)); };
     tab.cost = Kokkos::View<T*, Mem>(alloc("mcm table"), cells);
     tab.split = Kokkos::View<std::int32_t*, Mem>(alloc("mcm splits"), triangle);
     p = Kokkos::View<T*, Mem>(alloc("mcm dimensions"), std::size_t(w));
@@ -85,7 +85,6 @@ Outcome<::mcm::Solution> solve(const Exec& exec, const ::mcm::Instance& x, McmKe
   std::vector<std::int64_t> splits(std::size_t(n - 1));
   {
     auto phase = ctx.phase("walk");  // as gpu.mcm: walk on the device, n − 1 splits and the cost back
-    auto alloc = [&](const char* label) { return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)); };
     McmWalk<Exec> walk{tab.split, Kokkos::View<std::int32_t*, Mem>(alloc("mcm preorder"), std::size_t(n - 1)),
                        Kokkos::View<McmIndex*, Mem>(alloc("mcm walk stack"), std::size_t(n + 2)), w, n};
     Kokkos::parallel_for("mcm walk", Kokkos::RangePolicy<Exec>(exec, 0, 1), walk);
