@@ -24,10 +24,8 @@ Registered register_knapsack() {
                              : "decision bits per work item, 32 or 64 (consecutive capacities)")
                .rule("word_bits", one_of(compiled_word_bits(device)))
                .memory([](const knapsack::Instance& x, const C& c) { return knapsack_memory(x, device, c.word_bits); });
-  if (const std::string why = unavailable_reason(device); !why.empty()) return s.unavailable(why);
-  return s.solve([](const knapsack::Instance& x, const C& c, Context& ctx) {
-    if constexpr (!kBuilt<S>) return Outcome<knapsack::Solution>{};
-    else if constexpr (device) return knapsack_device(x, c.word_bits, ctx);
+  return kokkos_solve<S>(s, [](const knapsack::Instance& x, const auto& c, Context& ctx) {
+    if constexpr (device) return knapsack_device(x, c.word_bits, ctx);
     else return knapsack_host(x, c.word_bits, ctx);
   });
 }

@@ -51,16 +51,15 @@ struct LcsCompiled<Space::Host> {
   static constexpr std::array<int, 4> rows{64, 128, 256, 512};
   static constexpr std::array<int, 1> columns{1};
 };
+template <std::size_t N>
+std::vector<int> int_list(const std::array<int, N>& a) {
+  return {a.begin(), a.end()};
+}
 inline std::vector<int> compiled_rows(Space s) {
-  using D = LcsCompiled<Space::Device>;
-  using H = LcsCompiled<Space::Host>;
-  return s == Space::Device ? std::vector<int>(D::rows.begin(), D::rows.end()) : std::vector<int>(H::rows.begin(), H::rows.end());
+  return s == Space::Device ? int_list(LcsCompiled<Space::Device>::rows) : int_list(LcsCompiled<Space::Host>::rows);
 }
 inline std::vector<int> compiled_columns(Space s) {
-  using D = LcsCompiled<Space::Device>;
-  using H = LcsCompiled<Space::Host>;
-  return s == Space::Device ? std::vector<int>(D::columns.begin(), D::columns.end())
-                            : std::vector<int>(H::columns.begin(), H::columns.end());
+  return s == Space::Device ? int_list(LcsCompiled<Space::Device>::columns) : int_list(LcsCompiled<Space::Host>::columns);
 }
 
 inline std::string list_text(const std::vector<int>& v) {
@@ -109,12 +108,11 @@ struct TileGeometry {
 
 template <Space S>
 TileGeometry tile_geometry(std::int64_t n, std::int64_t m, const LcsKokkosConfig<S>& c) {
-  constexpr Space s = S;
   TileGeometry g;
   g.swapped = m > n;
   g.rows = std::max(n, m);
   g.cols = std::min(n, m);
-  g.tile_height = team_threads(s) * c.rows_per_thread;
+  g.tile_height = team_threads(S) * c.rows_per_thread;
   g.tile_width = static_cast<int>(std::min<std::int64_t>(c.tile_width, round_up(std::max<std::int64_t>(g.cols, 1), 32)));
   g.padded_rows = round_up(std::max<std::int64_t>(g.rows, 1), g.tile_height);
   g.padded_cols = round_up(std::max<std::int64_t>(g.cols, 1), g.tile_width);

@@ -45,10 +45,9 @@ Registered register_lcs() {
                  const std::uint64_t bytes = device_bytes(std::int64_t(x.a.size()), std::int64_t(x.b.size()), c);
                  return S == Space::Device ? MemoryNeed{8, bytes} : MemoryNeed{bytes, 0};
                });
-  if (const std::string why = unavailable_reason(S == Space::Device); !why.empty()) return s.unavailable(why);
-  return s.solve([](const lcs::Instance& x, const C& c, Context& ctx) {
+  return kokkos_solve<S>(s, [](const lcs::Instance& x, const auto& c, Context& ctx) {
     Outcome<lcs::Solution> out;
-    if constexpr (kBuilt<S>) out.objective = lcs_length(x.a, x.b, c, ctx);
+    out.objective = lcs_length(x.a, x.b, c, ctx);
     return out;
   });
 }

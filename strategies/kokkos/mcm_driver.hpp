@@ -7,7 +7,6 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
-#include <limits>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -35,12 +34,12 @@ Outcome<::mcm::Solution> solve(const Exec& exec, const ::mcm::Instance& x, McmKe
   CountedBytes counted(ctx, cells * sizeof(T) + triangle * 4 + std::size_t(w) * sizeof(T) + std::size_t(n - 1) * 4 +
                                std::size_t(n + 2) * 8,
                        on_device<Exec>);
+  auto alloc = [&](const char* label) { return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)); };
   McmTable<Mem, T, Layout> tab;
   tab.w = w;
   Kokkos::View<T*, Mem> p;
   {
     auto phase = ctx.phase("alloc");
-    auto alloc = [&](const char* label) { return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)); };
     tab.cost = Kokkos::View<T*, Mem>(alloc("mcm table"), cells);
     tab.split = Kokkos::View<std::int32_t*, Mem>(alloc("mcm splits"), triangle);
     p = Kokkos::View<T*, Mem>(alloc("mcm dimensions"), std::size_t(w));
@@ -86,7 +85,6 @@ Outcome<::mcm::Solution> solve(const Exec& exec, const ::mcm::Instance& x, McmKe
   std::vector<std::int64_t> splits(std::size_t(n - 1));
   {
     auto phase = ctx.phase("walk");  // as gpu.mcm: walk on the device, n − 1 splits and the cost back
-    auto alloc = [&](const char* label) { return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)); };
     McmWalk<Exec> walk{tab.split, Kokkos::View<std::int32_t*, Mem>(alloc("mcm preorder"), std::size_t(n - 1)),
                        Kokkos::View<McmIndex*, Mem>(alloc("mcm walk stack"), std::size_t(n + 2)), w, n};
     Kokkos::parallel_for("mcm walk", Kokkos::RangePolicy<Exec>(exec, 0, 1), walk);
@@ -111,8 +109,8 @@ template <Space S, class Exec>
 Outcome<::mcm::Solution> mcm_solve_on(const Exec& exec, const ::mcm::Instance& x, const McmKokkosConfig<S>& c,
                                       Context& ctx) {
   const std::string solver = S == Space::Device ? kMcmDeviceSolver : kMcmHostSolver;
-  ::mcm::require_split_bound(x, std::uint64_t(std::numeric_limits<std::int64_t>::max()), solver, "2^63 - 1");
-  if (x.n() >= (std::int64_t{1} << 31) - 2) throw dpgpu::InputError(solver + ": n must be below 2^31 - 2 (int32 splits)");
+  if (auto why = ::mcm::int64_excess(x); !why.empty()) throw dpgpu::InputError(solver + ": refused: " + why);
+  static_assert(::mcm::kMaxN < (std::int64_t{1} << 31) - 2, "splits are int32");
   if (x.n() < 2) return {0, ::mcm::Solution{::mcm::parenthesize(x.n(), {})}, std::nullopt};
   const bool cells_32 = mcm_cells_32(x, c.cell, solver);
   // The GPU's work item per entry reads the diagonal-major table; every other pairing the

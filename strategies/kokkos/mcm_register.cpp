@@ -28,11 +28,7 @@ Registered register_mcm() {
   s.choice("cell", &C::cell, {{"auto", McmCell::Auto}, {"32", McmCell::Bits32}, {"64", McmCell::Bits64}},
            "bits of a stored cost; auto: 32 when every cost provably fits (P²·max (b-a-1)·min p < 2^32)")
       .memory([](const ::mcm::Instance& x, const C& c) { return mcm_memory(x, c); });
-  if (const std::string why = unavailable_reason(device); !why.empty()) return s.unavailable(why);
-  return s.solve([](const ::mcm::Instance& x, const C& c, Context& ctx) {
-    if constexpr (kBuilt<S>) return mcm_solve(x, c, ctx);
-    else return Outcome<::mcm::Solution>{};
-  });
+  return kokkos_solve<S>(s, [](const ::mcm::Instance& x, const auto& c, Context& ctx) { return mcm_solve(x, c, ctx); });
 }
 
 [[maybe_unused]] const Registered registered_device = register_mcm<Space::Device>();

@@ -30,9 +30,8 @@ inline std::string unavailable_reason(bool device) {
 #endif
 }
 
-// Whether space S's solvers are compiled into this build: a registration's solve calls its
-// space's entry point only under `if constexpr (kBuilt<S>)` (the entry point of a space that
-// is not built has no definition), and registers the solver as unavailable otherwise.
+// Whether space S's solvers are compiled into this build (the entry points of a space that is
+// not built have no definition).
 template <Space S>
 inline constexpr bool kBuilt = S == Space::Device ? bool(DPGPU_KOKKOS_CUDA) : bool(DPGPU_WITH_KOKKOS);
 
@@ -42,6 +41,17 @@ SolverBuilder<P, Config> kokkos_solver(Space s, const std::string& name, const s
   const bool device = s == Space::Device;
   return dpgpu::solver<P, Config>(name, help + (device ? " (Kokkos, CUDA backend)" : " (Kokkos, OpenMP backend)"))
       .backend(device ? Backend::Gpu : Backend::Cpu, device ? "kokkos-cuda" : "kokkos-openmp");
+}
+
+// Ends the registration of space S's solver: solve(x, c, ctx) where S is built, else the
+// solver is unavailable with the reason. `solve` takes its config as `const auto&`, so a
+// space that is not built never instantiates the call of its entry point.
+template <Space S, class P, class Config, class F>
+Registered kokkos_solve(SolverBuilder<P, Config>& s, F solve) {
+  if constexpr (kBuilt<S>)
+    return s.solve([solve](const typename P::Instance& x, const Config& c, Context& ctx) { return solve(x, c, ctx); });
+  else
+    return s.unavailable(unavailable_reason(S == Space::Device));
 }
 
 }  // namespace dpgpu::kokkos

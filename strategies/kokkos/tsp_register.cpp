@@ -30,11 +30,7 @@ Registered register_tsp() {
      if (n > kTspMaxCities) return "n = " + std::to_string(n) + " is above " + std::to_string(kTspMaxCities) + " cities (32-bit subset masks)";
      return std::nullopt;
    }).memory([](const tsp::Instance& x, const C&) { return tsp_memory(x, device); });
-  if (const std::string why = unavailable_reason(device); !why.empty()) return s.unavailable(why);
-  return s.solve([](const tsp::Instance& x, const C& c, Context& ctx) {
-    if constexpr (kBuilt<S>) return tsp_solve(x, c, ctx);
-    else return Outcome<tsp::Solution>{};
-  });
+  return kokkos_solve<S>(s, [](const tsp::Instance& x, const auto& c, Context& ctx) { return tsp_solve(x, c, ctx); });
 }
 
 [[maybe_unused]] const Registered registered_device = register_tsp<Space::Device>();
