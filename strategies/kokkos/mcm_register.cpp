@@ -1,6 +1,7 @@
 // mcm_register.cpp — registers kokkos.mcm (CUDA backend) and kokkos.mcm_host (OpenMP
 // backend) for the matrix chain: parameters bound to McmKokkosConfig, the memory estimate,
 // and (in Kokkos builds) the solve. Plain C++.
+#include <optional>
 #include <string>
 
 #include "dpgpu/registry.hpp"
@@ -27,6 +28,13 @@ Registered register_mcm() {
         .rule("threads", multiple_of(32));
   s.choice("cell", &C::cell, {{"auto", McmCell::Auto}, {"32", McmCell::Bits32}, {"64", McmCell::Bits64}},
            "bits of a stored cost; auto: 32 when every cost provably fits (P²·max (b-a-1)·min p < 2^32)")
+      .check_instance([](const C& c, const ::mcm::Instance& x) -> std::optional<std::string> {
+        // The refusals the solve would give, declared so `dpgpu check` finds them first.
+        if (auto why = refusal(::mcm::int64_excess(x))) return why;
+        if (c.cell == McmCell::Bits32 && !::mcm::costs_fit_32_bits(x))
+          return "'cell' 32: a cost could reach 2^32 or more (bound P²·max(b-a-1)·min(p_a..p_b)); use cell 64 or auto";
+        return std::nullopt;
+      })
       .memory([](const ::mcm::Instance& x, const C& c) { return mcm_memory(x, c); });
   return kokkos_solve<S>(s, [](const ::mcm::Instance& x, const auto& c, Context& ctx) { return mcm_solve(x, c, ctx); });
 }
