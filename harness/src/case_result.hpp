@@ -30,7 +30,8 @@ struct RepRecord {
   std::string message;
 };
 
-// One metric of one kernel over the profiled launches (profiler.hpp's MetricStat, kept).
+// One metric of one kernel over the profiled launches (both profiler backends; profiler.hpp
+// calls it MetricStat).
 struct MetricRecord {
   std::string kernel, metric, ncu_metric, unit;
   double min = 0, mean = 0, max = 0;

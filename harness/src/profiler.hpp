@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "case_result.hpp"
 #include "csv_table.hpp"
 #include "isolate.hpp"
 
@@ -30,12 +31,8 @@ struct ProfilePlan {
 };
 ProfilePlan plan_profile(std::int64_t max_launches, double kernel_launches, double annotated_launches);
 
-// One metric of one kernel over the launches profiled.
-struct MetricStat {
-  std::string kernel, metric, ncu_metric, unit;
-  double min = 0, mean = 0, max = 0;
-  std::int64_t count = 0;
-};
+// One metric of one kernel over the launches profiled: the record both backends write.
+using MetricStat = MetricRecord;
 
 struct ProfileOutcome {
   bool ok = false;

@@ -64,7 +64,7 @@ ProfileRecord profile(const CaseSpec& spec, const CaseResult& res, const Profile
   const double one_run = case_wall / double(spec.repetitions + spec.warmup);
   p.cost_x = one_run > 0 ? po.wall_s / one_run : 0;
   p.case_wall_s = case_wall;
-  for (auto& s : po.stats) p.stats.push_back({s.kernel, s.metric, s.ncu_metric, s.unit, s.min, s.mean, s.max, s.count});
+  p.stats = std::move(po.stats);
   return p;
 }
 
