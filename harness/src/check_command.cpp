@@ -23,18 +23,11 @@ namespace dpgpu {
 namespace {
 
 void print_shards(const RunPlan& plan, const std::vector<int>& shard_of, int shards) {
-  std::vector<double> cost(std::size_t(shards), 0.0);
-  std::vector<std::size_t> count(std::size_t(shards), 0);
-  double total = 0;
-  for (std::size_t i = 0; i < plan.cases.size(); ++i) {
-    cost[std::size_t(shard_of[i])] += estimated_cost(plan.cases[i]);
-    count[std::size_t(shard_of[i])]++;
-    total += estimated_cost(plan.cases[i]);
-  }
+  const std::vector<ShardLoad> load = shard_loads(plan.cases, shard_of, shards);
   for (int k = 0; k < shards; ++k)
     std::cout << fmt::format("shard {}/{}: {} cases, estimated cost {} ({:.1f}% of the work)\n", k, shards,
-                             count[std::size_t(k)], format_count(cost[std::size_t(k)]),
-                             total > 0 ? 100 * cost[std::size_t(k)] / total : 0.0);
+                             load[std::size_t(k)].cases, format_count(load[std::size_t(k)].cost),
+                             100 * load[std::size_t(k)].share);
 }
 
 // The profile section: backend and metrics. The H100's metric list answers without a GPU, so a

@@ -61,4 +61,18 @@ std::vector<int> shard_of_cases(const std::vector<CaseSpec>& cases, int count) {
   return shard;
 }
 
+std::vector<ShardLoad> shard_loads(const std::vector<CaseSpec>& cases, const std::vector<int>& shard_of, int count) {
+  std::vector<ShardLoad> load(static_cast<std::size_t>(count));
+  double total = 0;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const double cost = estimated_cost(cases[i]);
+    ShardLoad& l = load[std::size_t(shard_of[i])];
+    l.cases++;
+    l.cost += cost;
+    total += cost;
+  }
+  for (ShardLoad& l : load) l.share = total > 0 ? l.cost / total : 0.0;
+  return load;
+}
+
 }  // namespace dpgpu

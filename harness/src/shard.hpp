@@ -32,4 +32,12 @@ double estimated_cost(const CaseSpec& c);
 // The shard of every case of the plan (indices as `cases`), for `count` shards.
 std::vector<int> shard_of_cases(const std::vector<CaseSpec>& cases, int count);
 
+// What each shard gets: its cases and its share of the estimated cost (for check and slurm).
+struct ShardLoad {
+  std::size_t cases = 0;
+  double cost = 0;
+  double share = 0;  // of the whole plan's cost, 0..1 (0 when the plan costs nothing)
+};
+std::vector<ShardLoad> shard_loads(const std::vector<CaseSpec>& cases, const std::vector<int>& shard_of, int count);
+
 }  // namespace dpgpu

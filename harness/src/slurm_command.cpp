@@ -127,15 +127,7 @@ int slurm_command(const SlurmOptions& opt) {
   std::size_t gpu_cases = 0;
   for (const CaseSpec& c : plan.cases) gpu_cases += c.backend == Backend::Gpu;
   // The partition every task computes (shard.hpp), shown as its spread.
-  std::vector<std::size_t> cases_of(std::size_t(opt.shards));
-  std::vector<double> cost_of(std::size_t(opt.shards));
-  double total_cost = 0;
-  const std::vector<int> shard_of = shard_of_cases(plan.cases, opt.shards);
-  for (std::size_t i = 0; i < plan.cases.size(); ++i) {
-    cases_of[std::size_t(shard_of[i])]++;
-    cost_of[std::size_t(shard_of[i])] += estimated_cost(plan.cases[i]);
-    total_cost += estimated_cost(plan.cases[i]);
-  }
+  const std::vector<ShardLoad> load = shard_loads(plan.cases, shard_of_cases(plan.cases, opt.shards), opt.shards);
 
   SlurmJob job;
   job.name = plan.name();
@@ -170,11 +162,12 @@ int slurm_command(const SlurmOptions& opt) {
                            plan.cases.size(), job.shards, job.shards - 1,
                            task_gpus > 0 ? fmt::format("{} GPU{} per task", task_gpus, task_gpus == 1 ? "" : "s")
                                          : "no GPU");
-  const auto [fewest, most] = std::minmax_element(cases_of.begin(), cases_of.end());
-  const auto [least, largest] = std::minmax_element(cost_of.begin(), cost_of.end());
-  std::cout << fmt::format("  {}-{} cases per shard, estimated work per shard {:.1f}-{:.1f} % of the total\n", *fewest,
-                           *most, total_cost > 0 ? 100 * *least / total_cost : 0.0,
-                           total_cost > 0 ? 100 * *largest / total_cost : 0.0);
+  const auto [fewest, most] =
+      std::minmax_element(load.begin(), load.end(), [](auto& a, auto& b) { return a.cases < b.cases; });
+  const auto [least, largest] =
+      std::minmax_element(load.begin(), load.end(), [](auto& a, auto& b) { return a.share < b.share; });
+  std::cout << fmt::format("  {}-{} cases per shard, estimated work per shard {:.1f}-{:.1f} % of the total\n",
+                           fewest->cases, most->cases, 100 * least->share, 100 * largest->share);
   std::cout << fmt::format("  experiment  {} (pinned copy)\n  array       {}\n  merge       {} -> {}\n",
                            job.experiment.string(), job.array_script().string(), job.merge_script().string(),
                            job.merged_dir().string());
