@@ -44,8 +44,7 @@ Value ParamSpec::normalized(const Value& v) const {
   return v;
 }
 
-std::optional<std::string> ParamSpec::reject(const Value& given) const {
-  const Value v = normalized(given);
+std::optional<std::string> ParamSpec::reject(const Value& v) const {
   auto wrong = [&] {
     return fmt::format("expected {}, got {} '{}'", describe_allowed(), type_name(v), dpgpu::to_string(v));
   };
@@ -154,7 +153,7 @@ const ParamSpec* Schema::find(const std::string& name) const {
   return nullptr;
 }
 
-void Schema::check_value(const std::string& name, const Value& value, const std::string& where) const {
+Value Schema::check_value(const std::string& name, const Value& given, const std::string& where) const {
   std::string prefix = where.empty() ? "" : where + ": ";
   auto spec = find(name);
   if (!spec) {
@@ -163,24 +162,21 @@ void Schema::check_value(const std::string& name, const Value& value, const std:
     throw InputError(fmt::format("{}unknown parameter '{}' (known: {})", prefix, name,
                                  known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
   }
+  const Value value = spec->normalized(given);
   if (auto why = spec->reject(value))
     throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
   if (auto rule = rules_.find(name); rule != rules_.end())
-    if (auto why = rule->second(spec->normalized(value))) throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
+    if (auto why = rule->second(value)) throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
+  // Reals given as ints are stored as reals, and choices as text, so solvers read one type.
+  return spec->type == ParamType::Real     ? Value(to_number(value))
+         : spec->type == ParamType::Choice ? Value(to_string(value))
+                                           : value;
 }
 
 Params Schema::resolve(const ValueMap& given, const std::string& where) const {
   std::string prefix = where.empty() ? "" : where + ": ";
   ValueMap out;
-  for (auto& [name, value] : given) {
-    check_value(name, value, where);
-    // Reals given as ints are stored as reals, and choices as text, so solvers read one type.
-    const ParamSpec& spec = *find(name);
-    const ParamType type = spec.type;
-    out[name] = type == ParamType::Real     ? Value(to_number(value))
-                : type == ParamType::Choice ? Value(to_string(value))
-                                            : spec.normalized(value);
-  }
+  for (auto& [name, value] : given) out[name] = check_value(name, value, where);
   for (auto& s : specs_)
     if (!out.count(s.name)) out[s.name] = s.default_value;
   Params resolved(std::move(out));

@@ -44,7 +44,7 @@ struct ParamSpec {
   std::string help;
 
   // Why `v` is not acceptable (wrong type, out of range, not a choice), or nullopt.
-  // Ints are accepted for Real and whole reals for Int (see normalized); nothing else.
+  // Ints are accepted for Real; nothing else (a whole real for Int: pass normalized(v)).
   std::optional<std::string> reject(const Value& v) const;
   // The value as the parameter stores it: an int parameter written as a whole real (YAML reads
   // `n: 1e12` as a real) becomes that integer; anything else is returned as given.
@@ -85,7 +85,8 @@ class Schema {
   Params resolve(const ValueMap& given, const std::string& where = "") const;
   // One value on its own: its name, type, range and rule, not the checks across parameters
   // (whose other parameters are not known yet; resolve() runs those on whole points).
-  void check_value(const std::string& name, const Value& v, const std::string& where = "") const;
+  // Returns the value as resolve() stores it (normalized; Real as a real, Choice as text).
+  Value check_value(const std::string& name, const Value& v, const std::string& where = "") const;
 
  private:
   std::vector<ParamSpec> specs_;
