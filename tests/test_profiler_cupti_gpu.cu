@@ -141,3 +141,62 @@ TEST(ProfilerCuptiGpu, UnknownMetricIsAnErrorNotAFallBack) {
   EXPECT_NE(p.message.find("sm__no_such_metric.sum"), std::string::npos) << p.message;
   EXPECT_FALSE(solved) << "the metric is checked before the solve";
 }
+
+namespace {
+
+// Reads `n` floats and writes nothing (unless one equals the impossible `magic`): its L2
+// lookups are its loads alone.
+__global__ void reread(const float* in, int n, float magic, float* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && in[i] == magic) *out = in[i];
+}
+
+// One solve: the buffer read once to warm the L2, then read again inside the marked range.
+dpgpu::ProfileRecord reread_profile(bool flush, const Buffers& b, int n) {
+  dpgpu::ProfileRequest r{{"l2_misses", "l2_hits", "no_instruction_stalls"},
+                          {"lts__t_sectors_srcunit_tex_lookup_miss.sum", "lts__t_sectors_srcunit_tex_lookup_hit.sum",
+                           "smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio"},
+                          5,
+                          flush};
+  return dpgpu::profile_with_cupti(r, 2, 1, [&](dpgpu::LaunchMarkSink* sink, std::uint64_t stride) -> std::string {
+    dpgpu::Context ctx(dpgpu::Backend::Gpu, dpgpu::Context::Clock::now() + std::chrono::seconds(60));
+    ctx.profile_marks(sink, stride);
+    auto s = static_cast<cudaStream_t>(ctx.stream());
+    reread<<<n / 256, 256, 0, s>>>(b.in, n, -1.0f, b.out);
+    {
+      auto mark = ctx.profiled_launch();
+      reread<<<n / 256, 256, 0, s>>>(b.in, n, -1.0f, b.out);
+    }
+    return cudaStreamSynchronize(s) == cudaSuccess ? "" : "kernel failed";
+  });
+}
+
+}  // namespace
+
+// cache_control all empties the caches before a profiled range (CacheFlush): a 4 MB buffer
+// the solve has just read misses in the L2 again, and the kernel waits for its instructions;
+// cache_control none leaves both warm.
+TEST(ProfilerCuptiGpu, CacheFlushEmptiesTheL2AndInstructionCaches) {
+  REQUIRE_DEVICE();
+  if (!dpgpu::cupti_built()) GTEST_SKIP() << "dpgpu built without CUPTI";
+  Buffers b;
+  const int n = 1 << 20;  // 4 MB of floats: 131,072 sectors of 32 bytes, far below the L2
+  const dpgpu::ProfileRecord cold = reread_profile(true, b, n), warm = reread_profile(false, b, n);
+  ASSERT_TRUE(cold.ok) << cold.message;
+  ASSERT_TRUE(warm.ok) << warm.message;
+  auto value = [](const dpgpu::ProfileRecord& p, const char* metric) {
+    auto* s = find(p, "reread", metric);
+    EXPECT_TRUE(s) << metric;
+    return s ? s->mean : -1.0;
+  };
+  const double cold_miss = value(cold, "l2_misses"), cold_hit = value(cold, "l2_hits");
+  const double warm_miss = value(warm, "l2_misses"), warm_hit = value(warm, "l2_hits");
+  const double cold_stall = value(cold, "no_instruction_stalls"), warm_stall = value(warm, "no_instruction_stalls");
+  std::printf("flushed: %.0f misses, %.0f hits, %.3f no-instruction stalls; warm: %.0f misses, %.0f hits, %.3f\n",
+              cold_miss, cold_hit, cold_stall, warm_miss, warm_hit, warm_stall);
+  const double sectors = n * sizeof(float) / 32.0;
+  EXPECT_GT(cold_miss, 0.9 * sectors) << "the flushed L2 still held the buffer";
+  // Warm, the H100 still missed 9-13 % (the L2's two halves): far below the flushed 100 %.
+  EXPECT_LT(warm_miss, 0.3 * sectors) << "without the flush the buffer stays in the L2";
+  EXPECT_GT(cold_stall, warm_stall) << "after the flush the kernel's code is fetched again";
+}

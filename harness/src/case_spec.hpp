@@ -42,7 +42,7 @@ struct ProfileRequest {
   std::vector<std::string> names;    // as the experiment wrote them (paper names or raw)
   std::vector<std::string> metrics;  // the Hopper metrics they stand for, one per name
   std::int64_t max_launches = 20;
-  bool flush_caches = true;  // flush the L2 cache before each profiled launch (cache_control all)
+  bool flush_caches = true;  // empty the L2 and instruction caches before each profiled launch (all)
 };
 
 struct CaseSpec {

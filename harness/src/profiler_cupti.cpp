@@ -9,6 +9,7 @@
 #include "profiler.hpp"
 
 #if DPGPU_WITH_CUPTI
+#include "cache_flush.hpp"
 #include <cuda.h>  // types only: the driver is reached through the runtime (no libcuda link)
 #include <cuda_runtime.h>
 #include <cupti.h>
@@ -193,8 +194,9 @@ class Trace {
 // The range profiler on the current context, as a sink for sampled marks. Two ways:
 // - Marks (Mode::Marks): user ranges and user replay. The solve runs once per counter pass;
 //   each sampled mark is one range (Push before the launch, Pop after it, the device idle
-//   around both), with the L2 cache flushed first when `flush` (as ncu's --cache-control
-//   all does before every pass). No memory is saved or restored: each pass is a fresh solve.
+//   around both), with the L2 and instruction caches emptied first when `flush`
+//   (CacheFlush, as ncu's --cache-control all does before every pass). No memory is saved
+//   or restored: each pass is a fresh solve, as in ncu's application replay.
 // - Whole solve (Mode::WholeSolve, solvers that mark nothing): auto ranges, kernel replay,
 //   each kernel of the solve one range.
 // Kernel names come from CUPTI's launch callbacks. begin()/end() never throw (they run in a
@@ -254,7 +256,7 @@ class RangeSession : public LaunchMarkSink {
         if (!in_pass_) return;
         idle();
         if (flush_) {
-          check_cuda(cudaMemsetAsync(flush_, ++flushes_ & 0xff, flush_bytes_, nullptr), "flushing the L2 cache");
+          flush_->run();
           idle();
         }
         CUpti_RangeProfiler_PushRange_Params p{CUpti_RangeProfiler_PushRange_Params_STRUCT_SIZE};
@@ -333,16 +335,21 @@ class RangeSession : public LaunchMarkSink {
     chip.deviceIndex = std::size_t(device);
     DPGPU_CUPTI(cuptiDeviceGetChipName(&chip));
     const std::string chip_name = chip.pChipName;
-    CUpti_Profiler_GetCounterAvailability_Params avail{CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
-    avail.ctx = ctx;
-    DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
-    availability_.resize(avail.counterAvailabilityImageSize);
-    avail.pCounterAvailabilityImage = availability_.data();
-    DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
-    trace_("chip " + chip_name + ", availability");
-
-    host_ = std::make_unique<ProfilerHost>(chip_name, &availability_);
-    trace_("host object");
+    // The counter-availability image costs ~140 ms on an H100 (more than a timed Fig. 5
+    // solve, every profiled case) and CUPTI needs it only for chips newer than its release:
+    // ask for it only when the host object refuses the chip without it.
+    try {
+      host_ = std::make_unique<ProfilerHost>(chip_name, nullptr);
+    } catch (const CuptiError&) {
+      CUpti_Profiler_GetCounterAvailability_Params avail{CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
+      avail.ctx = ctx;
+      DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
+      availability_.resize(avail.counterAvailabilityImageSize);
+      avail.pCounterAvailabilityImage = availability_.data();
+      DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
+      host_ = std::make_unique<ProfilerHost>(chip_name, &availability_);
+    }
+    trace_("chip " + chip_name + ", host object");
     for (auto& m : request_.metrics) {
       auto props = host_->properties(m);
       if (!props.why.empty())
@@ -400,12 +407,7 @@ class RangeSession : public LaunchMarkSink {
                                 CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz})
       DPGPU_CUPTI(cuptiEnableCallback(1, subscriber_, CUPTI_CB_DOMAIN_DRIVER_API, id));
 
-    if (request_.flush_caches && mode_ == Mode::Marks) {
-      int l2 = 0;
-      check_cuda(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device), "L2 size");
-      flush_bytes_ = std::size_t(std::max(l2, 1 << 20)) * 2;
-      check_cuda(cudaMalloc(&flush_, flush_bytes_), "allocating the L2 flush buffer");
-    }
+    if (request_.flush_caches && mode_ == Mode::Marks) flush_ = std::make_unique<CacheFlush>();
     trace_("callbacks, flush buffer");
   }
 
@@ -418,8 +420,7 @@ class RangeSession : public LaunchMarkSink {
       cuptiRangeProfilerDisable(&p);
     }
     profiler_ = nullptr;
-    if (flush_) cudaFree(flush_);
-    flush_ = nullptr;
+    flush_.reset();
   }
 
   static void check_cuda(cudaError_t e, const char* what) {
@@ -509,9 +510,7 @@ class RangeSession : public LaunchMarkSink {
   std::size_t passes_ = 0, passes_run_ = 0;
   CUpti_RangeProfiler_Object* profiler_ = nullptr;
   CUpti_SubscriberHandle subscriber_ = nullptr;
-  void* flush_ = nullptr;
-  std::size_t flush_bytes_ = 0;
-  int flushes_ = 0;
+  std::unique_ptr<CacheFlush> flush_;
   bool in_pass_ = false, active_ = false;
   int runtime_depth_ = 0;
   std::size_t mark_ = 0;                   // sampled marks so far in this pass
