@@ -13,8 +13,8 @@ the first folder was not profiled by CUPTI (it fell back to ncu), or nothing was
 
 The reference is ncu in application replay (`--set profile.replay=application`): like the
 CUPTI backend it runs the whole solve once per counter pass. ncu's default kernel replay
-saves and restores memory around each replayed launch, and on a 1.5 us kernel that alone
-moved ncu's own IPC by 0.04 on the H100 (knapsack diagonal: 0.184 application, 0.144
+(which saves and restores memory around each replayed launch) gave a 1.5 us kernel about 900
+more active cycles on its busiest SM and moved ncu's own IPC by 0.04 on the H100 (knapsack diagonal: 0.184 application, 0.144
 kernel; results/reference/h100/ipc_diagnosis), more than the 0.02 this script allows.
 """
 import argparse

@@ -54,7 +54,10 @@ CacheFlush::CacheFlush() {
   check(cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, device), "SM count");
   bytes_ = std::size_t(std::max(l2, 1 << 20)) * 2;
   check(cudaMalloc(&buffer_, bytes_), "allocating the L2 flush buffer");
-  check(cudaMemset(buffer_, 0, bytes_), "clearing the L2 flush buffer");
+  if (const cudaError_t e = cudaMemset(buffer_, 0, bytes_); e != cudaSuccess) {
+    cudaFree(buffer_);  // the destructor of a half-built object does not run
+    check(e, "clearing the L2 flush buffer");
+  }
 }
 
 CacheFlush::~CacheFlush() {
@@ -65,7 +68,8 @@ void CacheFlush::run() {
   auto* sink = static_cast<unsigned*>(buffer_);
   evict_l2<<<sms_ * 4, 256, 0, nullptr>>>(static_cast<const uint4*>(buffer_), bytes_ / sizeof(uint4), sink);
   check(cudaGetLastError(), "flushing the L2 cache");
-  // Four warps per block: one on each sub-partition's L0 cache; one block per SM.
+  // Four warps per block, one on each sub-partition's L0 cache; as many blocks as SMs, which
+  // an idle GPU spreads one to an SM (the GPU test sees the stalls for instructions rise).
   evict_instruction_caches<<<sms_, 128, 0, nullptr>>>(3u, 7u, sink);
   check(cudaGetLastError(), "flushing the instruction caches");
 }

@@ -322,6 +322,20 @@ class RangeSession : public LaunchMarkSink {
   }
 
  private:
+  // The host object for `chip`, the metrics' units and the config image (and pass count).
+  void describe_metrics(const std::string& chip, const std::vector<std::uint8_t>* availability) {
+    host_ = std::make_unique<ProfilerHost>(chip, availability);
+    units_.clear();
+    for (auto& m : request_.metrics) {
+      auto props = host_->properties(m);
+      if (!props.why.empty())
+        throw CuptiError(fmt::format("{} does not know metric {} ({})", chip, m, props.why),
+                         CUPTI_ERROR_INVALID_METRIC_NAME);
+      units_.push_back(props.unit);
+    }
+    config_ = host_->config_image(metrics_, &passes_);
+  }
+
   void start(std::size_t max_ranges) {
     for (auto& m : request_.metrics) metrics_.push_back(m.c_str());
     CUpti_Profiler_Initialize_Params init{CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
@@ -335,29 +349,27 @@ class RangeSession : public LaunchMarkSink {
     chip.deviceIndex = std::size_t(device);
     DPGPU_CUPTI(cuptiDeviceGetChipName(&chip));
     const std::string chip_name = chip.pChipName;
-    // The counter-availability image costs ~140 ms on an H100 (more than a timed Fig. 5
-    // solve, every profiled case) and CUPTI needs it only for chips newer than its release:
-    // ask for it only when the host object refuses the chip without it.
+    // The counter-availability image costs ~85 ms a case on an H100 (its query ~140 ms, of
+    // which some work moves into Enable and the first pass without it). CUPTI needs it for
+    // chips newer than its release and to leave out counters that a MIG or vGPU slice lacks:
+    // ask for it only when the host object or the config cannot be made without it.
     try {
-      host_ = std::make_unique<ProfilerHost>(chip_name, nullptr);
-    } catch (const CuptiError&) {
-      CUpti_Profiler_GetCounterAvailability_Params avail{CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
-      avail.ctx = ctx;
-      DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
-      availability_.resize(avail.counterAvailabilityImageSize);
-      avail.pCounterAvailabilityImage = availability_.data();
-      DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
-      host_ = std::make_unique<ProfilerHost>(chip_name, &availability_);
+      describe_metrics(chip_name, nullptr);
+    } catch (const CuptiError& first) {
+      if (first.code == CUPTI_ERROR_INVALID_METRIC_NAME) throw;
+      try {
+        CUpti_Profiler_GetCounterAvailability_Params avail{CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
+        avail.ctx = ctx;
+        DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
+        availability_.resize(avail.counterAvailabilityImageSize);
+        avail.pCounterAvailabilityImage = availability_.data();
+        DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
+        describe_metrics(chip_name, &availability_);
+      } catch (const CuptiError& second) {
+        throw CuptiError(fmt::format("{} (and without the counter-availability image: {})", second.what(), first.what()),
+                         second.code);
+      }
     }
-    trace_("chip " + chip_name + ", host object");
-    for (auto& m : request_.metrics) {
-      auto props = host_->properties(m);
-      if (!props.why.empty())
-        throw CuptiError(fmt::format("{} does not know metric {} ({})", chip_name, m, props.why),
-                         CUPTI_ERROR_INVALID_METRIC_NAME);
-      units_.push_back(props.unit);
-    }
-    config_ = host_->config_image(metrics_, &passes_);
     trace_(fmt::format("config image, {} passes", passes_));
 
     CUpti_RangeProfiler_Enable_Params enable{CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE};

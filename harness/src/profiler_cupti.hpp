@@ -38,8 +38,8 @@ double cupti_preload_wait();
 using ProfiledSolve = std::function<std::string(LaunchMarkSink* sink, std::uint64_t stride)>;
 
 // Profiles `solve` on the current CUDA context, solving once per counter pass (user ranges,
-// user replay: one range per sampled mark, the L2 flushed before each when the request says
-// so, as ncu's --cache-control all); a solver that marks nothing is profiled kernel by
+// user replay: one range per sampled mark, the L2 and instruction caches emptied before each
+// when the request says so (CacheFlush), as ncu's --cache-control all); a solver that marks nothing is profiled kernel by
 // kernel in one solve (auto ranges, kernel replay). `kernel_launches` and `marked_launches` come
 // from a timed solve's counters and choose the sample (plan_profile): every k-th marked
 // launch, or the whole solve for a solver that marks none. `unavailable` in the result says
