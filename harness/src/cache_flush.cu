@@ -74,4 +74,10 @@ void CacheFlush::run() {
   check(cudaGetLastError(), "flushing the instruction caches");
 }
 
+void CacheFlush::overwrite_l2(void* stream) {
+  auto s = static_cast<cudaStream_t>(stream);
+  check(cudaMemsetAsync(buffer_, ++overwrites_ & 0xff, bytes_, s), "overwriting the L2 flush buffer");
+  check(cudaStreamSynchronize(s), "overwriting the L2 flush buffer");
+}
+
 }  // namespace dpgpu

@@ -5,7 +5,9 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <memory>
 #include <stdexcept>
+#include <string>
 
 #include "dpgpu/error.hpp"
 #include "gpu_monitor.hpp"
@@ -13,6 +15,8 @@
 
 #if DPGPU_WITH_CUDA
 #include <cuda_runtime.h>
+
+#include "cache_flush.hpp"
 #endif
 
 namespace dpgpu {
@@ -147,7 +151,6 @@ class CaseStream {
   }
   ~CaseStream() {
 #if DPGPU_WITH_CUDA
-    if (flush_) cudaFree(flush_);
     if (s_) cudaStreamDestroy(s_);
 #endif
   }
@@ -158,26 +161,20 @@ class CaseStream {
 #if DPGPU_WITH_CUDA
     if (!s_) return;
     if (!flush_) {
-      int dev = 0, l2 = 0;
-      cudaGetDevice(&dev);
-      cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev);
-      flush_bytes_ = std::size_t(std::max(l2, 1 << 20)) * 2;
-      if (cudaMalloc(&flush_, flush_bytes_) != cudaSuccess) {
-        flush_ = nullptr;
-        throw std::runtime_error("cold: cannot allocate the L2 flush buffer");
+      try {
+        flush_ = std::make_unique<CacheFlush>();
+      } catch (const std::exception& e) {
+        throw std::runtime_error(std::string("cold: ") + e.what());
       }
     }
-    cudaMemsetAsync(flush_, ++flushes_ & 0xff, flush_bytes_, s_);
-    cudaStreamSynchronize(s_);
+    flush_->overwrite_l2(s_);
 #endif
   }
 
  private:
 #if DPGPU_WITH_CUDA
   cudaStream_t s_ = nullptr;
-  void* flush_ = nullptr;
-  std::size_t flush_bytes_ = 0;
-  int flushes_ = 0;
+  std::unique_ptr<CacheFlush> flush_;
 #else
   void* s_ = nullptr;
 #endif
