@@ -118,7 +118,8 @@ TEST(ResultsFolder, KillNineAtRandomMomentsThenResumeKeepsEveryRepetitionOnce) {
   const auto t0 = std::chrono::steady_clock::now();
   ASSERT_EQ(run(kToy + " run " + d.write("one.yaml", sweep("one", "1", "0", 1)).string() + " --out " +
                 (d.path / "one").string()).code, 0);
-  const int one_case_run_ms = int(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  const int one_case_run_ms =
+      int(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
   std::mt19937 rng(12345);
   std::uniform_int_distribution<int> moment_ms(0, one_case_run_ms + 300);
   int killed_mid_run = 0;
@@ -133,7 +134,8 @@ TEST(ResultsFolder, KillNineAtRandomMomentsThenResumeKeepsEveryRepetitionOnce) {
   }
   EXPECT_GT(killed_mid_run, 10);
   EXPECT_GT(lines_in(out / "journal.jsonl"), 5u) << "some cases were committed between kills";
-  std::cout << "one-case run " << one_case_run_ms << " ms; " << killed_mid_run << " of 50 trials killed by SIGKILL, "
+  std::cout << "one-case run " << one_case_run_ms << " ms; " << killed_mid_run
+            << " of 50 trials killed by SIGKILL, "
             << lines_in(out / "journal.jsonl") << " cases committed before the final --resume\n";
   auto r = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume");
   ASSERT_EQ(r.code, 0) << r.output;

@@ -366,8 +366,9 @@ class RangeSession : public LaunchMarkSink {
         DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
         describe_metrics(chip_name, &availability_);
       } catch (const CuptiError& second) {
-        throw CuptiError(fmt::format("{} (and without the counter-availability image: {})", second.what(), first.what()),
-                         second.code);
+        throw CuptiError(
+            fmt::format("{} (and without the counter-availability image: {})", second.what(), first.what()),
+            second.code);
       }
     }
     trace_(fmt::format("config image, {} passes", passes_));

@@ -39,8 +39,8 @@ using ProfiledSolve = std::function<std::string(LaunchMarkSink* sink, std::uint6
 
 // Profiles `solve` on the current CUDA context, solving once per counter pass (user ranges,
 // user replay: one range per sampled mark, the L2 and instruction caches emptied before each
-// when the request says so (CacheFlush), as ncu's --cache-control all); a solver that marks nothing is profiled kernel by
-// kernel in one solve (auto ranges, kernel replay). `kernel_launches` and `marked_launches` come
+// when the request says so (CacheFlush), as ncu's --cache-control all); a solver that marks
+// nothing is profiled kernel by kernel in one solve (auto ranges, kernel replay). `kernel_launches` and `marked_launches` come
 // from a timed solve's counters and choose the sample (plan_profile): every k-th marked
 // launch, or the whole solve for a solver that marks none. `unavailable` in the result says
 // CUPTI could not work here for a reason ncu might not share (the runner then uses ncu);

@@ -7,9 +7,9 @@
 # (results/reference/h100/ipc_diagnosis/NOTES.md): TSP n = 14 0.035 (measured worst 0.027,
 # over 0.02 in six runs), the two knapsack kernels 0.025 (worst 0.0204, once each). Their rows
 # say "known"; the miss is issue 16's, reported there, not hidden here.
-# Exit 77 also where dpgpu has no CUPTI or may not read the counters (the rows say so).
 #   tests/profiler/cupti_agrees_with_ncu.sh DPGPU SOURCE_DIR
-# Exit 77 (skipped) without a GPU or without ncu; ~40 s on an H100.
+# Exit 77 (skipped) without a GPU, without ncu, or where dpgpu has no CUPTI or may not read
+# the counters (the rows say so); ~40 s on an H100.
 set -uo pipefail
 dpgpu=$1 src=$2
 if ! nvidia-smi -L > /dev/null 2>&1; then echo "skipped: no NVIDIA GPU (nvidia-smi -L failed)"; exit 77; fi
