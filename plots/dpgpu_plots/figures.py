@@ -212,8 +212,9 @@ def set_category_ticks(ax, labels: Sequence[str], fontsize: float = 7, start: in
     longest_word = max((len(w) for label in labels for w in label.split()), default=0)
     if max((len(label) for label in labels), default=0) <= per_slot:
         ax.set_xticklabels(labels, fontsize=fontsize)  # each fits its slot on one line
-    elif per_slot >= 12 and longest_word <= per_slot:
-        wrapped = [textwrap.fill(label, width=per_slot, break_long_words=False) for label in labels]
+    elif per_slot >= 12:  # wrapped, a word longer than the slot broken (as category_layout counts)
+        wrapped = [textwrap.fill(label, width=per_slot, break_long_words=longest_word > per_slot)
+                   for label in labels]
         ax.set_xticklabels(wrapped, fontsize=fontsize)
     else:
         # Upright text whose boxes never overlap while the slot is wider than a line.
@@ -399,7 +400,7 @@ def finish(fig: Figure, results: Results, extra_note: str, title: Optional[str] 
     rect = (0, (note_in + legend_in + bottom_extra) / height_in, 1, 1 - title_in / height_in)
     for _ in range(3):  # lay out; turn or thin x tick labels that overlap; again
         fig.tight_layout(rect=rect)
-        if not (untangle_x_ticks(fig) | wrap_y_labels(fig)):
+        if not (untangle_x_ticks(fig) | wrap_y_labels(fig) | thin_y_ticks(fig) | drop_crowded_bar_labels(fig)):
             break
     if legend and legend[1]:
         fig.legend(legend[0], legend[1], fontsize=LEGEND_POINTS, loc="lower center", ncol=ncol,
@@ -415,6 +416,48 @@ def _visible_x_labels(ax, renderer) -> list:
         if low - 1e-9 <= tick.get_loc() <= high + 1e-9 and label.get_visible() and label.get_text().strip():
             out.append((label.get_window_extent(renderer), label))
     return sorted(out, key=lambda bl: bl[0].x0)
+
+
+def _crowded(boxes) -> bool:
+    """Whether any two of the boxes (window extents) overlap, or come within 2 px."""
+    return any(a.x0 < b.x1 + 2 and b.x0 < a.x1 + 2 and a.y0 < b.y1 + 2 and b.y0 < a.y1 + 2
+               for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+def thin_y_ticks(fig: Figure) -> bool:
+    """Where y tick labels touch (a short log panel), keep the powers of ten only, else
+    every other label. True when something changed."""
+    renderer = fig.canvas.get_renderer()
+    changed = False
+    for ax in fig.axes:
+        low, high = sorted(ax.get_ylim())
+        ticks = [(t.get_loc(), t.label1) for t in ax.yaxis.get_major_ticks()
+                 if low <= t.get_loc() <= high and t.label1.get_visible() and t.label1.get_text()]
+        if len(ticks) < 3 or not _crowded([label.get_window_extent(renderer) for _, label in ticks]):
+            continue
+        locs = [loc for loc, _ in ticks]
+        decades = [v for v in locs if ax.get_yscale() == "log" and math.isclose(
+            10 ** round(math.log10(v)), v, rel_tol=1e-9)]
+        keep = decades if len(decades) >= 2 else locs[::2]
+        formatter = ax.yaxis.get_major_formatter()
+        ax.yaxis.set_major_locator(FixedLocator(keep))
+        ax.yaxis.set_major_formatter(formatter)
+        changed = True
+    return changed
+
+
+def drop_crowded_bar_labels(fig: Figure) -> bool:
+    """Remove the value labels over bars where two of them touch: the table files hold
+    the values. True when some were removed."""
+    renderer = fig.canvas.get_renderer()
+    changed = False
+    for ax in fig.axes:
+        texts = [t for t in ax.texts if t.get_visible() and t.get_text().strip()]
+        if len(texts) > 1 and _crowded([t.get_window_extent(renderer) for t in texts]):
+            for t in texts:
+                t.remove()
+            changed = True
+    return changed
 
 
 def wrap_y_labels(fig: Figure) -> bool:

@@ -83,8 +83,20 @@ def series_colour(solver: str, index: int) -> str:
         drawn = _FIGURE_SOLVERS or set(_ASSIGNED)
         taken = {colour_for(s) for s in drawn} | set(_VARIANT_COLOURS.values())
         free = [c for c in PALETTE if c not in taken]
-        _VARIANT_COLOURS[key] = free[0] if free else _lighten(colour_for(solver), 1 + index % 2)
+        _VARIANT_COLOURS[key] = free[0] if free else _extra_colour(taken)
     return _VARIANT_COLOURS[key]
+
+
+def _extra_colour(taken: set) -> str:
+    """A colour outside the palette, once it is used up: hues a golden angle apart,
+    alternately darker, the first that no series has."""
+    import colorsys
+    for k in range(1, 1000):
+        r, g, b = colorsys.hsv_to_rgb((k * 0.618034) % 1.0, 0.75, 0.85 if k % 2 else 0.55)
+        colour = "#" + "".join(f"{int(c * 255):02x}" for c in (r, g, b))
+        if colour not in taken:
+            return colour
+    return "#000000"
 
 
 def series_marker(solver: str, index: int) -> str:
