@@ -124,7 +124,8 @@ def diagonal_figure(results: Results, spec: FigureSpec) -> Figure:
     if dropped:
         notes.append(f"{dropped} row(s) without a numeric index or value left out")
     handles, texts = legend_entries(fig.axes)
-    order = sorted(range(len(texts)), key=lambda k: labels.index(texts[k]) if texts[k] in labels else len(labels))
+    order = sorted(range(len(texts)),
+                   key=lambda k: labels.index(texts[k]) if texts[k] in labels else len(labels))
     finish(fig, results, "; ".join(notes), spec.opt("title"),
            legend=([handles[k] for k in order], [texts[k] for k in order]), spec=spec)
     return fig

@@ -400,7 +400,8 @@ def finish(fig: Figure, results: Results, extra_note: str, title: Optional[str] 
     rect = (0, (note_in + legend_in + bottom_extra) / height_in, 1, 1 - title_in / height_in)
     for _ in range(3):  # lay out; turn or thin x tick labels that overlap; again
         fig.tight_layout(rect=rect)
-        if not (untangle_x_ticks(fig) | wrap_y_labels(fig) | thin_y_ticks(fig) | drop_crowded_bar_labels(fig)):
+        fixed = untangle_x_ticks(fig) | wrap_y_labels(fig) | thin_y_ticks(fig)
+        if not (fixed | drop_crowded_bar_labels(fig)):
             break
     if legend and legend[1]:
         fig.legend(legend[0], legend[1], fontsize=LEGEND_POINTS, loc="lower center", ncol=ncol,

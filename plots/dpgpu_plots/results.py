@@ -146,7 +146,8 @@ class Results:
             # Every reason with its count, each shortened at a word (marked when it was).
             counted = [(why, n) for why, n in reasons.most_common() if why]
             texts = [(f"{n} \u00d7 " if len(reasons) > 1 else "")
-                     + textwrap.shorten(why, width=90, placeholder=" \u2026") for why, n in counted[:MAX_REASONS]]
+                     + textwrap.shorten(why, width=90, placeholder=" \u2026")
+                     for why, n in counted[:MAX_REASONS]]
             rest = counted[MAX_REASONS:]
             if rest:
                 texts.append(f"{sum(n for _, n in rest)} \u00d7 {len(rest)} other reasons")

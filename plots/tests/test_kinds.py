@@ -456,7 +456,8 @@ class DiagonalTimeTest(FixtureCase):
         self.assertEqual(list(diag.get_xdata()), list(range(15)))
         # index 0 of case 1: 3e-6 and 3.3e-6 (two repetitions) -> median 3.15e-6
         self.assertAlmostEqual(diag.get_ydata()[0], 3.15e-6)
-        self.assertEqual(hex_colour(lines["gpu.wavefront mode=cell"].get_color()), style.colour_for("gpu.wavefront"))
+        self.assertEqual(hex_colour(lines["gpu.wavefront mode=cell"].get_color()),
+                         style.colour_for("gpu.wavefront"))
         self.assertNotEqual(hex_colour(diag.get_color()), style.colour_for("gpu.wavefront"))
         # Variants in the same order as the line figures: cell solid, diag dashed.
         self.assertEqual(lines["gpu.wavefront mode=cell"].get_linestyle(), "-")

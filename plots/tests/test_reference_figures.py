@@ -48,7 +48,8 @@ TEXT_EXTENSIONS = (".md", ".tex")
 
 def reference_folders() -> list[str]:
     """Folders with committed figures and the data they are drawn from."""
-    return sorted(d.rstrip("/") for d in glob.glob(os.path.join(REPO, "results", "reference", "*", "*/"))
+    found = glob.glob(os.path.join(REPO, "results", "reference", "*", "*/"))
+    return sorted(d.rstrip("/") for d in found
                   if os.path.isdir(os.path.join(d, "figures")) and os.path.isfile(os.path.join(d, "summary.csv")))
 
 
