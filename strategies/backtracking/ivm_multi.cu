@@ -167,6 +167,12 @@ void MultiSearch<Cost, Explorer>::allocate() {
   CUDA_CHECK(cudaGetDeviceCount(&count));
   if (count < 1) throw std::runtime_error("gpu.ivm: no CUDA device");
   physical_ = std::min(G_, count);
+  {  // create the other cards' contexts at once (each takes ~0.1-0.3 s), not one after another
+    std::vector<std::thread> init;
+    for (int d = 0; d < physical_; ++d)
+      if (d != home_) init.emplace_back([d] { cudaSetDevice(d), cudaFree(nullptr); });
+    for (auto& t : init) t.join();
+  }
   for (int g = 0; g < G_; ++g) gpus_.push_back(std::make_unique<G>(g % count, T_, x_.n, ctx_));
   for (int a = 0; a < physical_; ++a)  // peer copies over NVLink / PCIe where the pair allows
     for (int b = 0; b < physical_; ++b) {
