@@ -182,7 +182,8 @@ static __global__ void give_halves(std::uint64_t* __restrict__ pos, std::uint64_
 
 // The thief GPU (every interval empty) takes the given intervals, explorer t the one of the
 // victim's explorer t, and builds its IVMs at the start of the next TreeExplore.
-static __global__ void take_intervals(const std::uint64_t* __restrict__ in_pos, const std::uint64_t* __restrict__ in_end,
+static __global__ void take_intervals(const std::uint64_t* __restrict__ in_pos,
+                                      const std::uint64_t* __restrict__ in_end,
                                std::uint64_t* __restrict__ pos, std::uint64_t* __restrict__ end,
                                std::uint8_t* __restrict__ fresh, int explorers) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;

@@ -22,8 +22,8 @@ inline unsigned blocks_for(std::int64_t items, int block) {
 }
 
 // The explorers' intervals copied back (check_intervals).
-inline Intervals read_intervals(const gpu::DeviceBuffer<std::uint64_t>& pos, const gpu::DeviceBuffer<std::uint64_t>& end,
-                                cudaStream_t s) {
+inline Intervals read_intervals(const gpu::DeviceBuffer<std::uint64_t>& pos,
+                                const gpu::DeviceBuffer<std::uint64_t>& end, cudaStream_t s) {
   Intervals r{std::vector<std::uint64_t>(pos.size()), std::vector<std::uint64_t>(end.size())};
   CUDA_CHECK(cudaMemcpyAsync(r.pos.data(), pos.get(), pos.bytes(), cudaMemcpyDeviceToHost, s));
   CUDA_CHECK(cudaMemcpyAsync(r.end.data(), end.get(), end.bytes(), cudaMemcpyDeviceToHost, s));

@@ -341,7 +341,8 @@ void MultiSearch<Cost, Explorer>::give(G& v, G& t) {
     const Intervals took = read_intervals(t.pos, t.end, ts);
     now.pos.insert(now.pos.end(), took.pos.begin(), took.pos.end());
     now.end.insert(now.end.end(), took.end.begin(), took.end.end());
-    if (merged_union(had) != merged_union(now)) throw std::logic_error("gpu.ivm: a give between GPUs lost or added leaves");
+    if (merged_union(had) != merged_union(now))
+      throw std::logic_error("gpu.ivm: a give between GPUs lost or added leaves");
     ++v.checks;
   }
 }
