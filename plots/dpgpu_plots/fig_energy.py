@@ -43,8 +43,9 @@ def work_unit(row: Row) -> str:
 
 def work_per_joule_metric(rows: list[Row]) -> Metric:
     units = sorted({work_unit(r) for r in rows})
-    text = units[0] if len(units) == 1 else ", ".join(units[:-1]) + " or " + units[-1]
-    return Metric(column="work_per_joule", label=f"work per joule ({text} per J)",
+    label = f"{units[0]} per joule" if len(units) == 1 else \
+        "work per joule (" + ", ".join(units[:-1]) + " or " + units[-1] + ")"
+    return Metric(column="work_per_joule", label=label,
                   value=lambda row: number(row.get("work_per_joule")))
 
 
@@ -103,7 +104,7 @@ def _overlays(ax, series: list[Series], shifts, rows: list[Row], x: str, dodge: 
         hot = sorted({number(r.get(x)) for r in mine if _truthy(r.get("gpu.throttled"))} & set(at))
         if hot:
             ax.plot([v + shifts_of[v] for v in hot], [at[v] for v in hot], linestyle="none", marker="s",
-                    markersize=12, markerfacecolor="none", markeredgecolor="black",
+                    markersize=12, color="black", markerfacecolor="none", markeredgecolor="black",
                     markeredgewidth=1.0, label=THROTTLED_LABEL, zorder=6)
         if not idle:
             continue
@@ -198,11 +199,11 @@ def energy_figure(results: Results, spec: FigureSpec) -> Figure:
     metrics = (ENERGY, work_per_joule_metric(drawn))
     panels = [build_series(results, drawn, x, m, columns) for m in metrics]
     style.plan_series((s.solver, s.variant_index) for s in panels[0])
-    figsize = (7.0, 6.0)
+    figsize = (7.0, 6.5)
     if dodge:
         _, _, (width, _) = category_layout(len(names), max(0.6, 0.22 * len(panels[0]) + 0.25),
                                            labels=names)
-        figsize = (width, 6.0)
+        figsize = (width, 6.5)
     fig = new_figure(figsize)
     first = None
     for index, (metric, series) in enumerate(zip(metrics, panels)):
