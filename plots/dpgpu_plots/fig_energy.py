@@ -29,6 +29,8 @@ ENERGY = Metric(column="energy_j", label="energy per solve (J)",
                 value=lambda row: number(row.get("energy_j")))
 THROTTLED_LABEL = "throttled (NVML throttle reason during the case)"
 IDLE_LABEL = "idle (idle_power_w \u00d7 median time), dashed"
+# Short, thin dashes without markers: unlike a variant's "--" series line, which has markers.
+IDLE_DASHES = (0, (2, 2))
 
 
 def work_unit(row: Row) -> str:
@@ -126,9 +128,10 @@ def _overlays(ax, series: list[Series], shifts, rows: list[Row], x: str, dodge: 
             else:
                 xs.append(v)
                 ys.append(y)
-        ax.plot(xs, ys, linestyle="--", color=colour, linewidth=1.0, zorder=1.5, label="_idle")
+        ax.plot(xs, ys, linestyle=IDLE_DASHES, color=colour, linewidth=0.9, alpha=0.85, zorder=1.5,
+                label="_idle")
     if idle and any(line.get_label() == "_idle" for line in ax.lines):
-        ax.plot([], [], linestyle="--", color="black", linewidth=1.0, label=IDLE_LABEL)
+        ax.plot([], [], linestyle=IDLE_DASHES, color="black", linewidth=0.9, label=IDLE_LABEL)
 
 
 def default_series(rows: list[Row]) -> Optional[list[str]]:

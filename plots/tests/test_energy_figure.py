@@ -128,7 +128,8 @@ class EnergyFigureTest(unittest.TestCase):
         fig = self.render(fixture_rows())
         dashed = [line for line in fig.axes[0].lines if line.get_label() == "_idle"]
         self.assertEqual(len(dashed), 3)  # one per GPU series
-        self.assertTrue(all(line.get_linestyle() == "--" for line in dashed))
+        self.assertTrue(all(line.get_linestyle() == "--" and line.get_marker() in ("None", "", None)
+                            for line in dashed))
         want = sorted(IDLE_W * r["time_median_s"] for r in fixture_rows() if r["solver"].startswith("gpu."))
         got = sorted(float(y) for line in dashed for y in line.get_ydata() if not math.isnan(y))
         self.assertEqual(len(got), len(want))
