@@ -336,7 +336,8 @@ def _rows_of_figure(results: Results, spec: Optional[FigureSpec]) -> Optional[li
 
 KIND_WHAT = {"runtime": "run time", "throughput": "throughput", "phases": "run time by phase",
              "metrics": "profiler metrics", "diagonal_time": "time per diagonal",
-             "scaling": "speed-up against the smallest"}
+             "scaling": "speed-up against the smallest",
+             "energy": "energy per solve and work per joule"}
 
 
 def default_title(results: Results, spec: Optional[FigureSpec]) -> str:
@@ -819,4 +820,4 @@ def throughput_figure(results: Results, spec: FigureSpec) -> Figure:
 
 
 # The other kinds, one module each; imported last, since they use the pieces above.
-from . import fig_diagonal, fig_metrics, fig_phases, fig_scaling, fig_speedup  # noqa: E402,F401
+from . import fig_diagonal, fig_energy, fig_metrics, fig_phases, fig_scaling, fig_speedup  # noqa: E402,F401

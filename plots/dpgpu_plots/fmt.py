@@ -35,6 +35,22 @@ def rate(value: Optional[float], unit: str = "/s") -> str:
     return f"{value:.3g} {unit}"
 
 
+def joules(value: Optional[float]) -> str:
+    """``3.01 J``, ``820 mJ``, ``1.32 kJ``: three significant digits."""
+    if value is None or value != value:
+        return DASH
+    if abs(value) >= 1e3:
+        return f"{value / 1e3:.3g} kJ"
+    if abs(value) < 1 and value != 0:
+        return f"{value * 1e3:.3g} mJ"
+    return f"{value:.3g} J"
+
+
+def watts(value: Optional[float]) -> str:
+    """``135 W``: whole watts (NVML reports milliwatts; a tenth of a watt is noise here)."""
+    return DASH if value is None or value != value else f"{value:.0f} W"
+
+
 def percent(value: Optional[float]) -> str:
     return DASH if value is None else f"{value * 100:.1f}%"
 

@@ -40,6 +40,7 @@ KIND_HELP: dict[str, str] = {
     "speedup": "speed-up over a baseline solver: Markdown and LaTeX tables plus a bar chart",
     "diagonal_time": "time per DP diagonal (series.csv), one line per case",
     "scaling": "speed-up over each line's smallest x against x, with the ideal line x / x0",
+    "energy": "energy per solve (J, idle power x time dashed) and work per joule against x",
 }
 
 _TRISTATE = ("true", "false", "auto")

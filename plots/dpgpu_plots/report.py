@@ -59,6 +59,38 @@ def _baseline(results: Results, rows: list[Row]):
 
 CASE_HEAD = ("case", "solver", "instance", "status", "valid", "median", "min\u2013max", "rsd",
              "noise", "throughput", "speed-up", "objective")
+ENERGY_HEAD = ("energy/solve", "power", "throttle")
+
+
+def has_energy(results: Results) -> bool:
+    """Whether the folder's rows carry energy columns (runs since issue 28)."""
+    return "energy_j" in results.columns
+
+
+def case_head(results: Results) -> tuple[str, ...]:
+    """The case table's columns: the energy ones after throughput where the folder has them."""
+    if not has_energy(results):
+        return CASE_HEAD
+    at = CASE_HEAD.index("throughput") + 1
+    return CASE_HEAD[:at] + ENERGY_HEAD + CASE_HEAD[at:]
+
+
+def throttled(row: Row) -> bool:
+    return (row.get("gpu.throttled") or "").strip().lower() in ("true", "1")
+
+
+def _energy_cells(r: Row, ok: bool) -> list[str]:
+    """J per solve (``n/a`` where the case measured none, as energy_method says), mean
+    power, and the throttle mark: ``THROTTLED (flags)`` as the progress line prints it."""
+    if not ok:
+        return [fmt.DASH] * 3
+    energy = number(r.get("energy_j"))
+    method = (r.get("energy_method") or "").strip()
+    flags = (r.get("gpu.throttle_flags") or "").strip()
+    mark = f"THROTTLED ({flags or 'reason unnamed'})" if throttled(r) else \
+        "no" if (r.get("gpu.throttled") or "").strip() else fmt.DASH
+    return [fmt.joules(energy) if energy is not None else (method or "n/a"),
+            fmt.watts(number(r.get("power_w"))), mark]
 
 
 def _case_cells(results: Results, case: Case) -> list[str]:
@@ -78,6 +110,7 @@ def _case_cells(results: Results, case: Case) -> list[str]:
             fmt.percent(v.rsd) if ok else fmt.DASH,
             v.text if ok else fmt.DASH,
             fmt.rate(number(r.get("throughput"))) if ok else fmt.DASH,
+            *(_energy_cells(r, ok) if has_energy(results) else []),
             fmt.speedup(case.speedup),
             objective or fmt.DASH]
 
@@ -172,6 +205,9 @@ def _summary_line(rows: list[Row], cases: list[Case], threshold: float) -> str:
     noisy = sum(1 for c in cases if c.row.get("status") == "ok" and verdict(c.row, threshold).noisy)
     parts = [f"{len(rows)} cases: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))]
     parts.append(f"{noisy} noisy")
+    hot = sum(1 for c in cases if c.row.get("status") == "ok" and throttled(c.row))
+    if hot:
+        parts.append(f"{hot} throttled")
     invalid = sum(1 for r in rows if (r.get("valid") or "").strip().lower() == "false")
     if invalid:
         parts.append(f"{invalid} invalid")
@@ -185,7 +221,7 @@ table{border-collapse:collapse;font-size:12px;margin:.5em 0}
 td,th{border:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top}
 th{background:#f4f4f4;position:sticky;top:0}
 td.num{text-align:right;white-space:nowrap}
-tr.noisy td.noise{background:#fde2e1}tr.failed td{background:#fff3cd}
+tr.noisy td.noise{background:#fde2e1}tr.throttled td.throttle{background:#fde2e1}tr.failed td{background:#fff3cd}
 tr.skipped td{color:#888}
 dl{display:grid;grid-template-columns:max-content auto;gap:2px 14px}dt{font-weight:600}dd{margin:0}
 figure{margin:1em 0}figure img{max-width:100%;border:1px solid #eee}
@@ -203,7 +239,7 @@ window.addEventListener('load', function () {
 });
 """
 
-NUMERIC = {"median", "min\u2013max", "rsd", "throughput", "speed-up"}
+NUMERIC = {"median", "min\u2013max", "rsd", "throughput", "speed-up", "energy/solve", "power"}
 
 
 def _table(head: Sequence[str], rows: list[list[str]], cls: str,
@@ -215,7 +251,7 @@ def _table(head: Sequence[str], rows: list[list[str]], cls: str,
         rc = f' class="{row_classes[i]}"' if row_classes and row_classes[i] else ""
         tds = []
         for h, c in zip(head, cells):
-            klass = "num" if h in NUMERIC else "noise" if h == "noise" else ""
+            klass = "num" if h in NUMERIC else h if h in ("noise", "throttle") else ""
             tds.append(f'<td class="{klass}">{e(c)}</td>' if klass else f"<td>{e(c)}</td>")
         out.append(f"<tr{rc}>" + "".join(tds) + "</tr>")
     out.append("</tbody></table></div>")
@@ -246,7 +282,9 @@ def build(results: Results) -> tuple[str, str]:
         elif status != "ok" or (c.row.get("valid") or "").strip().lower() == "false":
             classes.append("failed")
         elif verdict(c.row, threshold).noisy:
-            classes.append("noisy")
+            classes.append("noisy throttled" if throttled(c.row) else "noisy")
+        elif throttled(c.row):
+            classes.append("throttled")
         else:
             classes.append("")
     failed = failures(rows)
@@ -266,6 +304,12 @@ def build(results: Results) -> tuple[str, str]:
                  f"(default baseline: the slowest CPU solver by geometric-mean time over the "
                  f"instances every CPU solver ran)") if base_label else \
         "speed-up: not computed (fewer than two solvers with ok rows)"
+    if has_energy(results):
+        methods = sorted({(r.get("energy_method") or "").strip() for r in rows
+                          if r.get("status", "").strip() == "ok"} - {""})
+        base_note += (f". energy/solve: energy_j (energy_method: {', '.join(methods) or 'none'}; a "
+                      f"method name in the cell where the case measured none); power: power_w, mean "
+                      f"over the energy window; throttle: NVML's throttle reasons during the case")
 
     e = html.escape
     page = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
@@ -275,7 +319,7 @@ def build(results: Results) -> tuple[str, str]:
     page.append("</dl>")
     page.append(f"<h2>Cases</h2><p>{e(base_note)}. Noise: relative standard deviation of the "
                 f"run times; noisy above {threshold:.0%}.</p>")
-    page.append(_table(CASE_HEAD, case_rows, "cases", classes))
+    page.append(_table(case_head(results), case_rows, "cases", classes))
     page.append("<h2>Failures</h2>")
     page.append(_table(("case", "status", "valid", "message"), fail_rows, "failures")
                 if fail_rows else "<p>None: every case that ran is ok and valid.</p>")
@@ -298,7 +342,7 @@ def build(results: Results) -> tuple[str, str]:
 
     md = [f"# {title}", "", summary, "", "## Experiment and machine", ""]
     md += [f"- **{k}**: {v}" for k, v in context]
-    md += ["", "## Cases", "", base_note + ".", "", _md_table(CASE_HEAD, case_rows), "",
+    md += ["", "## Cases", "", base_note + ".", "", _md_table(case_head(results), case_rows), "",
            "## Failures", ""]
     md += [_md_table(("case", "status", "valid", "message"), fail_rows)] if fail_rows else \
         ["None: every case that ran is ok and valid."]

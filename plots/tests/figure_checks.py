@@ -95,7 +95,7 @@ def pixel_size(fig, dpi: int = 150) -> tuple[int, int]:
 
 
 # Legend entries that are marks, not series: they may share a colour with anything.
-REFERENCE_ENTRIES = ("noisy (", "ideal (", "baseline: ")
+REFERENCE_ENTRIES = ("noisy (", "ideal (", "baseline: ", "idle (", "throttled (")
 
 
 def _handle_colour(handle):

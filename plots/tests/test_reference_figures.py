@@ -42,6 +42,7 @@ CHECKED = {
     "ivm_fig3_trigger": ["fig3_trigger"],
     "ivm_fig5_phases": ["fig5_share_coin"],
     "wavefront_diagonal_time": ["diagonal_time_lcs"],
+    "energy": ["energy"],
 }
 TEXT_EXTENSIONS = (".md", ".tex")
 

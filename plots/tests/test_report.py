@@ -48,6 +48,11 @@ def output_dir() -> str:
     return out
 
 
+def read(path: str) -> str:
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
 @unittest.skipUnless(HAVE_MPL, "Matplotlib not importable by this Python")
 class ReportTest(unittest.TestCase):
     def setUp(self):
@@ -108,6 +113,55 @@ class ReportTest(unittest.TestCase):
         self.assertIn("512 (known 512)", cases)
         results = results_mod.load(self.dir)
         self.assertTrue(any(r["valid"] == "n/a" for r in results.usable_rows()))
+
+    def test_energy_columns_and_throttled_mark(self):
+        """Where the folder has energy columns (issue 28), the case table gives J/solve and W
+        per row, the method name where a case measured none, and THROTTLED with the flags;
+        a folder without them keeps the old table."""
+        md = read(os.path.join(self.dir, "report.md"))
+        self.assertNotIn("energy/solve", md)
+        path = os.path.join(self.dir, "summary.csv")
+        with open(path, newline="", encoding="utf-8") as f:
+            rows = list(csv.DictReader(f))
+        extra = ["energy_method", "energy_j", "power_w", "gpu.throttle_flags", "gpu.throttled"]
+        gpu = [r for r in rows if r["solver"].startswith("gpu.") and r["status"] == "ok"]
+        for k, r in enumerate(rows):
+            ok = r["status"] == "ok"
+            on_gpu = r["solver"].startswith("gpu.")
+            hot = r is gpu[0]
+            r.update({"energy_method": ("nvml_counter" if on_gpu else "n/a") if ok else "",
+                      "energy_j": f"{0.25 * (k + 1):g}" if ok and on_gpu else "",
+                      "power_w": f"{100 + k}.4" if ok and on_gpu else "",
+                      "gpu.throttle_flags": "sw_power_cap,sw_thermal" if hot else "",
+                      "gpu.throttled": ("true" if hot else "false") if ok and on_gpu else ""})
+        with open(path, "w", newline="", encoding="utf-8") as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+            w.writeheader()
+            w.writerows(rows)
+        with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+            self.assertEqual(report.main([self.dir, "--no-plot"]), 0)
+        md = read(os.path.join(self.dir, "report.md"))
+        cases = md.split("## Cases")[1].split("## Failures")[0]
+        lines = {line.split(" | ")[0][2:]: line for line in cases.splitlines() if line.startswith("| ")}
+        head = [h.strip() for h in lines["case"].strip("| ").split(" | ")]
+        self.assertEqual(head[head.index("throughput") + 1:head.index("throughput") + 4],
+                         ["energy/solve", "power", "throttle"])
+        for k, r in enumerate(rows):
+            cells = [c.strip() for c in lines[r["case_id"]].strip("| ").split(" | ")]
+            energy, power, mark = (cells[head.index(h)] for h in ("energy/solve", "power", "throttle"))
+            if r["status"] != "ok":
+                self.assertEqual((energy, power, mark), ("\u2013",) * 3)
+            elif r["solver"].startswith("gpu."):
+                joules = 0.25 * (k + 1)
+                self.assertEqual(energy, f"{joules * 1e3:.3g} mJ" if joules < 1 else f"{joules:.3g} J")
+                self.assertEqual(power, f"{100 + k} W")
+                self.assertEqual(mark, "THROTTLED (sw_power_cap,sw_thermal)" if r is gpu[0] else "no")
+            else:
+                self.assertEqual((energy, power, mark), ("n/a", "\u2013", "\u2013"))
+        self.assertIn("1 throttled", md)
+        self.assertIn("energy_method: n/a, nvml_counter", md)
+        page = read(os.path.join(self.dir, "report.html"))
+        self.assertEqual(page.count('class="throttled"') + page.count('class="noisy throttled"'), 1)
 
     def test_page_in_headless_chromium(self):
         browser = chromium()
