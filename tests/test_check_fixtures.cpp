@@ -54,6 +54,11 @@ const Bad kBad[] = {
     {"plot_unknown_key.yaml", "10:5", {"plot[0]", "unknown key 'colour' for kind runtime", "allowed keys: kind"}},
     {"plot_unknown_kind.yaml", "8:11", {"plot[0]", "unknown kind 'runtimes'", "allowed kinds: runtime"}},
     {"plot_unknown_column.yaml", "10:22", {"plot[0]", "key 'series'", "no column 's.treads'", "s.initial_ub"}},
+    {"claims_unknown_column.yaml", "12:29", {"claims: dfs_fast", "key 'rows'", "no column 's.treads'", "s.initial_ub"}},
+    {"claims_empty_selection.yaml", "12:12",
+     {"claims: ivm_fast", "key 'rows'", "selects none of the 2 planned cases", "'solver' has the values: cpu.dfs, cpu.held_karp"}},
+    {"claims_unknown_key.yaml", "13:5", {"claims[0] (dfs_fast)", "unknown key 'atleast'", "allowed keys: id, says"}},
+    {"claims_no_comparison.yaml", "8:5", {"claims[0] (dfs_fast)", "give exactly one comparison"}},
 };
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, CheckFixtures, ::testing::ValuesIn(kBad),

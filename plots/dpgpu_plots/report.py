@@ -267,8 +267,38 @@ def _md_table(head: Sequence[str], rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-def build(results: Results) -> tuple[str, str]:
-    """(report.html, report.md) of a results folder."""
+CLAIM_HEAD = ("claim", "paper", "says", "holds", "numbers")
+
+
+def load_claims(directory: str) -> Optional[dict]:
+    """The folder's claims as `dpgpu verify --json` evaluates them, or None where there is no
+    dpgpu to ask ($DPGPU_BIN, set by `dpgpu report`) or the claims cannot be read."""
+    binary = os.environ.get("DPGPU_BIN")
+    if not binary:
+        return None
+    import json
+    import subprocess
+    out = subprocess.run([binary, "verify", "--json", directory], capture_output=True, text=True)
+    if out.returncode == 2:
+        print(f"{PROG}: note: claims not evaluated: {out.stderr.strip()}", file=sys.stderr)
+        return None
+    try:
+        folders = json.loads(out.stdout)["folders"]
+    except (ValueError, KeyError):
+        return None
+    return folders[0] if folders and folders[0]["claims"] else None
+
+
+def _claim_rows(claims: Optional[dict]) -> list[list[str]]:
+    if not claims:
+        return []
+    return [[c["id"], c["paper"], c["says"], "yes" if c["held"] else "NO",
+             f"{c['comparison']}: {c['detail']}"] for c in claims["claims"]]
+
+
+def build(results: Results, claims: Optional[dict] = None) -> tuple[str, str]:
+    """(report.html, report.md) of a results folder: the claims and the figures first, then
+    the cases, failures and profiler metrics, then the experiment and the machine."""
     rows = results.rows
     base_label, speedups = _baseline(results, rows)
     cases = [Case(r, speedups.get(r.get("case_id", ""))) for r in rows]
@@ -314,18 +344,13 @@ def build(results: Results) -> tuple[str, str]:
     e = html.escape
     page = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
             f"<title>{e(title)}</title>", f"<style>{STYLE}</style></head><body>",
-            f"<h1>{e(title)}</h1>", f"<p>{e(summary)}</p>", "<h2>Experiment and machine</h2><dl>"]
-    page += [f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in context]
-    page.append("</dl>")
-    page.append(f"<h2>Cases</h2><p>{e(base_note)}. Noise: relative standard deviation of the "
-                f"run times; noisy above {threshold:.0%}.</p>")
-    page.append(_table(case_head(results), case_rows, "cases", classes))
-    page.append("<h2>Failures</h2>")
-    page.append(_table(("case", "status", "valid", "message"), fail_rows, "failures")
-                if fail_rows else "<p>None: every case that ran is ok and valid.</p>")
-    if skip_reasons:
-        page.append("<h2>Skipped</h2><ul>" + "".join(
-            f"<li>{n} \u00d7 {e(reason)}</li>" for reason, n in sorted(skip_reasons.items())) + "</ul>")
+            f"<h1>{e(title)}</h1>", f"<p>{e(summary)}</p>"]
+    claim_rows = _claim_rows(claims)
+    if claim_rows:
+        held = sum(1 for r in claim_rows if r[3] == "yes")
+        page.append(f"<h2>Claims</h2><p>{held} of {len(claim_rows)} claims hold on these records "
+                    f"(<code>dpgpu verify</code>; claims from {e(claims['claims_file'])}).</p>")
+        page.append(_table(CLAIM_HEAD, claim_rows, "claims", ["" if r[3] == "yes" else "failed" for r in claim_rows]))
     page.append("<h2>Figures</h2>")
     if not figures:
         page.append("<p>No figures (run <code>dpgpu plot</code>).</p>")
@@ -335,23 +360,40 @@ def build(results: Results) -> tuple[str, str]:
         name = os.path.basename(path)
         page.append(f'<figure><img class="figure" alt="{e(name)}" src="data:image/png;base64,{data}">'
                     f"<figcaption>{e(name)}</figcaption></figure>")
+    page.append(f"<h2>Cases</h2><p>{e(base_note)}. Noise: relative standard deviation of the "
+                f"run times; noisy above {threshold:.0%}.</p>")
+    page.append(_table(case_head(results), case_rows, "cases", classes))
+    page.append("<h2>Failures</h2>")
+    page.append(_table(("case", "status", "valid", "message"), fail_rows, "failures")
+                if fail_rows else "<p>None: every case that ran is ok and valid.</p>")
+    if skip_reasons:
+        page.append("<h2>Skipped</h2><ul>" + "".join(
+            f"<li>{n} \u00d7 {e(reason)}</li>" for reason, n in sorted(skip_reasons.items())) + "</ul>")
     if metrics:
         page.append("<h2>Profiler metrics</h2>")
         page.append(_table(METRIC_HEAD, [_metric_cells(r) for r in metrics], "metrics"))
+    page.append("<h2>Experiment and machine</h2><dl>")
+    page += [f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in context]
+    page.append("</dl>")
     page.append(f"<script>{CHECK_SCRIPT}</script></body></html>")
 
-    md = [f"# {title}", "", summary, "", "## Experiment and machine", ""]
-    md += [f"- **{k}**: {v}" for k, v in context]
+    md = [f"# {title}", "", summary, ""]
+    if claim_rows:
+        md += ["## Claims", "", f"{sum(1 for r in claim_rows if r[3] == 'yes')} of {len(claim_rows)} claims "
+               f"hold on these records (`dpgpu verify`; claims from {claims['claims_file']}).", "",
+               _md_table(CLAIM_HEAD, claim_rows), ""]
+    md += ["## Figures", ""]
+    md += [f"![{os.path.basename(p)}](figures/{os.path.basename(p)})" for p in figures] or ["No figures."]
     md += ["", "## Cases", "", base_note + ".", "", _md_table(case_head(results), case_rows), "",
            "## Failures", ""]
     md += [_md_table(("case", "status", "valid", "message"), fail_rows)] if fail_rows else \
         ["None: every case that ran is ok and valid."]
     if skip_reasons:
         md += ["", "## Skipped", ""] + [f"- {n} \u00d7 {reason}" for reason, n in sorted(skip_reasons.items())]
-    md += ["", "## Figures", ""]
-    md += [f"![{os.path.basename(p)}](figures/{os.path.basename(p)})" for p in figures] or ["No figures."]
     if metrics:
         md += ["", "## Profiler metrics", "", _md_table(METRIC_HEAD, [_metric_cells(r) for r in metrics])]
+    md += ["", "## Experiment and machine", ""]
+    md += [f"- **{k}**: {v}" for k, v in context]
     md.append("")
     return "\n".join(page) + "\n", "\n".join(md)
 
@@ -375,7 +417,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if status:
             print(f"{PROG}: note: some figures could not be drawn (exit {status}); the report "
                   f"shows those that were", file=sys.stderr)
-    page, md = build(results)
+    page, md = build(results, load_claims(args.results_dir))
     for name, text in (("report.html", page), ("report.md", md)):
         path = os.path.join(args.results_dir, name)
         try:

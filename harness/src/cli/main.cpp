@@ -1,4 +1,4 @@
-// dpgpu — the command line: run, check, merge, slurm, list, plot, report, compare.
+// dpgpu — the command line: run, check, merge, slurm, list, plot, report, compare, verify.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -12,6 +12,7 @@
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
 #include "cli/runner.hpp"
+#include "cli/verify_command.hpp"
 #include "experiment/experiment_override.hpp"
 #include "device/clock_lock.hpp"
 #include "device/host_info.hpp"
@@ -166,6 +167,17 @@ int main(int argc, char** argv) {
   auto* compare = app.add_subcommand("compare", "BASE NEW [--threshold 5%] [--out DIR]: case by case, exit 1 when slower");
   compare->prefix_command();
 
+  dpgpu::VerifyOptions verify_opt;
+  std::vector<std::string> verify_dirs;
+  auto* verify = app.add_subcommand("verify", "check each results folder's claims on its committed records: a line "
+                                              "per claim, exit 0 all hold, 1 one fails, 2 bad input");
+  verify->add_option("folders", verify_dirs, "results folders (claims from experiments/<name>.yaml above the folder, "
+                                              "else the folder's experiment.yaml)")->required();
+  verify->add_option("--experiment", verify_opt.experiment, "read the claims from this experiment file instead");
+  verify->add_flag("--markdown", verify_opt.markdown, "a Markdown table of the claims per folder");
+  verify->add_flag("--json", verify_opt.json, "one JSON object (what dpgpu report shows)");
+  verify->add_flag("--quiet-empty", verify_opt.quiet_empty, "say nothing of folders without claims");
+
   dpgpu::SlurmOptions slurm_opt;
   auto* slurm = app.add_subcommand("slurm", "write (and with --submit, submit) a Slurm job array: one task per shard, then a merge");
   slurm->add_option("file", slurm_opt.file, "experiment YAML file")->required();
@@ -209,7 +221,17 @@ int main(int argc, char** argv) {
       if (plot_opt.results.empty() && !plot_opt.list) throw dpgpu::InputError("plot: RESULTS_DIR is required");
       return dpgpu::plot_results(plot_opt);
     }
-    if (*report) return dpgpu::run_plots_script("dpgpu_report.py", report->remaining());
+    if (*report) {
+      // The report asks this binary for the folder's claims (dpgpu verify --json).
+      std::error_code ec;
+      const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+      if (!ec) setenv("DPGPU_BIN", self.c_str(), 1);
+      return dpgpu::run_plots_script("dpgpu_report.py", report->remaining());
+    }
+    if (*verify) {
+      verify_opt.dirs.assign(verify_dirs.begin(), verify_dirs.end());
+      return dpgpu::verify_command(verify_opt);
+    }
     if (*compare) return dpgpu::run_plots_script("dpgpu_compare.py", compare->remaining());
   } catch (const dpgpu::InputError& e) {
     std::cerr << "error: " << e.what() << "\n";

@@ -495,7 +495,7 @@ YAML::Node load_yaml(const Source& src, const std::string& text) {
 const Keys kTopLevelKeys = {"name",      "description", "problem",         "instances", "solvers",
                             "repetitions", "warmup",    "max_repetitions", "max_noise", "cold", "series",
                             "timeout_s", "isolate",     "profile",         "plot",      "parts",
-                            "energy_window_s", "clocks"};
+                            "energy_window_s", "clocks", "claims"};
 
 bool read_flag(const Source& src, const Entry& e) {
   Value v = e.value.IsScalar() ? scalar_value(src, e.value, e.path) : Value{std::string{}};
@@ -589,6 +589,8 @@ std::vector<Experiment> parse_experiment_parts(const std::filesystem::path& file
     shared.plot = read_plot_section(x->value.IsNull() ? x->key_node : x->value, file.string());
     shared.plot_yaml = emit_yaml(x->value);
   }
+  if (const Entry* x = find(top, "claims"))
+    shared.claims = read_claims_section(x->value, file.string());
 
   const fs::path base_dir = fs::absolute(file).parent_path();
   std::vector<Experiment> parts;

@@ -27,6 +27,7 @@
 //   isolate: auto                     # auto (GPU cases in a child process) | always | never
 //   profile: {metrics: [gld_efficiency, ipc], max_launches: 20}   # + cache_control, replay
 //   plot: ...                         # kept as YAML text for the plot scripts
+//   claims: ...                       # statements over the results (claims.hpp; dpgpu verify)
 //
 // Several problems in one results folder (a figure that spans problems, like the seed
 // paper's Fig. 5): replace problem/instances/solvers by
@@ -47,6 +48,7 @@
 #include "dpgpu/problem.hpp"
 #include "dpgpu/registry.hpp"
 #include "dpgpu/value.hpp"
+#include "experiment/claims.hpp"
 #include "experiment/clock_request.hpp"
 #include "experiment/plot_figure.hpp"
 #include "experiment/where.hpp"
@@ -125,6 +127,7 @@ struct Experiment {
   std::optional<ProfileSpec> profile;
   std::string plot_yaml;  // the `plot:` section re-emitted as YAML, or empty
   std::vector<PlotFigure> plot;  // its figures, keys checked (plot_section.hpp)
+  std::vector<Claim> claims;     // what the results are claimed to show (claims.hpp)
 };
 
 // Reads and checks an experiment file against the registry: YAML syntax, unknown keys,

@@ -243,6 +243,26 @@ void check_plot_columns(const std::vector<PlotFigure>& figures, const std::vecto
     }
 }
 
+// The claims' columns and selections against the planned cases: a row of each case with what
+// the plan knows (solver, instance, parameters and sizes; results only once a run sets them).
+void check_claim_cases(const Experiment& shared, const std::vector<CaseSpec>& cases) {
+  if (shared.claims.empty()) return;
+  std::set<std::string> known(summary_columns().begin(), summary_columns().end());
+  std::vector<ClaimRow> rows;
+  for (const CaseSpec& c : cases) {
+    ClaimRow r{{"experiment", c.experiment}, {"problem", c.problem}, {"instance", c.instance_name},
+               {"solver", c.solver}, {"case_id", c.id}};
+    for (auto& [k, v] : c.instance_params) r["i." + k] = to_string(v);
+    for (auto& [k, v] : c.dims) r["i." + k] = to_string(v);
+    for (auto& [k, v] : c.solver_params) r["s." + k] = to_string(v);
+    for (auto& [k, v] : r) known.insert(k);
+    rows.push_back(std::move(r));
+  }
+  std::vector<std::string> metrics;
+  if (shared.profile) metrics = shared.profile->metrics;
+  check_claims(shared.claims, rows, known, metrics);
+}
+
 nlohmann::json fingerprint_of(const std::string& name, const Measuring& m, const std::vector<CaseSpec>& cases) {
   nlohmann::json ids = nlohmann::json::array();
   for (auto& c : cases) ids.push_back(c.id);
@@ -307,6 +327,7 @@ RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& opt) {
                                        "sizes (dpgpu check lists every one)",
                                        plan.broken.front().message, plan.broken.size() - 1));
   check_plot_columns(plan.shared().plot, plan.cases);
+  check_claim_cases(plan.shared(), plan.cases);
   plan.selected = select(plan.cases, opt.filter);
   if (opt.shard) {
     // The fingerprint stays the whole plan's, so merge can check shards come from one plan.

@@ -1,0 +1,265 @@
+// claim_eval.cpp — evaluates a claim (claims.hpp) on a folder's summary rows.
+#include "verify/claim_eval.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+
+#include "dpgpu/error.hpp"
+
+namespace dpgpu {
+
+namespace {
+
+using Rows = std::vector<const ClaimRow*>;
+using GroupKey = std::vector<std::string>;
+
+// Four significant digits; whole numbers (an objective, a node count) in full.
+std::string num(double v) {
+  if (v == std::floor(v) && std::fabs(v) >= 1e4 && std::fabs(v) < 1e15) return fmt::format("{:.0f}", v);
+  return fmt::format("{:.4g}", v);
+}
+
+// A planned-but-not-run row (a `max:` cap, memory) is not part of the results a claim is about.
+bool planned_out(const ClaimRow& r) {
+  auto it = r.find("status");
+  return it != r.end() && (it->second == "skipped" || it->second == "oom");
+}
+
+const std::string& cell(const ClaimRow& r, const std::string& column) {
+  static const std::string empty;
+  auto it = r.find(column);
+  return it == r.end() ? empty : it->second;
+}
+
+void require_columns(const Claim& c, const std::vector<ClaimRow>& rows) {
+  std::set<std::string> have;
+  for (auto& r : rows)
+    for (auto& [k, v] : r) have.insert(k);
+  for (const NamedColumn& col : named_columns(c)) {
+    if (have.count(col.name)) continue;
+    std::vector<std::string> params;
+    for (auto& k : have)
+      if (k.rfind("i.", 0) == 0 || k.rfind("s.", 0) == 0) params.push_back(k);
+    throw InputError(fmt::format("{}: claims: {}: key '{}': no column '{}' in the results (parameter columns: {})",
+                                 col.where.str(), c.id, col.key, col.name, fmt::join(params, ", ")));
+  }
+  if (c.scales_as)
+    for (auto& name : c.scales_as->names)
+      if (!resolve_name(name, have))
+        throw InputError(fmt::format("{}: claims: {}: key 'scales_as': no column '{}' (nor i.{}, s.{}, c.{}) in the "
+                                     "results", c.where.str(), c.id, name, name, name, name));
+}
+
+std::map<GroupKey, Rows> grouped(const Claim& c, const Selection& s, const std::vector<ClaimRow>& rows) {
+  std::map<GroupKey, Rows> out;
+  for (const ClaimRow& r : rows) {
+    if (planned_out(r) || !selects(s, r)) continue;
+    GroupKey key;
+    for (auto& f : c.for_each) key.push_back(cell(r, f));
+    out[key].push_back(&r);
+  }
+  return out;
+}
+
+std::string group_label(const Claim& c, const GroupKey& key) {
+  if (key.empty()) return "all rows";
+  std::vector<std::string> parts;
+  for (std::size_t i = 0; i < key.size(); ++i) parts.push_back(c.for_each[i] + "=" + key[i]);
+  return fmt::format("{}", fmt::join(parts, ","));
+}
+
+// One value to compare: a row's, or a side's reduced over its rows.
+struct Point {
+  std::string label;
+  double value = 0, other = 0;  // other: the ratio's denominator (ratio_to) or the optimum
+  bool has_other = false;
+  std::string text;             // equals on a text column
+  std::string broken;           // a row whose status is not ok: the reason
+};
+
+double reduced(const std::string& how, std::vector<double> v) {
+  if (how == "min") return *std::min_element(v.begin(), v.end());
+  if (how == "max") return *std::max_element(v.begin(), v.end());
+  if (how == "mean") return std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+// The side's value in a group: the reduced value, or the one row's. Several rows without
+// reduce: nullopt (the caller decides whether that means "every row" or bad input).
+std::optional<double> side_value(const Claim& c, const Rows& rows, std::string& broken) {
+  std::vector<double> v;
+  for (const ClaimRow* r : rows) {
+    if (cell(*r, "status") != "ok" && !cell(*r, "status").empty()) {
+      broken = fmt::format("{}: status {}", cell(*r, "case_id"), cell(*r, "status"));
+      return 0.0;
+    }
+    auto x = cell_number(cell(*r, c.column));
+    if (!x) {
+      broken = fmt::format("{}: no number in {}", cell(*r, "case_id"), c.column);
+      return 0.0;
+    }
+    v.push_back(*x);
+  }
+  if (v.size() == 1) return v.front();
+  if (c.reduce.empty()) return std::nullopt;
+  return reduced(c.reduce, v);
+}
+
+[[noreturn]] void ambiguous(const Claim& c, const char* side, const std::string& group, std::size_t n) {
+  throw InputError(fmt::format("{}: claims: {}: {} holds {} rows at {}; narrow the selection or set reduce: "
+                               "min|max|median|mean", c.where.str(), c.id, side, n, group));
+}
+
+std::vector<Point> ratio_points(const Claim& c, const std::vector<ClaimRow>& rows) {
+  std::vector<Point> out;
+  auto lhs = grouped(c, c.rows, rows), rhs = grouped(c, *c.ratio_to, rows);
+  for (auto& [key, left] : lhs) {
+    auto it = rhs.find(key);
+    if (it == rhs.end()) continue;
+    Point p;
+    p.label = group_label(c, key);
+    auto l = side_value(c, left, p.broken);
+    auto r = side_value(c, it->second, p.broken);
+    if (p.broken.empty()) {
+      if (!l) ambiguous(c, "rows", p.label, left.size());
+      if (!r) ambiguous(c, "ratio_to", p.label, it->second.size());
+      p.value = *l / *r, p.other = *r, p.has_other = true;
+    }
+    out.push_back(p);
+  }
+  return out;
+}
+
+// Constant comparisons: the reduced value of each group, or every row of it.
+std::vector<Point> row_points(const Claim& c, const std::vector<ClaimRow>& rows) {
+  std::vector<Point> out;
+  for (auto& [key, group] : grouped(c, c.rows, rows)) {
+    const std::string label = group_label(c, key);
+    if (!c.reduce.empty() && !c.equals_optimum) {
+      Point p;
+      p.label = label;
+      if (auto v = side_value(c, group, p.broken)) p.value = *v;
+      out.push_back(p);
+      continue;
+    }
+    for (const ClaimRow* r : group) {
+      Point p;
+      p.label = group.size() > 1 ? label + " " + cell(*r, "case_id") : label;
+      p.text = cell(*r, c.column);
+      if (auto v = side_value(c, Rows{r}, p.broken)) p.value = *v;
+      if (c.equals_optimum && p.broken.empty()) {
+        auto opt = cell_number(cell(*r, "known_optimum"));
+        if (!opt) p.broken = cell(*r, "case_id") + ": no known optimum";
+        else p.other = *opt, p.has_other = true;
+      }
+      if (c.equals && !cell_number(*c.equals)) p.broken.clear();  // a text comparison needs no number
+      out.push_back(p);
+    }
+  }
+  return out;
+}
+
+bool point_holds(const Claim& c, const Point& p) {
+  if (!p.broken.empty()) return false;
+  if (c.equals_optimum) return std::fabs(p.value - p.other) <= c.within.value_or(0) * std::fabs(p.other);
+  if (c.equals) {
+    auto want = cell_number(*c.equals);
+    if (!want) return p.text == *c.equals;
+    return std::fabs(p.value - *want) <= c.within.value_or(0) * std::fabs(*want);
+  }
+  return (!c.at_most || p.value <= *c.at_most) && (!c.at_least || p.value >= *c.at_least);
+}
+
+// How far a point is from failing (lower: worse), to show the one nearest the bound.
+double slack(const Claim& c, const Point& p) {
+  if (!p.broken.empty()) return -1e300;
+  double s = 1e300;
+  if (c.at_most) s = std::min(s, *c.at_most - p.value);
+  if (c.at_least) s = std::min(s, p.value - *c.at_least);
+  if (c.equals_optimum) s = -std::fabs(p.value - p.other);
+  return s;
+}
+
+std::string point_text(const Claim& c, const Point& p) {
+  if (!p.broken.empty()) return p.label + ": " + p.broken;
+  if (c.ratio_to) return fmt::format("{}: {} = {} / {}", p.label, num(p.value), num(p.value * p.other), num(p.other));
+  if (c.equals_optimum) return fmt::format("{}: {} vs optimum {}", p.label, num(p.value), num(p.other));
+  if (c.equals && !cell_number(*c.equals)) return fmt::format("{}: '{}'", p.label, p.text);
+  return fmt::format("{}: {}", p.label, num(p.value));
+}
+
+ClaimOutcome scaling_outcome(const Claim& c, const std::vector<ClaimRow>& rows) {
+  ClaimOutcome out;
+  std::vector<std::pair<std::string, std::pair<double, double>>> points;  // label, (value, f)
+  for (auto& [key, group] : grouped(c, c.rows, rows)) {
+    const std::string label = group_label(c, key);
+    std::string broken;
+    auto v = side_value(c, group, broken);
+    if (!broken.empty()) return {false, label + ": " + broken, 1, 0};
+    if (!v) {
+      if (!c.for_each.empty()) ambiguous(c, "rows", label, group.size());
+      for (const ClaimRow* r : group) points.push_back({cell(*r, "case_id"), {*cell_number(cell(*r, c.column)), evaluate(*c.scales_as, *r).value_or(NAN)}});
+      continue;
+    }
+    points.push_back({label, {*v, evaluate(*c.scales_as, *group.front()).value_or(NAN)}});
+  }
+  out.groups = points.size();
+  if (points.size() < 2) return {false, fmt::format("{} point(s): a scaling needs at least 2", points.size()), points.size(), 0};
+  double log_sum = 0;
+  for (auto& [label, vf] : points) log_sum += std::log(vf.first / vf.second);
+  const double a = std::exp(log_sum / double(points.size()));
+  double worst = -1;
+  std::string worst_label;
+  for (auto& [label, vf] : points) {
+    const double dev = std::fabs(vf.first / (a * vf.second) - 1);
+    if (dev <= *c.within) ++out.held_groups;
+    if (!(dev <= worst)) worst = dev, worst_label = label;  // NaN (no f) is the worst
+  }
+  out.held = out.held_groups == out.groups;
+  out.detail = fmt::format("fit {} x ({}); worst {}: {:.1f} % off the fit (tolerance {:.0f} %); {} of {} points within",
+                           num(a), c.scales_as->text, worst_label, 100 * worst, 100 * *c.within, out.held_groups,
+                           out.groups);
+  return out;
+}
+
+}  // namespace
+
+std::string describe_comparison(const Claim& c) {
+  std::string what = c.column + (c.ratio_to ? " ratio" : "");
+  if (c.scales_as) what += fmt::format(" scales as {} within {:.0f} %", c.scales_as->text, 100 * *c.within);
+  if (c.equals_optimum) what += " equals the known optimum";
+  if (c.equals) what += " equals " + *c.equals;
+  if (c.at_least) what += fmt::format(" >= {}", num(*c.at_least));
+  if (c.at_most) what += fmt::format(" <= {}", num(*c.at_most));
+  if (!c.reduce.empty()) what += " (" + c.reduce + " of each side)";
+  if (!c.for_each.empty()) what += fmt::format(" for each {}", fmt::join(c.for_each, ","));
+  return what;
+}
+
+ClaimOutcome evaluate_claim(const Claim& c, const std::vector<ClaimRow>& rows) {
+  require_columns(c, rows);
+  if (c.scales_as) return scaling_outcome(c, rows);
+  const std::vector<Point> points = c.ratio_to ? ratio_points(c, rows) : row_points(c, rows);
+  ClaimOutcome out;
+  out.groups = points.size();
+  if (points.empty()) {
+    out.detail = c.ratio_to ? "no group where both rows and ratio_to select a row" : "no row selected";
+    return out;
+  }
+  const Point* worst = nullptr;
+  for (const Point& p : points) {
+    if (point_holds(c, p)) ++out.held_groups;
+    if (!worst || slack(c, p) < slack(c, *worst)) worst = &p;
+  }
+  out.held = out.held_groups == out.groups;
+  out.detail = fmt::format("{}{}; {} of {} hold", out.held ? "nearest " : "worst ", point_text(c, *worst),
+                           out.held_groups, out.groups);
+  return out;
+}
+
+}  // namespace dpgpu

@@ -1,0 +1,134 @@
+// results_rows.cpp — reads a committed results folder for `dpgpu verify` (results_rows.hpp).
+#include "verify/results_rows.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "dpgpu/error.hpp"
+#include "records/csv_table.hpp"
+
+namespace dpgpu {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_text(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw InputError(file.string() + ": cannot read");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A CSV file as rows keyed by the header; no file: no rows.
+std::vector<ClaimRow> read_csv(const fs::path& file) {
+  std::vector<ClaimRow> out;
+  if (!fs::exists(file)) return out;
+  std::vector<std::vector<std::string>> cells;
+  try {
+    cells = csv_parse(read_text(file));
+  } catch (const std::exception& e) {
+    throw InputError(fmt::format("{}: not a CSV file: {}", file.string(), e.what()));
+  }
+  if (cells.empty()) return out;
+  const auto& header = cells.front();
+  for (std::size_t i = 1; i < cells.size(); ++i) {
+    if (cells[i].size() == 1 && cells[i][0].empty()) continue;
+    if (cells[i].size() != header.size())
+      throw InputError(fmt::format("{}: row {} has {} fields, the header {}", file.string(), i + 1, cells[i].size(),
+                                   header.size()));
+    ClaimRow row;
+    for (std::size_t k = 0; k < header.size(); ++k) row[header[k]] = cells[i][k];
+    out.push_back(std::move(row));
+  }
+  return out;
+}
+
+// Per case: known_optimum from runs.csv; per case and metric: min and max over kernels.
+void join_runs_and_metrics(const fs::path& dir, std::vector<ClaimRow>& rows) {
+  std::map<std::string, ClaimRow> extra;
+  for (const ClaimRow& r : read_csv(dir / "runs.csv"))
+    if (auto it = r.find("known_optimum"); it != r.end() && !it->second.empty())
+      extra[r.at("case_id")]["known_optimum"] = it->second;
+  for (const ClaimRow& m : read_csv(dir / "metrics.csv")) {
+    if (m.count("status") && m.at("status") != "ok") continue;
+    ClaimRow& e = extra[m.at("case_id")];
+    const std::string base = "m." + m.at("metric");
+    auto fold = [&](const std::string& column, const std::string& from, bool lower) {
+      auto v = cell_number(m.count(from) ? m.at(from) : "");
+      if (!v) return;
+      auto old = cell_number(e[column]);
+      if (!old || (lower ? *v < *old : *v > *old)) e[column] = fmt::format("{}", *v);
+    };
+    fold(base + ".min", "min", true);
+    fold(base + ".max", "max", false);
+    fold("profile_cost_x", "profile_cost_x", false);
+    fold("profile_cost_case_x", "profile_cost_case_x", false);
+  }
+  for (ClaimRow& r : rows)
+    if (auto it = extra.find(r["case_id"]); it != extra.end())
+      for (auto& [k, v] : it->second)
+        if (r[k].empty()) r[k] = v;
+}
+
+std::string context_field(const fs::path& dir, const char* key, const char* sub = nullptr) {
+  const fs::path file = dir / "context.json";
+  if (!fs::exists(file)) return "";
+  try {
+    auto j = nlohmann::json::parse(read_text(file));
+    if (sub) j = j.value(key, nlohmann::json::object());
+    const char* k = sub ? sub : key;
+    return j.contains(k) && j[k].is_string() ? j[k].get<std::string>() : "";
+  } catch (const nlohmann::json::exception&) {
+    throw InputError(file.string() + ": not a JSON file");
+  }
+}
+
+// experiments/<name>.yaml in the nearest folder above dir that has it.
+fs::path committed_experiment(const fs::path& dir, const std::string& name) {
+  for (fs::path p = fs::absolute(dir); !p.empty(); p = p.parent_path()) {
+    const fs::path candidate = p / "experiments" / (name + ".yaml");
+    if (fs::exists(candidate)) return candidate;
+    if (p == p.parent_path()) break;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::vector<ClaimRow> read_result_rows(const fs::path& dir) {
+  std::vector<ClaimRow> rows = read_csv(dir / "summary.csv");
+  join_runs_and_metrics(dir, rows);
+  return rows;
+}
+
+FolderClaims read_folder_claims(const fs::path& dir, const fs::path& experiment_file) {
+  if (!fs::is_directory(dir)) throw InputError(dir.string() + ": no such results folder");
+  FolderClaims f;
+  f.dir = dir;
+  f.experiment = context_field(dir, "experiment");
+  const fs::path pinned = dir / "experiment.yaml";
+  if (f.experiment.empty() && fs::exists(pinned)) f.experiment = read_claims_file(pinned.string()).name;
+  f.device = context_field(dir, "gpu", "name");
+  if (f.device.empty()) f.device = context_field(dir, "host", "cpu");
+  f.claims_file = experiment_file;
+  if (f.claims_file.empty() && !f.experiment.empty()) f.claims_file = committed_experiment(dir, f.experiment);
+  if (f.claims_file.empty() && fs::exists(pinned)) f.claims_file = pinned;
+  if (f.claims_file.empty()) return f;
+  f.claims = read_claims_file(f.claims_file.string()).claims;
+  if (f.claims.empty()) return f;
+  if (!fs::exists(dir / "summary.csv"))
+    throw InputError(fmt::format("{}: has claims ({}) but no summary.csv to check them on", dir.string(),
+                                 f.claims_file.string()));
+  f.rows = read_result_rows(dir);
+  return f;
+}
+
+}  // namespace dpgpu

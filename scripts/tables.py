@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""Tables of measured numbers, generated from committed results.
+
+A Markdown file marks a block; this script rewrites what lies between the marks:
+
+    <!-- dpgpu:table results/reference/h100/pipeline_p_sweep where="s.sync=grid;i.n=67108864" cols="s.p:p;c.steps:steps:int;time_median_s:median time:time;c.step_ns:step (ns):f0" sort="s.p" -->
+    ...
+    <!-- /dpgpu:table -->
+
+    <!-- dpgpu:claims results/reference/h100/ivm_table2_speedups -->
+    ...
+    <!-- /dpgpu:claims -->
+
+`table`: rows of the folder's summary.csv (known_optimum joined from runs.csv, m.<metric>.min
+and .max from metrics.csv) that pass every `where` filter (column=value, values split by |),
+columns `column[:heading[:format]]` split by `;`, sorted by `sort` (numbers as numbers).
+Formats: time (s or ms), int, f0..f4, g3, x (a ratio, 12.3x), tcups (cells/s in 10^12).
+`claims`: the folder's claims, evaluated by `dpgpu verify --markdown`.
+Each block is captioned with the experiment and the device (context.json).
+
+    scripts/tables.py            # rewrite every block in the project's READMEs
+    scripts/tables.py --check    # exit 1 naming each stale block (CI)
+"""
+import argparse
+import csv
+import difflib
+import glob
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_FILES = ["README.md", "results/reference/README.md", "strategies/*/README.md", "problems/*/README.md"]
+BLOCK = re.compile(r"(<!-- dpgpu:(table|claims) (.*?) -->\n)(.*?)(<!-- /dpgpu:\2 -->)", re.S)
+
+
+def read_csv(path):
+    if not os.path.exists(path):
+        return []
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def number(text):
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def folder_rows(folder):
+    """summary.csv with known_optimum (runs.csv) and m.<metric>.min/.max (metrics.csv) joined."""
+    rows = read_csv(os.path.join(folder, "summary.csv"))
+    if not rows:
+        raise ValueError(f"{folder}: no summary.csv")
+    extra = {}
+    for r in read_csv(os.path.join(folder, "runs.csv")):
+        if r.get("known_optimum"):
+            extra.setdefault(r["case_id"], {})["known_optimum"] = r["known_optimum"]
+    for m in read_csv(os.path.join(folder, "metrics.csv")):
+        if m.get("status", "ok") != "ok":
+            continue
+        e = extra.setdefault(m["case_id"], {})
+        for key, col, pick in ((f"m.{m['metric']}.min", "min", min), (f"m.{m['metric']}.max", "max", max)):
+            v = number(m.get(col))
+            if v is not None:
+                e[key] = v if key not in e else pick(e[key], v)
+    for r in rows:
+        for k, v in extra.get(r["case_id"], {}).items():
+            if not r.get(k):
+                r[k] = str(v)
+    return rows
+
+
+def context(folder):
+    path = os.path.join(folder, "context.json")
+    if not os.path.exists(path):
+        return "?", "?"
+    c = json.load(open(path))
+    device = (c.get("gpu") or {}).get("name") or (c.get("host") or {}).get("cpu", "?")
+    return c.get("experiment", os.path.basename(folder)), device
+
+
+def fmt_value(text, how):
+    v = number(text)
+    if text in (None, ""):
+        return "–"
+    if v is None or not how:
+        return text
+    if how == "time":
+        return f"{v * 1e3:.3g} ms" if v < 1 else f"{v:.3g} s"
+    if how == "int":
+        return f"{v:,.0f}"
+    if how == "x":
+        return f"{v:.3g}×"
+    if how == "tcups":
+        return f"{v / 1e12:.3g}"
+    if how == "g3":
+        return f"{v:.3g}"
+    if re.fullmatch(r"f\d", how):
+        return f"{v:.{how[1]}f}"
+    raise ValueError(f"unknown format '{how}' (time, int, x, tcups, g3, f0..f4)")
+
+
+def passes(row, where):
+    for cond in filter(None, (w.strip() for w in where.split(";"))):
+        col, _, want = cond.partition("=")
+        cell = row.get(col.strip())
+        if cell is None:
+            raise ValueError(f"where: no column '{col.strip()}'")
+        wants = [w.strip() for w in want.split("|")]
+        if not any(cell == w or (number(cell) is not None and number(cell) == number(w)) for w in wants):
+            return False
+    return True
+
+
+def sort_key(columns):
+    def key(row):
+        out = []
+        for c in columns:
+            v = number(row.get(c))
+            out.append((0, v, "") if v is not None else (1, 0, row.get(c, "")))
+        return out
+    return key
+
+
+def parse_col(spec):
+    """column[@col=value,col=value][:heading[:format]] -> (column, filters, heading, format)."""
+    parts = spec.split(":")
+    column, _, picks = parts[0].partition("@")
+    heading = parts[1] if len(parts) > 1 and parts[1] else column
+    return column.strip(), picks, heading, parts[2] if len(parts) > 2 else ""
+
+
+def render_table(folder, opts):
+    """One row per selected summary row; with group=COLUMN, one row per value of COLUMN whose
+    cells come from the group's row passing the column's @filters (a pivot)."""
+    rows = folder_rows(folder)
+    experiment, device = context(folder)
+    rows = [r for r in rows if passes(r, opts.get("where", ""))]
+    if not rows:
+        raise ValueError(f"{folder}: where=\"{opts.get('where', '')}\" selects no row")
+    if "sort" in opts:
+        rows.sort(key=sort_key(opts["sort"].split(",")))
+    cols = [parse_col(c) for c in opts["cols"].split(";")]
+    for column, picks, _, _ in cols:
+        if not any(column in r for r in rows):
+            raise ValueError(f"{folder}: no column '{column}'")
+    lines = [f"`{experiment}` on {device} (`{os.path.relpath(folder, ROOT)}`; generated by `scripts/tables.py`):", "",
+             "| " + " | ".join(c[2] for c in cols) + " |", "|" + "---|" * len(cols)]
+    if "group" in opts:
+        groups = {}
+        for r in rows:
+            groups.setdefault(r.get(opts["group"], ""), []).append(r)
+        table = list(groups.values())
+    else:
+        table = [[r] for r in rows]
+    for group in table:
+        cells = []
+        for column, picks, _, how in cols:
+            hit = [r for r in group if passes(r, picks.replace(",", ";"))]
+            cells.append(fmt_value(hit[0].get(column) if hit else None, how))
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def render_claims(folder, dpgpu):
+    out = subprocess.run([dpgpu, "verify", "--markdown", folder], capture_output=True, text=True, cwd=ROOT)
+    if out.returncode == 2 or not out.stdout.strip():
+        raise ValueError(f"{folder}: dpgpu verify failed: {out.stderr.strip() or 'no claims'}")
+    return out.stdout.rstrip("\n").replace(os.path.join(ROOT, ""), "") + "\n"
+
+
+def render(kind, spec, dpgpu):
+    words = shlex.split(spec)
+    folder = os.path.join(ROOT, words[0])
+    opts = dict(w.split("=", 1) for w in words[1:])
+    return render_table(folder, opts) if kind == "table" else render_claims(folder, dpgpu)
+
+
+def process(path, dpgpu, check):
+    text = open(path).read()
+    stale = []
+
+    def replace(m):
+        body = render(m.group(2), m.group(3), dpgpu)
+        if body != m.group(4):
+            line = text[: m.start()].count("\n") + 1
+            stale.append((line, m.group(4), body))
+        return m.group(1) + body + m.group(5)
+
+    new = BLOCK.sub(replace, text)
+    if check:
+        for line, old, body in stale:
+            print(f"{os.path.relpath(path, ROOT)}:{line}: stale block; run scripts/tables.py")
+            sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), body.splitlines(True), "committed", "generated"))
+    elif new != text:
+        open(path, "w").write(new)
+        print(f"{os.path.relpath(path, ROOT)}: {len(stale)} block(s) rewritten")
+    return len(stale)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
+    ap.add_argument("files", nargs="*", help="Markdown files (default: the project's READMEs)")
+    ap.add_argument("--check", action="store_true", help="rewrite nothing; exit 1 when a block is stale")
+    ap.add_argument("--dpgpu", default=os.path.join(ROOT, "build/harness/dpgpu"), help="the dpgpu binary (claims blocks)")
+    args = ap.parse_args()
+    files = args.files or sorted(f for p in DEFAULT_FILES for f in glob.glob(os.path.join(ROOT, p)))
+    try:
+        stale = sum(process(f, args.dpgpu, args.check) for f in files)
+    except (ValueError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return 1 if args.check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
