@@ -126,6 +126,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   }
   if (plan.shard)
     context["shard"] = {{"index", plan.shard->index}, {"count", plan.shard->count}, {"cases", plan.shard_cases.size()}};
+  keep_earlier_runs(context, out);  // --resume, --filter: the first run's start, host, clocks stay
   write_file_atomically(out / "context.json", context.dump(2) + "\n");
 
   std::vector<std::unique_ptr<Reporter>> files = output_reporters(out, context, profiling.on, shared.series);
