@@ -402,3 +402,99 @@ TEST(ResultsIntegrity, ARerunRemovesOnlyTheFiguresDpgpuDrew) {
   EXPECT_EQ(slurp(out / "figures/my-notes.txt"), "the user's own");
   EXPECT_NE(r.output.find("redraw"), std::string::npos) << r.output;
 }
+
+namespace {
+
+// The journal's records by case id (each line parsed; "rerun" dropped), for comparing.
+std::map<std::string, nlohmann::json> records_of(const fs::path& journal) {
+  std::map<std::string, nlohmann::json> out;
+  for (auto& line : lines_of(journal)) {
+    auto j = nlohmann::json::parse(line);
+    j.erase("rerun");
+    out.emplace(j.at("case_id").get<std::string>(), j);
+  }
+  return out;
+}
+
+// runs.csv and summary.csv hold exactly the journal's records: every repetition's time.
+void expect_derived_agree(const fs::path& out) {
+  const auto journal = records_of(out / "journal.jsonl");
+  std::map<std::string, std::vector<std::string>> times;
+  for (auto& r : read_csv(out / "runs.csv")) times[r.at("case_id")].push_back(r.at("time_s"));
+  ASSERT_EQ(times.size(), journal.size());
+  for (auto& [id, rec] : journal) {
+    std::vector<std::string> expected;
+    for (auto& rep : rec["result"]["reps"]) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.9g", rep["time_s"].get<double>());
+      expected.push_back(buf);
+    }
+    EXPECT_EQ(times[id], expected) << id;
+  }
+  std::set<std::string> summary;
+  for (auto& r : read_csv(out / "summary.csv")) summary.insert(r.at("case_id"));
+  EXPECT_EQ(summary.size(), journal.size());
+}
+
+}  // namespace
+
+// The journal, damaged at random: cut at a random byte, a garbage line, a duplicated line
+// (a later copy with other times), or a file of the folder deleted; each followed by
+// --resume. Every (case, repetition) ends up once, every record that stayed readable is
+// kept as it was (not measured again), and the derived files agree with the journal.
+TEST(ResultsIntegrity, JournalPropertyDamageThenResumeLosesNoReadableRecord) {
+  e2e::TempDir d;
+  auto yaml = d.write("e.yaml", sweep("prop", "[1, 2, 3, 4, 5, 6]", "0", 2));
+  const auto out = d.path / "out";
+  ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string()).code, 0);
+  std::mt19937 rng(30);
+  const char* files[] = {"journal.jsonl", "runs.csv", "summary.csv", "benchmark.json", "context.json", "plan.json"};
+  for (int trial = 0; trial < 24; ++trial) {
+    const auto before = records_of(out / "journal.jsonl");
+    std::string text = slurp(out / "journal.jsonl");
+    auto lines = lines_of(out / "journal.jsonl");
+    std::set<std::string> readable;  // case ids whose line stays whole
+    for (auto& [id, rec] : before) readable.insert(id);
+    const int kind = trial % 4;
+    std::string what;
+    if (kind == 0) {
+      const std::size_t cut = std::uniform_int_distribution<std::size_t>(0, text.size())(rng);
+      std::ofstream(out / "journal.jsonl", std::ios::trunc) << text.substr(0, cut);
+      std::size_t whole = 0;
+      for (std::size_t pos = 0; pos < lines.size() && whole + lines[pos].size() + 1 <= cut; ++pos)
+        whole += lines[pos].size() + 1;
+      for (auto& l : lines)  // lines beyond the last whole one are no longer readable
+        if (text.find(l + "\n") + l.size() + 1 > whole) readable.erase(nlohmann::json::parse(l).at("case_id"));
+      what = "cut at byte " + std::to_string(cut);
+    } else if (kind == 1) {
+      const auto at = std::uniform_int_distribution<std::size_t>(0, lines.size())(rng);
+      lines.insert(lines.begin() + long(at), "{\"case_id\": \"garbage\", \"result\": {\x01");
+      write_lines(out / "journal.jsonl", lines);
+      what = "garbage line at " + std::to_string(at + 1);
+    } else if (kind == 2) {
+      const auto which = std::uniform_int_distribution<std::size_t>(0, lines.size() - 1)(rng);
+      auto copy = nlohmann::json::parse(lines[which]);
+      for (auto& rep : copy["result"]["reps"]) rep["time_s"] = 42.0;
+      const auto at = std::uniform_int_distribution<std::size_t>(which + 1, lines.size())(rng);
+      lines.insert(lines.begin() + long(at), copy.dump());
+      write_lines(out / "journal.jsonl", lines);
+      what = "line " + std::to_string(which + 1) + " duplicated at " + std::to_string(at + 1);
+    } else {
+      const std::string file = files[std::uniform_int_distribution<int>(0, 5)(rng)];
+      fs::remove(out / file);
+      if (file == "journal.jsonl") readable.clear();
+      what = "deleted " + file;
+    }
+    auto r = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume");
+    if (what == "deleted plan.json") {  // a journal of no known plan: refused, nothing changed
+      EXPECT_EQ(r.code, 2) << r.output;
+      ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --fresh").code, 0);
+      continue;
+    }
+    ASSERT_EQ(r.code, 0) << "trial " << trial << " (" << what << "): " << r.output;
+    expect_whole(out, 12, 2);
+    expect_derived_agree(out);
+    const auto after = records_of(out / "journal.jsonl");
+    for (auto& id : readable) EXPECT_EQ(after.at(id), before.at(id)) << "trial " << trial << " (" << what << "): " << id;
+  }
+}
