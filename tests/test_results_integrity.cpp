@@ -498,3 +498,20 @@ TEST(ResultsIntegrity, JournalPropertyDamageThenResumeLosesNoReadableRecord) {
     for (auto& id : readable) EXPECT_EQ(after.at(id), before.at(id)) << "trial " << trial << " (" << what << "): " << id;
   }
 }
+
+// 16. A filter that backtracks exponentially in a backtracking engine is matched in
+// polynomial time: the whole plan in well under a second, not minutes.
+TEST(ResultsIntegrity, ABacktrackingFilterIsMatchedInPolynomialTime) {
+  e2e::TempDir d;
+  auto yaml = d.write("e.yaml", sweep("regex", "[1, 2, 3, 4, 5, 6, 7, 8]", "0", 1));
+  const auto t0 = std::chrono::steady_clock::now();
+  auto r = run("timeout 60 " + kToy + " run " + yaml.string() + " --dry-run --filter '(.*)*(.*)*(.*)*zzz'");
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("matches none of the 16 cases"), std::string::npos) << r.output;
+  EXPECT_LT(s, 10.0);
+  auto ok = run(kToy + " run " + yaml.string() + " --dry-run --filter '(.*)*n=[23].*bare'");
+  EXPECT_EQ(ok.code, 0) << ok.output;
+  auto backref = run(kToy + " run " + yaml.string() + " --dry-run --filter '(n)\\1'");
+  EXPECT_EQ(backref.code, 2) << backref.output;
+}
