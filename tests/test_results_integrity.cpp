@@ -540,3 +540,47 @@ TEST(ResultsIntegrity, ReadersRebuildDerivedFilesOlderThanTheJournal) {
   auto again = run(kToy + " plot " + out.string() + " --list");
   EXPECT_EQ(again.output.find("rebuilt"), std::string::npos) << "up to date now: " << again.output;
 }
+
+// No file of `dir` (recursively) is a temporary file a failed write left behind.
+static void expect_no_temporary_files(const fs::path& dir) {
+  for (auto& e : fs::recursive_directory_iterator(dir))
+    EXPECT_NE(e.path().extension(), ".tmp") << e.path();
+}
+
+// 17. The results folder moved away mid-run: a clear message naming it, exit 1, nothing
+// half-written; moved back, --resume completes it.
+TEST(ResultsIntegrity, AFolderMovedMidRunStopsWithAClearMessage) {
+  e2e::TempDir d;
+  auto yaml = d.write("e.yaml", sweep("moved", "[1, 2, 3]", "150", 1));
+  const auto out = d.path / "out", away = d.path / "away";
+  pid_t pid = start({"run", yaml.string(), "--out", out.string()}, d.path / "log.txt");
+  ASSERT_TRUE(wait_for([&] { return lines_of(out / "journal.jsonl").size() >= 1; }, 20));
+  fs::rename(out, away);
+  EXPECT_EQ(wait_exit(pid), 1) << slurp(d.path / "log.txt");
+  const std::string log = slurp(d.path / "log.txt");
+  EXPECT_NE(log.find("was moved or deleted during the run"), std::string::npos) << log;
+  EXPECT_NE(log.find("--resume"), std::string::npos) << log;
+  EXPECT_EQ(log.find("filesystem error"), std::string::npos) << log;
+  expect_no_temporary_files(away);
+  fs::rename(away, out);
+  auto r = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume");
+  ASSERT_EQ(r.code, 0) << r.output;
+  expect_whole(out, 6, 1);
+}
+
+// 19. A write that fails (here a file size limit, as a full disk would): one message with
+// the folder, the bytes and the resume command; exit 1; no temporary file left.
+TEST(ResultsIntegrity, AFailedWriteIsExitOneWithTheResumeCommandAndNoTemporaryFile) {
+  e2e::TempDir d;
+  auto yaml = d.write("e.yaml", sweep("full", "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "0", 3));
+  const auto out = d.path / "out";
+  auto r = run("ulimit -f 12; " + kToy + " run " + yaml.string() + " --out " + out.string());
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("bytes)"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("cases committed before it are kept"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("--out " + out.string() + " --resume"), std::string::npos) << r.output;
+  expect_no_temporary_files(out);
+  auto resumed = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume");
+  ASSERT_EQ(resumed.code, 0) << resumed.output;
+  expect_whole(out, 20, 3);
+}

@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "dpgpu/error.hpp"
+#include "records/csv_table.hpp"
 #include "dpgpu/registry.hpp"
 #include "cli/runner.hpp"
 #include "experiment/experiment_override.hpp"
@@ -228,6 +229,9 @@ int main(int argc, char** argv) {
   } catch (const dpgpu::InputError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;
+  } catch (const dpgpu::WriteError& e) {  // a full disk, a folder moved away: not bad input
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 3;

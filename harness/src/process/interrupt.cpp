@@ -41,6 +41,9 @@ void install_interrupt_handlers() {
   // A closed pipe on stdout (`dpgpu run … | head`) is not a reason to die mid-commit: the
   // write fails instead, and the run goes on into its results folder.
   signal(SIGPIPE, SIG_IGN);
+  // A file size limit (ulimit -f) reached is a write that fails and is reported, as a full
+  // disk is, not a kill mid-commit.
+  signal(SIGXFSZ, SIG_IGN);
 }
 
 int stop_requested() { return g_signal.load(); }

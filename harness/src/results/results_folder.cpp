@@ -130,7 +130,8 @@ void write_all(int fd, const std::string& text, const fs::path& path) {
   while (done < text.size()) {
     ssize_t n = ::write(fd, text.data() + done, text.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw std::runtime_error(fmt::format("cannot write {}: {}", path.string(), std::strerror(errno)));
+    if (n <= 0)
+      throw WriteError(fmt::format("cannot write {} ({} bytes): {}", path.string(), text.size(), std::strerror(errno)));
     done += std::size_t(n);
   }
 }
@@ -313,7 +314,7 @@ void ResultsFolder::open_for(const RunPlan& plan, const FolderOptions& opt) {
 
 void ResultsFolder::sync() {
   if (::fdatasync(journal_fd_) != 0)
-    throw std::runtime_error(fmt::format("cannot sync {}: {}", (dir_ / kJournalFile).string(), std::strerror(errno)));
+    throw WriteError(fmt::format("cannot sync {}: {}", (dir_ / kJournalFile).string(), std::strerror(errno)));
   last_sync_ = std::chrono::steady_clock::now();
 }
 
@@ -412,6 +413,21 @@ void ResultsFolder::keep_derived_ahead_of_journal() {
                                               kJournalFile, *lacking.begin()).c_str()
                                 : fmt::format("a derived file is unreadable ({})", unreadable).c_str(),
                fmt::format("{}", fmt::join(moved, ", ")).c_str(), aside.string().c_str());
+}
+
+void ResultsFolder::check_in_place() const {
+  struct stat here {}, held {};
+  if (::stat(dir_.c_str(), &here) == 0 && ::fstat(dir_fd_, &held) == 0 && here.st_dev == held.st_dev &&
+      here.st_ino == held.st_ino)
+    return;
+  throw WriteError(fmt::format("the results folder {} was moved or deleted during the run: it is no longer there",
+                               dir_.string()));
+}
+
+void ResultsFolder::remove_temporary_files() const {
+  std::error_code ec;
+  for (auto& entry : fs::directory_iterator(dir_, ec))
+    if (entry.path().extension() == ".tmp") fs::remove(entry.path(), ec);
 }
 
 void ResultsFolder::commit(CaseRecord record) {

@@ -47,6 +47,11 @@ class ResultsFolder {
   // at the end) and keeps it.
   void commit(CaseRecord record);
   void sync();
+  // Throws WriteError when the folder was moved or deleted since it was opened (what this
+  // run writes by path would go nowhere, or somewhere else).
+  void check_in_place() const;
+  // Removes the temporary files a failed write may have left (*.tmp).
+  void remove_temporary_files() const;
   // The committed records of the plan's cases, in plan order.
   Records in_plan_order(const RunPlan& plan) const;
   // Where --fresh moved old results, or empty.
