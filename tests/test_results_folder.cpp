@@ -241,6 +241,7 @@ TEST(ResultsFolder, FiguresOfChangedDataAreRemoved) {
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter n=1").code, 0);
   std::filesystem::create_directories(out / "figures");
   d.write("out/figures/fig.png", "drawn from n=1 only");
+  d.write("out/figures/.dpgpu-figures", "fig.png\n");  // dpgpu plot's list of what it drew
   auto r = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume");
   ASSERT_EQ(r.code, 0) << r.output;
   EXPECT_FALSE(fs::exists(out / "figures")) << r.output;

@@ -123,6 +123,26 @@ def _figures_dir(directory: str) -> str:
     return out_dir
 
 
+MANIFEST = ".dpgpu-figures"  # the files dpgpu drew: `dpgpu run` removes only these when the data change
+
+
+def _note_written(out_dir: str, paths: list[str]) -> None:
+    """Add the files' names to figures/.dpgpu-figures (one a line), so that a later run that
+    changes the data removes the figures dpgpu drew and never a file of the user's."""
+    manifest = os.path.join(out_dir, MANIFEST)
+    try:
+        with open(manifest, encoding="utf-8") as f:
+            names = [line.strip() for line in f if line.strip()]
+    except OSError:
+        names = []
+    names += [n for n in (os.path.basename(p) for p in paths) if n not in names]
+    try:
+        with open(manifest, "w", encoding="utf-8") as f:
+            f.write("".join(n + "\n" for n in names))
+    except OSError as e:
+        raise PlotError(f"{manifest}: cannot write: {e.strerror}") from None
+
+
 def save(fig, directory: str, stem: str, formats: Sequence[str]) -> list[str]:
     """Write fig as directory/figures/stem.FMT for each format; the paths written."""
     out_dir = _figures_dir(directory)
@@ -136,6 +156,7 @@ def save(fig, directory: str, stem: str, formats: Sequence[str]) -> list[str]:
         except OSError as e:
             raise PlotError(f"{path}: cannot write: {e.strerror}") from None
         paths.append(path)
+    _note_written(out_dir, paths)
     return paths
 
 
@@ -153,6 +174,7 @@ def save_texts(texts: dict, directory: str, stem: str) -> list[str]:
         except OSError as e:
             raise PlotError(f"{path}: cannot write: {e.strerror}") from None
         paths.append(path)
+    _note_written(out_dir, paths)
     return paths
 
 

@@ -14,9 +14,11 @@ runs.csv) decide the verdict:
 - **ambiguous**: they differ by more than the threshold but neither test says the
   difference is real (too few repetitions or too much noise).
 
-A case ok in BASE and failed in NEW is **broken**; cases in one folder only are listed.
-Exit status: 1 when any case is slower or broken, 0 otherwise (so a CI job can gate on it),
-2 on bad input. Writes ``compare.md``, ``compare.csv`` and ``compare.png`` into ``--out``
+A case ok in BASE and failed in NEW is **broken**; a summary row cut short (a write
+stopped mid-row) is **unreadable**; cases in one folder only are listed. Exit status: 1
+when any case is slower, broken or unreadable, or a case of BASE is missing from NEW
+(unless ``--allow-missing``: a crashed run must not pass a CI gate), 0 otherwise, 2 on
+bad input. Writes ``compare.md``, ``compare.csv`` and ``compare.png`` into ``--out``
 (default ``NEW/compare``) and prints the Markdown. When the two contexts differ (GPU,
 driver, CUDA, clocks, CPU, host), the report says so first.
 """
@@ -140,9 +142,11 @@ def _sides(results: Results) -> dict[str, tuple[str, Side]]:
             if r.get("status", "").strip() == "ok" and t is not None:
                 runs.setdefault(r.get("case_id", ""), []).append(t)
     out = {}
-    for r in results.rows:
+    for i, r in enumerate(results.rows):
         case = r.get("case_id", "")
         status = r.get("status", "").strip()
+        if i in results.cut_rows:
+            status = "unreadable"  # a row cut short: its numbers cannot be trusted
         if status == "ok" and (r.get("valid") or "").strip().lower() == "false":
             status = "invalid"
         median = number(r.get("time_median_s"))
@@ -153,6 +157,10 @@ def _sides(results: Results) -> dict[str, tuple[str, Side]]:
 
 def decide(c: Comparison, threshold: float, alpha: float) -> None:
     b, n = c.base, c.new
+    if (b and b.status == "unreadable") or (n and n.status == "unreadable"):
+        c.verdict = "unreadable"
+        c.decided_by = "its summary.csv row is cut short in " + ("base" if b and b.status == "unreadable" else "new")
+        return
     if b is None or n is None:
         c.verdict = "only in new" if b is None else "only in base"
         return
@@ -246,7 +254,7 @@ def summary_line(comparisons: list[Comparison], threshold: float) -> str:
     counts: dict[str, int] = {}
     for c in comparisons:
         counts[c.verdict] = counts.get(c.verdict, 0) + 1
-    order = ("faster", "slower", "same", "ambiguous", "broken", "fixed", "not measured",
+    order = ("faster", "slower", "same", "ambiguous", "broken", "unreadable", "fixed", "not measured",
              "only in base", "only in new")
     text = f"{len(comparisons)} cases: " + ", ".join(f"{counts[v]} {v}" for v in order if v in counts)
     ratios = [c.ratio for c in comparisons if c.ratio]
@@ -362,6 +370,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                    help="significance level of the U test (default 0.05)")
     p.add_argument("--out", help="folder for compare.md, compare.csv, compare.png (default NEW/compare)")
     p.add_argument("--no-figure", action="store_true", help="write no compare.png")
+    p.add_argument("--allow-missing", action="store_true",
+                   help="cases of BASE missing from NEW do not fail the comparison")
     args = p.parse_args(argv)
     try:
         threshold = parse_threshold(args.threshold)
@@ -408,7 +418,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     sys.stdout.write(md)
     print(f"\nwritten: {out}/compare.md, compare.csv" + ("" if args.no_figure else ", compare.png"))
-    regressions = [c for c in comparisons if c.verdict in ("slower", "broken")]
+    regressions = [c for c in comparisons if c.verdict in ("slower", "broken", "unreadable")]
+    missing = [c for c in comparisons if c.verdict == "only in base"]
     if differences:
         print(f"{PROG}: note: the contexts differ ({'; '.join(differences[:3])})", file=sys.stderr)
-    return 1 if regressions else 0
+    if missing and not args.allow_missing:
+        print(f"{PROG}: {len(missing)} cases of BASE are missing from NEW (e.g. {missing[0].case_id}): a "
+              f"stopped or crashed run fails the comparison (--allow-missing accepts it)", file=sys.stderr)
+    unreadable = [c for c in comparisons if c.verdict == "unreadable"]
+    if unreadable:
+        print(f"{PROG}: {len(unreadable)} summary.csv rows are cut short (e.g. {unreadable[0].case_id}): "
+              f"they cannot be compared", file=sys.stderr)
+    return 1 if regressions or (missing and not args.allow_missing) else 0

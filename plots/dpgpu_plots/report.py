@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import base64
 import html
+import json
 import os
 import sys
 from dataclasses import dataclass
@@ -198,6 +199,29 @@ def failures(rows: list[Row]) -> list[Row]:
             or (r.get("valid") or "").strip().lower() == "false"]
 
 
+def missing_cases(results: Results, rows: list[Row]) -> tuple[int, list[str]]:
+    """(planned cases, those of them with no row): from plan.json (the shard's cases for a
+    shard's folder), so a run stopped early is not reported as complete. (0, []) without one."""
+    try:
+        with open(os.path.join(results.directory, "plan.json"), encoding="utf-8") as f:
+            plan = json.load(f)
+        shard = plan.get("shard") or {}
+        planned = shard.get("cases") if shard else plan.get("fingerprint", {}).get("cases", [])
+    except (OSError, ValueError, AttributeError):
+        return 0, []
+    have = {r.get("case_id", "") for r in rows}
+    return len(planned), [c for c in planned if c not in have]
+
+
+def _missing_lines(planned: int, missing: list[str], limit: int = 20) -> list[str]:
+    lines = [f"{len(missing)} of the plan's {planned} cases have no results (the run stopped before them; "
+             f"continue it with dpgpu run FILE --out DIR --resume):"]
+    lines += [f"- {c}" for c in missing[:limit]]
+    if len(missing) > limit:
+        lines.append(f"- and {len(missing) - limit} more")
+    return lines
+
+
 def _summary_line(rows: list[Row], cases: list[Case], threshold: float) -> str:
     counts: dict[str, int] = {}
     for r in rows:
@@ -330,6 +354,9 @@ def build(results: Results, claims: Optional[dict] = None) -> tuple[str, str]:
     context = context_items(results)
     title = results.title
     summary = _summary_line(rows, cases, threshold)
+    planned, missing = missing_cases(results, rows)
+    if missing:
+        summary += f"; {len(missing)} of {planned} planned cases missing"
     base_note = (f"speed-up: {base_label}'s median time on the same instance / the case's "
                  f"(default baseline: the slowest CPU solver by geometric-mean time over the "
                  f"instances every CPU solver ran)") if base_label else \
@@ -366,6 +393,10 @@ def build(results: Results, claims: Optional[dict] = None) -> tuple[str, str]:
     page.append("<h2>Failures</h2>")
     page.append(_table(("case", "status", "valid", "message"), fail_rows, "failures")
                 if fail_rows else "<p>None: every case that ran is ok and valid.</p>")
+    if missing:
+        head, *items = _missing_lines(planned, missing)
+        page.append(f"<h2>Missing</h2><p>{e(head)}</p><ul>" +
+                    "".join(f"<li>{e(i[2:])}</li>" for i in items) + "</ul>")
     if skip_reasons:
         page.append("<h2>Skipped</h2><ul>" + "".join(
             f"<li>{n} \u00d7 {e(reason)}</li>" for reason, n in sorted(skip_reasons.items())) + "</ul>")
@@ -388,6 +419,8 @@ def build(results: Results, claims: Optional[dict] = None) -> tuple[str, str]:
            "## Failures", ""]
     md += [_md_table(("case", "status", "valid", "message"), fail_rows)] if fail_rows else \
         ["None: every case that ran is ok and valid."]
+    if missing:
+        md += ["", "## Missing", ""] + _missing_lines(planned, missing)
     if skip_reasons:
         md += ["", "## Skipped", ""] + [f"- {n} \u00d7 {reason}" for reason, n in sorted(skip_reasons.items())]
     if metrics:

@@ -57,9 +57,16 @@ def number(cell: Optional[str]) -> Optional[float]:
     return value if math.isfinite(value) else None
 
 
-def read_csv(path: str) -> tuple[list[str], list[Row]]:
-    """Columns and rows of an RFC 4180 CSV file; short rows are padded with empty cells."""
+def read_csv(path: str, cut: Optional[list] = None) -> tuple[list[str], list[Row]]:
+    """Columns and rows of an RFC 4180 CSV file; short rows are padded with empty cells.
+    ``cut``, when given, receives the indices of rows a write cut short: fewer cells than
+    the header, or the last row of a file that does not end with a newline."""
+    unterminated = False
     try:
+        if cut is not None and not path.endswith(".gz") and os.path.getsize(path) > 0:
+            with open(path, "rb") as f:
+                f.seek(-1, os.SEEK_END)
+                unterminated = f.read(1) != b"\n"
         # A large CSV may be committed gzipped only (series.csv.gz): read either.
         opener = gzip.open if path.endswith(".gz") else open
         with opener(path, "rt", newline="", encoding="utf-8-sig") as f:
@@ -72,8 +79,12 @@ def read_csv(path: str) -> tuple[list[str], list[Row]]:
             for cells in reader:
                 if not any(c.strip() for c in cells):
                     continue  # a blank line
+                if cut is not None and len(cells) < len(columns):
+                    cut.append(len(rows))
                 cells = cells + [""] * (len(columns) - len(cells))
                 rows.append(dict(zip(columns, cells)))
+            if cut is not None and rows and unterminated and len(rows) - 1 not in cut:
+                cut.append(len(rows) - 1)
     except csv.Error as e:
         raise PlotError(f"{path}: not a readable CSV file: {e}") from None
     except UnicodeDecodeError as e:
@@ -97,6 +108,7 @@ class Results:
     rows: list[Row]
     context: dict = field(default_factory=dict)
     context_note: str = ""  # why the context is empty, when it is
+    cut_rows: list = field(default_factory=list)  # indices of rows a write cut short
 
     @property
     def summary_path(self) -> str:
@@ -326,12 +338,14 @@ def load(directory: str) -> Results:
     summary = os.path.join(directory, SUMMARY)
     if not os.path.isfile(summary):
         raise PlotError(f"{summary}: missing (is {directory} a dpgpu results folder?)")
-    columns, rows = read_csv(summary)
+    cut: list = []
+    columns, rows = read_csv(summary, cut)
     for required in ("solver", "status"):
         if required not in columns:
             raise PlotError(f"{summary}: lacks column {required} (not a dpgpu summary?)")
     context, note = _read_context(os.path.join(directory, CONTEXT))
-    return Results(directory=directory, columns=columns, rows=rows, context=context, context_note=note)
+    return Results(directory=directory, columns=columns, rows=rows, context=context, context_note=note,
+                   cut_rows=cut)
 
 
 def _read_context(path: str) -> tuple[dict, str]:

@@ -105,6 +105,33 @@ class CompareTest(unittest.TestCase):
         self.assertTrue(os.path.isfile(os.path.join(new, "compare", "compare.md")))
         self.assertNotIn("contexts differ", out)
 
+    def test_cases_missing_from_new_fail_unless_allowed(self):
+        """A NEW run that stopped or crashed before some cases of BASE fails a CI gate."""
+        base = write(os.path.join(self.tmp, "m-base"), {"a/x": ("ok", [1.0, 1.0, 1.0]),
+                                                       "a/y": ("ok", [1.0, 1.0, 1.0])})
+        new = write(os.path.join(self.tmp, "m-new"), {"a/x": ("ok", [1.0, 1.0, 1.0])})
+        status, out, err = self.run_main(base, new, "--no-figure")
+        self.assertEqual(status, 1, out + err)
+        self.assertIn("1 cases of BASE are missing from NEW", err)
+        status, out, err = self.run_main(base, new, "--no-figure", "--allow-missing")
+        self.assertEqual(status, 0, out + err)
+
+    def test_a_summary_row_cut_short_is_unreadable_and_fails(self):
+        cases = {"a/x": ("ok", [1.0, 1.0, 1.0]), "a/y": ("ok", [1.0, 1.0, 1.0])}
+        base = write(os.path.join(self.tmp, "c-base"), cases)
+        new = write(os.path.join(self.tmp, "c-new"), cases)
+        summary = os.path.join(new, "summary.csv")
+        with open(summary, "rb") as f:
+            text = f.read()
+        with open(summary, "wb") as f:
+            f.write(text[:-12])  # a write stopped mid-row
+        status, out, err = self.run_main(base, new, "--no-figure")
+        self.assertEqual(status, 1, out + err)
+        with open(os.path.join(new, "compare", "compare.csv"), newline="") as f:
+            rows = {r["case_id"]: r for r in csv.DictReader(f)}
+        self.assertEqual(rows["a/y"]["verdict"], "unreadable")
+        self.assertEqual(rows["a/x"]["verdict"], "same")
+
     def test_unchecked_answers_compare_like_checked_ones(self):
         """valid=n/a (a length-only solver) is neither invalid nor broken; false is."""
         cases = {"a/cpu.length": ("ok", [1.0, 1.01, 0.99, 1.0, 1.02])}

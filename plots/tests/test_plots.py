@@ -398,3 +398,17 @@ class FindPythonTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class FiguresManifestTest(unittest.TestCase):
+    """dpgpu plot lists what it drew in figures/.dpgpu-figures, so that a rerun that changes
+    the data removes those files and never one of the user's (issue 30, finding 6)."""
+
+    def test_written_figures_are_listed_once(self):
+        from dpgpu_plots import cli
+        tmp = tempfile.mkdtemp(prefix="dpgpu-manifest-")
+        self.addCleanup(shutil.rmtree, tmp)
+        cli.save_texts({"csv": "a,b\n"}, tmp, "speedup")
+        cli.save_texts({"csv": "a,b\n", "txt": "x"}, tmp, "speedup")
+        with open(os.path.join(tmp, "figures", cli.MANIFEST), encoding="utf-8") as f:
+            self.assertEqual(f.read().split(), ["speedup.csv", "speedup.txt"])

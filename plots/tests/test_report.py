@@ -189,3 +189,27 @@ class ReportTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class MissingCasesTest(unittest.TestCase):
+    """A run stopped after some of its planned cases is not reported as complete (issue 30, 10)."""
+
+    def test_planned_cases_without_rows_are_counted_and_named(self):
+        tmp = tempfile.mkdtemp(prefix="dpgpu-report-missing-")
+        self.addCleanup(shutil.rmtree, tmp)
+        with open(os.path.join(tmp, "summary.csv"), "w", newline="", encoding="utf-8") as f:
+            w = csv.writer(f)
+            w.writerow(["case_id", "solver", "status", "valid", "reps", "time_median_s"])
+            w.writerow(["i#1/cpu.a", "cpu.a", "ok", "true", "3", "0.5"])
+        with open(os.path.join(tmp, "plan.json"), "w", encoding="utf-8") as f:
+            f.write('{"fingerprint": {"cases": ["i#1/cpu.a", "i#1/cpu.b", "i#2/cpu.a"]}}\n')
+        results = results_mod.load(tmp)
+        self.assertEqual(report.missing_cases(results, results.rows), (3, ["i#1/cpu.b", "i#2/cpu.a"]))
+        if not HAVE_MPL:
+            self.skipTest("Matplotlib not importable by this Python: the page itself is not built")
+        _, md = report.build(results)
+        self.assertIn("2 of 3 planned cases missing", md)
+        missing = md.split("## Missing")[1]
+        self.assertIn("i#1/cpu.b", missing)
+        self.assertIn("i#2/cpu.a", missing)
+        self.assertIn("--resume", missing)

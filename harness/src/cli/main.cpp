@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "dpgpu/error.hpp"
+#include "records/csv_table.hpp"
 #include "dpgpu/registry.hpp"
 #include "cli/runner.hpp"
 #include "cli/verify_command.hpp"
@@ -90,6 +91,18 @@ int list(const std::string& what) {
 
 }  // namespace
 
+// A whole number of at least 1, said in words (CLI::PositiveNumber prints a 300-digit bound).
+const CLI::Validator kPositive(
+    [](std::string& text) {
+      std::size_t used = 0;
+      try {
+        if (std::stoull(text, &used) >= 1 && used == text.size() && text.find('-') == std::string::npos) return std::string();
+      } catch (const std::exception&) {
+      }
+      return "expected a whole number of at least 1, got '" + text + "'";
+    },
+    "POSITIVE");
+
 int main(int argc, char** argv) {
   // The child-process side of an isolated case; not a user command.
   if (argc >= 2 && std::string(argv[1]) == "__worker") return dpgpu::worker_main(argc, argv);
@@ -108,11 +121,11 @@ int main(int argc, char** argv) {
   run->add_option("--out", run_opt.out, "results folder (default results/<name>)");
   run->add_option("--filter", run_opt.filter, "only cases whose id matches this regular expression");
   run->add_option("--repetitions", reps, "counted repetitions per case (overrides the file)")
-      ->check(CLI::PositiveNumber);
+      ->check(kPositive);
   run->add_flag("--resume", run_opt.resume, "continue the same experiment in its folder: run only the cases not yet recorded");
   run->add_flag("--fresh", run_opt.fresh, "move the folder's old results to previous-<time>/ and start over");
   run->add_option("--max-cases", run_opt.max_cases, "refuse sweeps expanding to more cases than this (default 1000000)")
-      ->check(CLI::PositiveNumber);
+      ->check(kPositive);
   std::vector<std::string> sets;
   run->add_option("--set,--axis", sets, "PATH=VALUE: change the experiment without editing it, e.g. "
                   "solvers.gpu.wavefront.params.tile_width=[256,512] (repeatable)")->allow_extra_args(false);
@@ -134,7 +147,7 @@ int main(int argc, char** argv) {
   check->add_option("file", check_file, "experiment YAML file")->required();
   std::uint64_t check_max_cases = 1'000'000;
   check->add_option("--max-cases", check_max_cases, "refuse sweeps expanding to more cases than this")
-      ->check(CLI::PositiveNumber);
+      ->check(kPositive);
 
   int check_shards = 0;
   check->add_option("--shards", check_shards, "N: show which of N shards (dpgpu run --shard K/N) runs each case")
@@ -194,10 +207,17 @@ int main(int argc, char** argv) {
   slurm->add_option("--cpu-workers", slurm_opt.cpu_workers, "dpgpu run --cpu-workers in each task (with --gpus)")
       ->check(CLI::Range(1, 1024));
   slurm->add_option("--max-cases", slurm_opt.max_cases, "refuse sweeps expanding to more cases than this")
-      ->check(CLI::PositiveNumber);
+      ->check(kPositive);
   slurm->add_flag("--submit", slurm_opt.submit, "submit the array, then the merge after it (sbatch --parsable)");
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    // Every command-line error is exit 2, as the README's table says (not CLI11's 104-114).
+    std::cerr << "error: " << e.what() << "\n(dpgpu --help, or dpgpu COMMAND --help, lists the options)\n";
+    return 2;
+  }
   try {
     if (*run) {
       if (reps > 0) run_opt.repetitions = reps;
@@ -236,6 +256,9 @@ int main(int argc, char** argv) {
   } catch (const dpgpu::InputError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;
+  } catch (const dpgpu::WriteError& e) {  // a full disk, a folder moved away: not bad input
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 3;

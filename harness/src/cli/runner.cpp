@@ -18,6 +18,7 @@
 #include "plan/plan.hpp"
 #include "profile/profiler.hpp"
 #include "profile/profiler_cupti.hpp"
+#include "records/csv_table.hpp"
 #include "results/record_rows.hpp"
 #include "report/reporter.hpp"
 #include "results/results_folder.hpp"
@@ -34,6 +35,16 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// A word the shell reads back as it is: 'r/sp ace' quoted, r/plain left alone.
+std::string shell_quoted(const std::string& word) {
+  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+./=:,@%") ==
+                           std::string::npos)
+    return word;
+  std::string out = "'";
+  for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 // Rewrites every output from the committed records. Cheap for a small folder; on a large one
@@ -47,6 +58,7 @@ class Rebuilder {
     now();
   }
   void now() {
+    folder_.check_in_place();  // written by path: a folder moved away would get half a set
     const auto start = Clock::now();
     const Records records = folder_.in_plan_order(plan_);  // O(cases): only when rebuilding
     for (auto& r : reporters_) r->rebuild(records);
@@ -134,6 +146,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   }
   if (plan.shard)
     context["shard"] = {{"index", plan.shard->index}, {"count", plan.shard->count}, {"cases", plan.shard_cases.size()}};
+  keep_earlier_runs(context, out);  // --resume, --filter: the first run's start, host, clocks stay
   write_file_atomically(out / "context.json", context.dump(2) + "\n");
 
   std::vector<std::unique_ptr<Reporter>> files = output_reporters(out, context, profiling.on, shared.series);
@@ -155,21 +168,29 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
     time_left.set_lanes(int(gpu_lanes), int(lanes.size() - std::size_t(gpu_lanes)));
   }
   std::size_t ran = 0;
+  std::string write_failed;  // a full disk, a file size limit, the folder moved: the run stops
   auto commit = [&](CaseRecord rec) {
+    if (!write_failed.empty()) return;
     ++ran, ++p.done;
     time_left.finished(rec.spec, rec.wall_s);
     p.elapsed_s = seconds_since(started);
     p.left_s = time_left.seconds();
     progress->case_finished(rec, p);
-    folder.commit(std::move(rec));
+    try {
+      folder.check_in_place();
+      folder.commit(std::move(rec));
+      rebuild.maybe();
+    } catch (const WriteError& e) {
+      write_failed = e.what();
+      return;
+    }
     if (!folder.removed_figures().empty() && ran == 1)
       std::cerr << "removed " << folder.removed_figures().string()
                 << ": its figures were drawn from data that changed (redraw with dpgpu plot)\n";
-    rebuild.maybe();
   };
   if (lanes.empty()) {
     for (const CaseSpec* spec : todo) {
-      if (stop_requested()) break;
+      if (stop_requested() || !write_failed.empty()) break;
       commit(run_case(*spec, profiling));
     }
   } else {
@@ -178,19 +199,34 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
       rec.worker = lane.facts;
       return rec;
     };
-    run_on_lanes(lanes, todo, on_lane, commit, [] { return stop_requested() != 0; });
+    run_on_lanes(lanes, todo, on_lane, commit, [&] { return stop_requested() != 0 || !write_failed.empty(); });
   }
-  rebuild.now();
-  finish_context(context);
-  write_file_atomically(out / "context.json", context.dump(2) + "\n");
+  const std::string resume = fmt::format("dpgpu run {}{}{} --out {} --resume", shell_quoted(file.string()),
+                                         plan.shard ? " --shard " + plan.shard->str() : "",
+                                         opt.gpus.empty() ? "" : " --gpus " + opt.gpus, shell_quoted(out.string()));
+  try {
+    if (write_failed.empty()) {
+      rebuild.now();
+      finish_context(context);
+      write_file_atomically(out / "context.json", context.dump(2) + "\n");
+    }
+  } catch (const WriteError& e) {
+    write_failed = e.what();
+  }
+  if (!write_failed.empty()) {
+    folder.remove_temporary_files();
+    std::cerr << fmt::format("error: {}\nthe {} cases committed before it are kept in {}'s journal; free space (or "
+                             "put the folder back) and continue with:\n  {}\n",
+                             write_failed, folder.committed_count(), out.string(), resume);
+    return 1;
+  }
 
   const int code = tally(plan.name(), folder.in_plan_order(plan),
                          plan.shard ? plan.shard_cases.size() : plan.cases.size(),
                          plan.shard ? " of shard " + plan.shard->str() : "", out.string());
   if (int sig = stop_requested()) {
-    std::cerr << fmt::format("stopped by signal {} after {} of {} cases; continue with:\n  dpgpu run {}{}{} --out {} --resume\n",
-                             sig, p.done, p.total, file.string(), plan.shard ? " --shard " + plan.shard->str() : "",
-                             opt.gpus.empty() ? "" : " --gpus " + opt.gpus, out.string());
+    std::cerr << fmt::format("stopped by signal {} after {} of {} cases; continue with:\n  {}\n", sig, p.done, p.total,
+                             resume);
     return 128 + sig;
   }
   return code;

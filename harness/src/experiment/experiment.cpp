@@ -9,8 +9,10 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <initializer_list>
+#include <set>
 #include <sstream>
 #include <system_error>
+#include <unordered_set>
 
 #include "dpgpu/error.hpp"
 #include "experiment/experiment.hpp"
@@ -285,11 +287,12 @@ Axis read_axis(const Source& src, const Entry& e, const Schema& schema, const st
   // An unknown name is reported at the key; resolve lists the known ones.
   if (!schema.find(e.key)) check_param(src, e.key_node, schema, owner, e.key, Value{});
   Axis axis{e.key, {}, src.at(e.key_node)};
+  std::set<Value> seen;  // O(n log n): a sweep of 10^6 values is checked in a second
   for (const YAML::Node& item : axis_items(src, e)) {
     Value v = scalar_value(src, item, e.path);
     check_param(src, item, schema, owner, e.key, v);
-    for (const Value& seen : axis.values)
-      if (seen == v) src.fail(item, fmt::format("{}: value {} appears twice in the sweep", e.path, to_string(v)));
+    if (!seen.insert(v).second)
+      src.fail(item, fmt::format("{}: value {} appears twice in the sweep", e.path, to_string(v)));
     axis.values.push_back(std::move(v));
   }
   return axis;
@@ -309,13 +312,13 @@ std::vector<Axis> read_axes(const Source& src, const Entry& params, const Schema
 
 std::vector<std::uint64_t> read_seeds(const Source& src, const Entry& e) {
   std::vector<std::uint64_t> seeds;
+  std::unordered_set<std::uint64_t> seen;  // O(n): 10^6 seeds are checked in a second
   for (const YAML::Node& item : one_or_list(src, e, "a non-negative integer")) {
     Value v = scalar_value(src, item, e.path);
     auto i = std::get_if<std::int64_t>(&v);
     if (!i || *i < 0) src.fail(item, fmt::format("{}: expected a non-negative integer, got {}", e.path, describe(item)));
     auto seed = static_cast<std::uint64_t>(*i);
-    for (std::uint64_t seen : seeds)
-      if (seen == seed) src.fail(item, fmt::format("{}: seed {} appears twice", e.path, seed));
+    if (!seen.insert(seed).second) src.fail(item, fmt::format("{}: seed {} appears twice", e.path, seed));
     seeds.push_back(seed);
   }
   return seeds;
@@ -337,6 +340,8 @@ void check_readable(const Source& src, const YAML::Node& at, const std::string& 
   if (st.type() == fs::file_type::not_found) why("does not exist");
   if (ec) why("cannot be checked: " + ec.message());
   if (fs::is_directory(st)) why("is a folder, expected a file");
+  // Opening a FIFO to read waits for a writer, forever: only regular files are read.
+  if (!fs::is_regular_file(st)) why("is not a regular file (a FIFO, a device or a socket), expected a file");
   if (!std::ifstream(resolved)) why("cannot be read");
 }
 

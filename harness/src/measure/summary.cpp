@@ -54,7 +54,7 @@ CsvRow summarize_case(const std::vector<const CsvRow*>& reps) {
   std::string status = "ok", message;
   std::vector<double> times, works, harness, harness_case;
   std::map<std::string, std::vector<double>> metrics;  // phases and counters
-  std::set<std::string> validity;  // of the rows that ran: true, false, n/a
+  std::set<std::string> validity;  // of the rows that ran: true, agreed, false, n/a
   for (auto* r : reps) {
     auto st = r->count("status") ? r->at("status") : "error";
     if (severity(st) > severity(status)) status = st;
@@ -72,7 +72,11 @@ CsvRow summarize_case(const std::vector<const CsvRow*>& reps) {
   }
   out["status"] = status;
   // false wins; n/a when nothing checked an answer; empty when no repetition ran.
-  out["valid"] = validity.count("false") ? "false" : validity.count("n/a") ? "n/a" : validity.count("true") ? "true" : "";
+  out["valid"] = validity.count("false")    ? "false"
+                 : validity.count("n/a")    ? "n/a"
+                 : validity.count("agreed") ? "agreed"
+                 : validity.count("true")   ? "true"
+                                            : "";
   out["message"] = message;
   out["reps"] = std::to_string(times.size());
   if (!works.empty()) out["work"] = fmt::format("{:.17g}", median(works));

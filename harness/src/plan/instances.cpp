@@ -43,7 +43,21 @@ std::vector<AnyInstance> generate(const ProblemEntry& problem, const std::string
   }
 }
 
+// A FIFO, a device or a folder would block a read or never end it: refused before opening.
+void refuse_non_regular(const std::filesystem::path& path) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (ec || st.type() == std::filesystem::file_type::not_found) return;  // the reader says it is missing
+  if (st.type() == std::filesystem::file_type::regular) return;
+  const char* what = st.type() == std::filesystem::file_type::directory ? "a folder"
+                     : st.type() == std::filesystem::file_type::fifo    ? "a FIFO (named pipe)"
+                     : st.type() == std::filesystem::file_type::socket  ? "a socket"
+                                                                        : "a device";
+  throw InputError(fmt::format("{} is {}, not a regular file; instances are read from regular files only", path.string(), what));
+}
+
 std::vector<AnyInstance> read_files(const ProblemEntry& problem, const FileSource& files) {
+  for (const auto& path : files.paths) refuse_non_regular(path);
   for (const auto& path : files.paths) refuse_wrong_file_kind(problem, path);
   std::vector<AnyInstance> loaded;
   try {

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "dpgpu/error.hpp"
+#include "dpgpu/text_file.hpp"
 #include "device/host_info.hpp"
 #include "plan/instances.hpp"
 #include "measure/measure.hpp"
@@ -72,6 +73,7 @@ Measuring measuring(const Experiment& shared, const PlanOptions& opt) {
 
 struct Origin {
   Where instance, solver;
+  std::vector<std::string> files;  // the instance's files (absolute), if any
 };
 
 // "line 4" or "lines 7 and 9".
@@ -170,11 +172,24 @@ std::optional<Objective> reference_optimum_if_needed(const ProblemEntry& problem
   return std::nullopt;
 }
 
+// A `max:` key that names no size or parameter of any instance would never cap anything.
+void check_cap_keys(const Experiment& e, const std::set<std::string>& instance_keys) {
+  if (instance_keys.empty()) return;  // no instance could be read or built: nothing to judge by
+  for (const SolverSpec& spec : e.solvers)
+    for (auto& [key, cap] : spec.max)
+      if (!instance_keys.count(key))
+        throw InputError(fmt::format("{}: solver '{}': max: '{}' is no size or parameter of this experiment's "
+                                     "instances, so the cap would never apply (they have: {})",
+                                     spec.where.str(), spec.name, key, fmt::join(instance_keys, ", ")));
+}
+
 void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, const std::string& no_gpu,
                std::vector<CaseSpec>& cases, std::map<std::string, Origin>& origins, std::vector<BrokenRule>& broken) {
   const Plan plan = expand(e);
   const ProblemEntry* problem = Registry::get().problem(e.problem);
+  std::set<std::string> instance_keys;  // every size and parameter the instances have
   for (const InstancePoint& ip : plan.instances) {
+    for (auto& [key, value] : ip.params.values()) instance_keys.insert(key);
     const Where& source_where = e.instances[ip.source].where;
     std::vector<AnyInstance> loaded;
     std::string too_large;
@@ -183,6 +198,8 @@ void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, 
     } catch (const InstanceTooLarge& err) {
       too_large = err.what();
     }
+    for (const AnyInstance& x : loaded)
+      for (auto& [key, value] : x.dims) instance_keys.insert(key);
     std::vector<std::optional<Objective>> found(loaded.size());
     for (std::size_t li = 0; li < loaded.size(); ++li)
       if (auto optimum = reference_optimum_if_needed(*problem, plan.solvers, loaded[li])) {
@@ -204,7 +221,12 @@ void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, 
           broken.push_back(std::move(*rule));
         }
         const Where& solver_where = e.solvers[sp.spec].where;
-        auto [it, fresh] = origins.emplace(c.id, Origin{source_where, solver_where});
+        auto [it, fresh] = origins.emplace(c.id, Origin{source_where, solver_where, c.recipe.files});
+        if (!fresh && it->second.files != c.recipe.files)
+          throw InputError(fmt::format("{}: instance files {} ({}) and {} ({}) share a name, so their cases would share "
+                                       "the id '{}'; rename one of them",
+                                       e.path.string(), fmt::join(it->second.files, ","), it->second.instance.str(),
+                                       fmt::join(c.recipe.files, ","), source_where.str(), c.id));
         if (!fresh)
           throw InputError(fmt::format("{}: case '{}' appears twice (instance source: {}; solver: {}); remove one of "
                                        "them, every case id must be unique",
@@ -214,6 +236,7 @@ void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, 
       }
     }
   }
+  check_cap_keys(e, instance_keys);
 }
 
 // Every column a `plot:` figure names must be one the results will have: a fixed column of
@@ -270,6 +293,12 @@ nlohmann::json fingerprint_of(const std::string& name, const Measuring& m, const
                    {"max_repetitions", m.max_repetitions}, {"cold", m.cold},   {"series", m.series},
                    {"timeout_s", m.timeout_s}, {"cases", ids}};
   j["max_noise"] = m.max_noise ? nlohmann::json(*m.max_noise) : nlohmann::json(nullptr);
+  // Each instance file's content: --resume refuses to mix measurements of a file that changed.
+  nlohmann::json files = nlohmann::json::object();
+  for (auto& c : cases)
+    for (auto& f : c.recipe.files)
+      if (!files.contains(f)) files[f] = hash_text(read_whole_file(f));
+  if (!files.empty()) j["files"] = files;
   return j;
 }
 
@@ -281,9 +310,13 @@ std::vector<std::size_t> select(const std::vector<CaseSpec>& cases, const std::s
   }
   std::regex re;
   try {
-    re = std::regex(filter);
+    // libstdc++'s polynomial mode matches by breadth-first search: '(.*)*(.*)*zzz' takes
+    // microseconds instead of minutes of backtracking (back-references are refused).
+    re = std::regex(filter, std::regex::ECMAScript | std::regex_constants::__polynomial);
   } catch (const std::regex_error& err) {
-    throw InputError(fmt::format("--filter '{}' is not a valid regular expression: {}", filter, err.what()));
+    throw InputError(fmt::format("--filter '{}' is not a valid regular expression (back-references are not "
+                                 "supported): {}",
+                                 filter, err.what()));
   }
   for (std::size_t i = 0; i < cases.size(); ++i)
     if (std::regex_search(cases[i].id, re)) out.push_back(i);
@@ -335,7 +368,11 @@ RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& opt) {
     const std::vector<int> shard_of = shard_of_cases(plan.cases, opt.shard->count);
     for (std::size_t i = 0; i < plan.cases.size(); ++i)
       if (shard_of[i] == opt.shard->index) plan.shard_cases.push_back(i);
+    const std::size_t matched = plan.selected.size();
     std::erase_if(plan.selected, [&](std::size_t i) { return shard_of[i] != opt.shard->index; });
+    if (!opt.filter.empty() && plan.selected.empty())
+      throw InputError(fmt::format("--filter '{}' matches {} cases, none of them in shard {}; nothing was run or written",
+                                   opt.filter, matched, opt.shard->str()));
   }
   plan.fingerprint = fingerprint_of(plan.name(), m, plan.cases);
   plan.fingerprint_hash = hash_text(plan.fingerprint.dump());

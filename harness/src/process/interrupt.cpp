@@ -37,6 +37,13 @@ void install_interrupt_handlers() {
   sa.sa_flags = 0;  // no SA_RESTART: a wait in poll() returns and sees the request
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
+  sigaction(SIGHUP, &sa, nullptr);  // a dropped ssh session: stop as SIGTERM does
+  // A closed pipe on stdout (`dpgpu run … | head`) is not a reason to die mid-commit: the
+  // write fails instead, and the run goes on into its results folder.
+  signal(SIGPIPE, SIG_IGN);
+  // A file size limit (ulimit -f) reached is a write that fails and is reported, as a full
+  // disk is, not a kill mid-commit.
+  signal(SIGXFSZ, SIG_IGN);
 }
 
 int stop_requested() { return g_signal.load(); }

@@ -1,6 +1,7 @@
-// interrupt.hpp — SIGINT and SIGTERM during `dpgpu run`: the first stops the run after the
-// case in progress is committed (so the results folder stays whole and --resume continues
-// it); a second stops at once, killing the worker child too. Exit code 128 + signal.
+// interrupt.hpp — SIGINT, SIGTERM and SIGHUP during `dpgpu run`: the first stops the run
+// after the case in progress is committed (so the results folder stays whole and --resume
+// continues it); a second stops at once, killing the worker child too. Exit code 128 +
+// signal (130, 143, 129). SIGPIPE is ignored.
 #pragma once
 #include <sys/types.h>
 

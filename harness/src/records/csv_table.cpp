@@ -1,6 +1,8 @@
 #include "records/csv_table.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -65,14 +67,21 @@ std::vector<std::vector<std::string>> csv_parse(const std::string& text) {
 void write_file_atomically(const std::filesystem::path& path, const std::string& text) {
   auto tmp = path;
   tmp += ".tmp";
+  auto fail = [&](const std::string& why) {
+    std::error_code ec;
+    std::filesystem::remove(tmp, ec);
+    throw WriteError("cannot write " + path.string() + " (" + std::to_string(text.size()) + " bytes): " + why);
+  };
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError("cannot write " + tmp.string());
+    if (!out) fail(std::strerror(errno));
     out << text;
     out.flush();
-    if (!out) throw InputError("cannot write " + tmp.string() + " (disk full?)");
+    if (!out) fail(errno ? std::strerror(errno) : "the write failed (disk full?)");
   }
-  std::filesystem::rename(tmp, path);
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) fail(ec.message());
 }
 
 // Column groups after the leading ones: instance params, solver params, phases, counters,

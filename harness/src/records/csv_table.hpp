@@ -3,6 +3,7 @@
 // a rename, so the file on disk is always whole.
 #pragma once
 #include <filesystem>
+#include <stdexcept>
 #include <map>
 #include <string>
 #include <vector>
@@ -38,7 +39,14 @@ class CsvTable {
   std::vector<CsvRow> rows_;
 };
 
-// Writes `text` to `path` through a temporary file and a rename (never half-written).
+// A file of a results folder could not be written (a full disk, a file size limit, the
+// folder moved away mid-run): not bad input, and nothing was left half-written.
+struct WriteError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Writes `text` to `path` through a temporary file and a rename (never half-written; on
+// failure the temporary file is removed and WriteError names the file, the bytes and why).
 void write_file_atomically(const std::filesystem::path& path, const std::string& text);
 
 }  // namespace dpgpu

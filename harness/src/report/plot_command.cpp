@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "dpgpu/error.hpp"
+#include "report/stale_outputs.hpp"
 
 #ifndef DPGPU_SOURCE_DIR
 #define DPGPU_SOURCE_DIR "."
@@ -37,6 +38,9 @@ std::string find_python() {
 }  // namespace
 
 int run_plots_script(const std::string& script, const std::vector<std::string>& script_args) {
+  // What the readers read first agrees with the journal (a run killed mid-way may not have
+  // rewritten it): every argument that is a results folder.
+  for (const auto& arg : script_args) rebuild_if_stale(arg);
   std::string python = find_python();
   if (python.empty())
     throw InputError(

@@ -57,7 +57,8 @@ void add_gpu_samples(CsvRow& r, const CaseResult& res) {
 
 std::string num(double x) { return fmt::format("{:.6g}", x); }
 
-void append_rows(const CaseRecord& rec, const std::string& disagree, std::vector<CsvRow>& rows) {
+// `agreed`: the instance's other solvers gave the same answer, the only check it had.
+void append_rows(const CaseRecord& rec, const std::string& disagree, bool agreed, std::vector<CsvRow>& rows) {
   const CsvRow base = case_row(rec.spec);
   const CaseResult& res = rec.result;
   // Per repetition: harness work around the solve; once per case: set-up and reporting.
@@ -75,9 +76,9 @@ void append_rows(const CaseRecord& rec, const std::string& disagree, std::vector
     r["status"] = to_string(st);
     r["message"] = message;
     if (ran(rep)) {
-      // n/a: nothing checked the answer (no certificate, no known optimum), only the
-      // agreement with other solvers of the instance, which would have made it false.
-      r["valid"] = rep.valid || !disagree.empty() ? (valid ? "true" : "false") : "n/a";
+      // true/false: a certificate or a known optimum checked it; agreed: only the other
+      // solvers of the instance did (a disagreement makes it false); n/a: nothing did.
+      r["valid"] = rep.valid || !disagree.empty() ? (valid ? "true" : "false") : agreed ? "agreed" : "n/a";
       r["objective"] = std::to_string(rep.objective);
       r["time_s"] = fmt::format("{:.9g}", rep.time_s);
       if (auto work = work_of(rec.spec, rep)) {
@@ -162,10 +163,27 @@ static const std::string& disagreement_of(const CaseRecord& r, const std::map<st
   return it == d.end() ? none : it->second;
 }
 
+// Instances on which more than one case gave an answer (compared by disagreements()).
+static std::set<std::string> compared_instances(const Records& records) {
+  std::map<std::string, int> answered;
+  for (const CaseRecord* r : records)
+    for (auto& rep : r->result.reps)
+      if (ran(rep)) {
+        ++answered[instance_group(r->spec)];
+        break;
+      }
+  std::set<std::string> out;
+  for (auto& [key, n] : answered)
+    if (n > 1) out.insert(key);
+  return out;
+}
+
 std::vector<CsvRow> run_rows(const Records& records) {
   const auto disagree = disagreements(records);
+  const auto compared = compared_instances(records);
   std::vector<CsvRow> rows;
-  for (const CaseRecord* r : records) append_rows(*r, disagreement_of(*r, disagree), rows);
+  for (const CaseRecord* r : records)
+    append_rows(*r, disagreement_of(*r, disagree), compared.count(instance_group(r->spec)) > 0, rows);
   return rows;
 }
 

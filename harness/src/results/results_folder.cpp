@@ -11,6 +11,7 @@
 #include <cstring>
 #include <ctime>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -58,6 +59,63 @@ bool holds_anything(const fs::path& dir) {
   return false;
 }
 
+// A folder dpgpu made: its marker, or (older dpgpu) a plan.json or a journal.
+bool made_by_dpgpu(const fs::path& dir) {
+  std::error_code ec;
+  for (auto f : {kMarkerFile, kPlanFile, kJournalFile})
+    if (fs::exists(dir / f, ec)) return true;
+  return false;
+}
+
+// A few of a folder's entries, for a message.
+std::string some_entries(const fs::path& dir) {
+  std::vector<std::string> names;
+  std::size_t count = 0;
+  std::error_code ec;
+  for (auto& entry : fs::directory_iterator(dir, ec))
+    if (++count <= 4) names.push_back(entry.path().filename().string());
+  return fmt::format("{}{}", fmt::join(names, ", "), count > names.size() ? fmt::format(" and {} more", count - names.size()) : "");
+}
+
+// A folder below `dir` (three levels at most) that a running dpgpu holds (its flock), or empty.
+fs::path folder_in_use_below(const fs::path& dir) {
+  std::error_code ec;
+  fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
+  for (; !ec && it != end; it.increment(ec)) {
+    if (it->is_symlink(ec) || !it->is_directory(ec)) continue;
+    if (it.depth() >= 2) it.disable_recursion_pending();
+    if (!fs::exists(it->path() / kHolderFile, ec)) continue;
+    const int fd = ::open(it->path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) continue;
+    const bool busy = ::flock(fd, LOCK_EX | LOCK_NB) != 0;
+    ::close(fd);
+    if (busy) return it->path();
+  }
+  return {};
+}
+
+// Removes the figures `dpgpu plot` drew (named in its manifest, figures/.dpgpu-figures),
+// never another file; then the folder if that leaves it empty. True if any was removed.
+bool remove_drawn_figures(const fs::path& figures) {
+  std::error_code ec;
+  if (!fs::exists(figures / kFiguresManifest, ec)) return false;
+  bool removed = false;
+  std::istringstream names(slurp(figures / kFiguresManifest));
+  for (std::string name; std::getline(names, name);)
+    if (!name.empty() && name.find('/') == std::string::npos && name != "." && name != "..")
+      removed = fs::remove(figures / name, ec) || removed;
+  fs::remove(figures / kFiguresManifest, ec);
+  if (fs::is_empty(figures, ec)) fs::remove(figures, ec);
+  return removed;
+}
+
+// Who holds a folder, from its holder file ("pid 12: dpgpu run ...").
+std::string holder_of(const fs::path& dir) {
+  std::string holder = slurp(dir / kHolderFile);
+  while (!holder.empty() && holder.back() == '\n') holder.pop_back();
+  return holder.empty() ? "holder unknown" : holder;
+}
+
 std::string timestamp() {
   std::time_t t = std::time(nullptr);
   std::tm tm{};
@@ -72,7 +130,8 @@ void write_all(int fd, const std::string& text, const fs::path& path) {
   while (done < text.size()) {
     ssize_t n = ::write(fd, text.data() + done, text.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw std::runtime_error(fmt::format("cannot write {}: {}", path.string(), std::strerror(errno)));
+    if (n <= 0)
+      throw WriteError(fmt::format("cannot write {} ({} bytes): {}", path.string(), text.size(), std::strerror(errno)));
     done += std::size_t(n);
   }
 }
@@ -104,8 +163,40 @@ std::string plan_difference(const nlohmann::json& old, const nlohmann::json& now
     why.push_back(fmt::format("other cases: {} recorded cases are not in this plan{}, {} cases of this plan are new{}",
                               gone.size(), gone.empty() ? "" : " (e.g. '" + gone.front() + "')", added.size(),
                               added.empty() ? "" : " (e.g. '" + added.front() + "')"));
+  const nlohmann::json old_files = old.value("files", nlohmann::json::object()),
+                       new_files = now.value("files", nlohmann::json::object());
+  for (auto& [path, hash] : new_files.items())
+    if (old_files.contains(path) && old_files[path] != hash)
+      why.push_back(fmt::format("instance file {} changed since its results were recorded (content hash {} then, {} now)",
+                                path, old_files[path].dump(), hash.dump()));
+  for (auto& [path, hash] : new_files.items())
+    if (old.contains("files") && !old_files.contains(path))
+      why.push_back(fmt::format("instance file {} is not one the results were recorded from", path));
+  if (!old.contains("files") && !new_files.empty())
+    why.push_back("the recorded plan has no content hashes of its instance files (an older dpgpu), so whether they "
+                  "changed cannot be told");
   if (why.empty() && old != now) why.push_back("the case order differs");
   return fmt::format("{}", fmt::join(why, "; "));
+}
+
+void keep_earlier_runs(nlohmann::json& context, const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::exists(dir / "context.json", ec)) return;
+  nlohmann::json old;
+  try {
+    old = nlohmann::json::parse(slurp(dir / "context.json"));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "warning: %s: unreadable (%s); kept as context.unreadable.json\n",
+                 (dir / "context.json").string().c_str(), e.what());
+    fs::copy_file(dir / "context.json", dir / "context.unreadable.json", fs::copy_options::overwrite_existing, ec);
+    return;
+  }
+  if (!old.is_object()) return;
+  nlohmann::json earlier = old.value("earlier_runs", nlohmann::json::array());
+  if (!earlier.is_array()) earlier = nlohmann::json::array();
+  old.erase("earlier_runs");
+  earlier.push_back(std::move(old));
+  context["earlier_runs"] = std::move(earlier);
 }
 
 nlohmann::json shard_json(const RunPlan& plan) {
@@ -134,6 +225,10 @@ ResultsFolder::ResultsFolder(fs::path dir, const RunPlan& plan, const FolderOpti
   std::error_code ec;
   if (fs::exists(dir_, ec) && !fs::is_directory(dir_, ec))
     throw InputError(fmt::format("output folder {} is a file, not a folder", dir_.string()));
+  if (fs::is_directory(dir_, ec) && holds_anything(dir_) && !made_by_dpgpu(dir_))
+    throw InputError(fmt::format("output folder {} holds files dpgpu did not write ({}); dpgpu writes only into a new "
+                                 "or empty folder, or one it made: choose another --out",
+                                 dir_.string(), some_entries(dir_)));
   if (!fs::exists(dir_, ec)) {
     fs::create_directories(dir_, ec);
     if (ec) throw InputError(fmt::format("cannot create output folder {}: {}", dir_.string(), ec.message()));
@@ -152,7 +247,12 @@ ResultsFolder::ResultsFolder(fs::path dir, const RunPlan& plan, const FolderOpti
 
 void ResultsFolder::open_for(const RunPlan& plan, const FolderOptions& opt) {
   // May this run use what the folder holds? Refusals write nothing.
+  filtered_ = opt.filtered;
   if (opt.fresh) {
+    if (const fs::path busy = folder_in_use_below(dir_); !busy.empty())
+      throw InputError(fmt::format("{} holds {}, in use by a running dpgpu ({}); --fresh would move it: wait for it to "
+                                   "finish, or use another --out",
+                                   dir_.string(), busy.string(), holder_of(busy)));
     write_holder();
     if (holds_anything(dir_)) {
       fs::path aside = dir_ / ("previous-" + timestamp());
@@ -193,13 +293,15 @@ void ResultsFolder::open_for(const RunPlan& plan, const FolderOptions& opt) {
                                    "done, --filter to rerun some cases, or --fresh to move the old results aside",
                                    dir_.string()));
     write_holder();
-    load_journal();
+    load_journal(plan);
+    keep_derived_ahead_of_journal();
   } else {
     write_holder();
   }
   nlohmann::json recorded{{"fingerprint", plan.fingerprint}, {"hash", plan.fingerprint_hash},
                           {"experiment_file", fs::absolute(plan.file).string()}};
   if (plan.shard) recorded["shard"] = shard_json(plan);
+  write_file_atomically(dir_ / kMarkerFile, "a results folder of dpgpu run: dpgpu may write and move what it holds\n");
   write_file_atomically(dir_ / kPlanFile, recorded.dump(1) + "\n");
   write_file_atomically(dir_ / "experiment.yaml", plan.shared().source_text);
   const fs::path journal = dir_ / kJournalFile;
@@ -212,7 +314,7 @@ void ResultsFolder::open_for(const RunPlan& plan, const FolderOptions& opt) {
 
 void ResultsFolder::sync() {
   if (::fdatasync(journal_fd_) != 0)
-    throw std::runtime_error(fmt::format("cannot sync {}: {}", (dir_ / kJournalFile).string(), std::strerror(errno)));
+    throw WriteError(fmt::format("cannot sync {}: {}", (dir_ / kJournalFile).string(), std::strerror(errno)));
   last_sync_ = std::chrono::steady_clock::now();
 }
 
@@ -233,12 +335,10 @@ void ResultsFolder::lock() {
   while (::flock(dir_fd_, LOCK_EX | LOCK_NB) != 0 && holder_gone() && std::chrono::steady_clock::now() < give_up)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   if (::flock(dir_fd_, LOCK_EX | LOCK_NB) != 0) {
-    std::string holder = slurp(dir_ / kHolderFile);
-    while (!holder.empty() && holder.back() == '\n') holder.pop_back();
     ::close(dir_fd_);
     dir_fd_ = -1;
     throw InputError(fmt::format("{} is in use by another dpgpu run ({}); wait for it to finish or use another --out",
-                                 dir_.string(), holder.empty() ? "holder unknown" : holder));
+                                 dir_.string(), holder_of(dir_)));
   }
 }
 
@@ -254,57 +354,94 @@ void ResultsFolder::write_holder() {
   write_file_atomically(dir_ / kHolderFile, fmt::format("pid {}: {}\n", ::getpid(), own_command()));
 }
 
-Journal read_journal(const fs::path& path) {
-  Journal j;
-  const std::string text = slurp(path);
-  j.total_bytes = text.size();
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string::npos) break;  // no newline: the write was cut
-    try {
-      j.records.push_back(case_record_from_json(nlohmann::json::parse(text.substr(pos, end - pos))));
-      j.complete_bytes = end + 1;
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "warning: %s: dropping an unreadable line at byte %zu (%s); its case runs again\n",
-                   path.string().c_str(), pos, e.what());
-      break;
-    }
-    pos = end + 1;
+// Keeps every readable record. A line cut short by a kill is cut off the file (it holds no
+// record), so the next record starts on a line of its own. Unreadable lines and duplicated
+// records: the journal as it was is kept beside (journal.damaged-<time>.jsonl, a hard link:
+// never rewritten in place) and the readable records become the journal.
+void ResultsFolder::load_journal(const RunPlan& plan) {
+  const fs::path path = dir_ / kJournalFile;
+  const Journal journal = read_journal(path);
+  std::size_t duplicates = 0;
+  records_ = latest_records(journal, &duplicates);
+  if (!journal.damaged() && duplicates == 0) {
+    if (journal.cut) write_file_atomically(path, slurp(path).substr(0, journal.complete_bytes));
+    return;
   }
-  return j;
+  fs::path aside = dir_ / ("journal.damaged-" + timestamp() + ".jsonl");
+  for (int i = 2; fs::exists(aside); ++i) aside = dir_ / fmt::format("journal.damaged-{}-{}.jsonl", timestamp(), i);
+  if (::link(path.c_str(), aside.c_str()) != 0)
+    throw std::runtime_error(fmt::format("cannot keep {} as {}: {}", path.string(), aside.string(), std::strerror(errno)));
+  // One line per case, the one that counts, where its case first appeared.
+  std::string text;
+  std::set<std::string> written;
+  for (const CaseRecord& rec : journal.records)
+    if (written.insert(rec.spec.id).second) text += to_json(records_.at(rec.spec.id)).dump() + "\n";
+  write_file_atomically(path, text);
+  std::size_t again = 0;
+  for (auto& c : plan.cases) again += !records_.count(c.id);
+  std::fprintf(stderr,
+               "warning: %s: %s left out; kept all %zu readable records (the journal as it was is kept as %s); "
+               "%zu cases of the plan have no record and run again\n",
+               path.string().c_str(), journal_damage_words(journal, duplicates).c_str(), records_.size(),
+               aside.filename().string().c_str(), again);
 }
 
-// Keeps the last complete record of each case; a line cut short by a kill is dropped (and
-// cut off the file, so the next record starts on a line of its own).
-void ResultsFolder::load_journal() {
-  const fs::path path = dir_ / kJournalFile;
-  Journal journal = read_journal(path);
-  for (CaseRecord& rec : journal.records) {
-    std::string id = rec.spec.id;
-    records_.insert_or_assign(id, std::move(rec));
+// Derived files holding a case the journal lacks (the journal deleted or damaged) would lose
+// it to the rebuild: they are moved aside first, whole.
+void ResultsFolder::keep_derived_ahead_of_journal() {
+  std::set<std::string> lacking;
+  std::string unreadable;
+  for (auto name : {"summary.csv", "runs.csv"}) {
+    if (!fs::exists(dir_ / name)) continue;
+    try {
+      for (CsvRow& row : CsvTable(dir_ / name, {}).load())
+        if (!records_.count(row["case_id"])) lacking.insert(row["case_id"]);
+    } catch (const std::exception& e) {
+      unreadable = e.what();
+    }
   }
-  if (journal.complete_bytes < journal.total_bytes) {
-    // Rewrite the good prefix atomically: the records after a damaged line are dropped too,
-    // which costs reruns but never a mixed file.
-    write_file_atomically(path, slurp(path).substr(0, journal.complete_bytes));
-  }
+  if (lacking.empty() && unreadable.empty()) return;
+  fs::path aside = dir_ / ("previous-" + timestamp());
+  for (int i = 2; fs::exists(aside); ++i) aside = dir_ / fmt::format("previous-{}-{}", timestamp(), i);
+  fs::create_directories(aside);
+  std::vector<std::string> moved;
+  for (auto name : kDerivedFiles)
+    if (fs::exists(dir_ / name)) fs::rename(dir_ / name, aside / name), moved.push_back(name);
+  std::fprintf(stderr, "warning: %s: %s; so %s were moved to %s before being rebuilt from the journal\n",
+               dir_.string().c_str(),
+               !lacking.empty() ? fmt::format("its derived files hold {} cases that {} lacks (e.g. '{}')", lacking.size(),
+                                              kJournalFile, *lacking.begin()).c_str()
+                                : fmt::format("a derived file is unreadable ({})", unreadable).c_str(),
+               fmt::format("{}", fmt::join(moved, ", ")).c_str(), aside.string().c_str());
+}
+
+void ResultsFolder::check_in_place() const {
+  struct stat here {}, held {};
+  if (::stat(dir_.c_str(), &here) == 0 && ::fstat(dir_fd_, &held) == 0 && here.st_dev == held.st_dev &&
+      here.st_ino == held.st_ino)
+    return;
+  throw WriteError(fmt::format("the results folder {} was moved or deleted during the run: it is no longer there",
+                               dir_.string()));
+}
+
+void ResultsFolder::remove_temporary_files() const {
+  std::error_code ec;
+  for (auto& entry : fs::directory_iterator(dir_, ec))
+    if (entry.path().extension() == ".tmp") fs::remove(entry.path(), ec);
 }
 
 void ResultsFolder::commit(CaseRecord record) {
   // Figures drawn from the data as it was no longer match it.
   if (!figures_checked_) {
     figures_checked_ = true;
-    std::error_code ec;
-    if (fs::exists(dir_ / "figures", ec)) {
-      fs::remove_all(dir_ / "figures", ec);
-      removed_figures_ = dir_ / "figures";
-    }
+    if (remove_drawn_figures(dir_ / "figures")) removed_figures_ = dir_ / "figures";
   }
   // One write: once it returns, the line survives kill -9 and the OOM killer (it is in the
   // page cache). fdatasync (6 ms here) guards against power loss; it runs at most every
   // kSyncSeconds and at the end, so tiny cases are not slowed by it.
-  const std::string line = to_json(record).dump() + "\n";
+  nlohmann::json j = to_json(record);
+  if (filtered_) j[kRerunKey] = true;  // replaces the case's earlier record (journal.hpp)
+  const std::string line = j.dump() + "\n";
   write_all(journal_fd_, line, dir_ / kJournalFile);
   if (std::chrono::steady_clock::now() - last_sync_ >= std::chrono::duration<double>(kSyncSeconds)) sync();
   std::string id = record.spec.id;

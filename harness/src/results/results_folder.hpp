@@ -3,7 +3,8 @@
 //  - journal.jsonl holds one line per finished case (its CaseRecord), appended with one
 //    write (fdatasync at most every kSyncSeconds): a case's rows are all there or none
 //    are. A line cut short by a kill is dropped on the next open, so that case runs
-//    again; it is never counted short.
+//    again; it is never counted short. An unreadable line loses only itself (journal.hpp).
+//  - Only a new or empty folder, or one dpgpu made (.dpgpu-results), is written or moved.
 //  - plan.json holds the fingerprint of the expanded plan: --resume continues only the same
 //    experiment (same case ids, same repetitions and measuring settings) and says why not.
 //  - One run at a time: the folder is flock()ed for the whole run; a second run is refused
@@ -20,6 +21,7 @@
 
 #include "records/case_record.hpp"
 #include "plan/plan.hpp"
+#include "results/journal.hpp"
 #include "results/record_rows.hpp"
 
 namespace dpgpu {
@@ -45,11 +47,16 @@ class ResultsFolder {
   // at the end) and keeps it.
   void commit(CaseRecord record);
   void sync();
+  // Throws WriteError when the folder was moved or deleted since it was opened (what this
+  // run writes by path would go nowhere, or somewhere else).
+  void check_in_place() const;
+  // Removes the temporary files a failed write may have left (*.tmp).
+  void remove_temporary_files() const;
   // The committed records of the plan's cases, in plan order.
   Records in_plan_order(const RunPlan& plan) const;
   // Where --fresh moved old results, or empty.
   const std::filesystem::path& moved_aside() const { return moved_aside_; }
-  // Figures removed because the data under them changed, or empty.
+  // The folder of the figures removed (those dpgpu drew) because the data under them changed, or empty.
   const std::filesystem::path& removed_figures() const { return removed_figures_; }
 
  private:
@@ -57,25 +64,22 @@ class ResultsFolder {
   void open_for(const RunPlan& plan, const FolderOptions& options);
   void write_holder();
   bool holder_gone() const;
-  void load_journal();
+  void load_journal(const RunPlan& plan);
+  void keep_derived_ahead_of_journal();
   std::filesystem::path dir_;
   int dir_fd_ = -1, journal_fd_ = -1;
   std::map<std::string, CaseRecord> records_;  // the latest record of each case id
   std::filesystem::path moved_aside_, removed_figures_;
-  bool figures_checked_ = false;
+  bool figures_checked_ = false, filtered_ = false;
   std::chrono::steady_clock::time_point last_sync_{};
 };
 
-// A journal's complete records in file order (a case rerun by --filter appears twice: the
-// later line counts). A line cut short, and every line after it, is left out with a warning.
-struct Journal {
-  std::vector<CaseRecord> records;
-  std::size_t complete_bytes = 0, total_bytes = 0;
-};
-Journal read_journal(const std::filesystem::path& path);
-
 // Why a recorded plan fingerprint is not `now`, in words ("other repetitions: 5 recorded, 3 now").
 std::string plan_difference(const nlohmann::json& recorded, const nlohmann::json& now);
+
+// A resumed or filtered run's context.json keeps every earlier run's: the one `dir` holds
+// (with its own "earlier_runs") becomes the last of context's "earlier_runs".
+void keep_earlier_runs(nlohmann::json& context, const std::filesystem::path& dir);
 
 // plan.json's "shard": its index, count and case ids; null for an unsharded plan.
 nlohmann::json shard_json(const RunPlan& plan);
@@ -84,6 +88,13 @@ nlohmann::json shard_json(const RunPlan& plan);
 inline constexpr const char* kJournalFile = "journal.jsonl";
 inline constexpr const char* kPlanFile = "plan.json";
 inline constexpr const char* kHolderFile = ".dpgpu-run";
+// Says dpgpu made the folder: only such a folder (or a new or empty one) is written or moved.
+inline constexpr const char* kMarkerFile = ".dpgpu-results";
+// figures/'s list of the files `dpgpu plot` drew (plots/dpgpu_plots/cli.py): only these are
+// removed when the data under them change.
+inline constexpr const char* kFiguresManifest = ".dpgpu-figures";
+// The files rebuilt from the journal.
+inline constexpr const char* kDerivedFiles[] = {"runs.csv", "summary.csv", "benchmark.json", "metrics.csv", "series.csv"};
 // Power loss may cost the cases committed in the last this-many seconds; kill -9 costs none.
 inline constexpr double kSyncSeconds = 0.5;
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -71,11 +72,14 @@ struct Input {
     if (plan.contains("shard") && !plan["shard"].is_null())
       shard = Shard{plan["shard"].value("index", -1), plan["shard"].value("count", -1)};
     if (fs::exists(dir / "context.json")) context = read_json(dir / "context.json");
-    if (fs::exists(dir / kJournalFile))
-      for (CaseRecord& r : read_journal(dir / kJournalFile).records) {
-        std::string id = r.spec.id;
-        records.insert_or_assign(id, std::move(r));
-      }
+    if (fs::exists(dir / kJournalFile)) {
+      const Journal journal = read_journal(dir / kJournalFile);
+      std::size_t duplicates = 0;
+      records = latest_records(journal, &duplicates);
+      if (journal.damaged() || duplicates)
+        std::cerr << fmt::format("warning: merge: {}: {} left out; its {} readable records are merged\n",
+                                 (dir / kJournalFile).string(), journal_damage_words(journal, duplicates), records.size());
+    }
   }
   ~Input() {
     if (lock_fd >= 0) ::close(lock_fd);
@@ -180,6 +184,10 @@ int merge_results(const std::vector<fs::path>& dirs, const MergeOptions& opt) {
   for (auto& d : dirs) {
     const fs::path canonical = fs::weakly_canonical(d);
     if (canonical == into) throw InputError(fmt::format("merge: --into {} is one of the folders to merge", d.string()));
+    const auto [end, ignored] = std::mismatch(into.begin(), into.end(), canonical.begin(), canonical.end());
+    if (opt.fresh && end == into.end())
+      throw InputError(fmt::format("merge: {} is inside --into {}, which --fresh would move aside: merge into another "
+                                   "folder", d.string(), opt.into.string()));
     if (!seen.insert(canonical).second) throw InputError(fmt::format("merge: {} is named twice", d.string()));
     inputs.push_back(std::make_unique<Input>(d));
   }
