@@ -24,8 +24,9 @@ void print_schema(const Schema& schema, const char* indent) {
 }
 
 void print_solver(const SolverEntry& s) {
-  std::cout << fmt::format("  {}/{:<20} {}{}\n", s.problem, s.name, s.help,
-                           s.unavailable.empty() ? "" : "  [unavailable: " + s.unavailable + "]");
+  std::cout << fmt::format("  {}/{:<20} {}{}{}\n", s.problem, s.name, s.help,
+                           s.unavailable.empty() ? "" : "  [unavailable: " + s.unavailable + "]",
+                           s.broken.empty() ? "" : "  [broken registration: " + s.registration_error() + "]");
   print_schema(s.schema, "      ");
 }
 
