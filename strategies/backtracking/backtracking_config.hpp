@@ -21,6 +21,7 @@ struct IvmConfig {
   bool ws_graph = true;            // launch each work-stealing phase's kernels as one CUDA graph
   IvmState state = IvmState::Packed;
   std::string initial_ub = "optimal";
+  std::int64_t gpus = 1;  // logical GPUs (ivm_multi.cu); logical i runs on device i % cudaGetDeviceCount()
 };
 
 struct BpdfsConfig {

@@ -53,6 +53,7 @@ void validate(const IvmConfig& c) {
        "parameter 'block' = " + std::to_string(c.block) + ", allowed a multiple of 32 in [32, 1024]");
   need(c.poll >= 1 && c.poll <= (1 << 20), "parameter 'poll' = " + std::to_string(c.poll) + ", allowed [1, 2^20]");
   need(c.slice >= 1, "parameter 'slice' = " + std::to_string(c.slice) + ", allowed >= 1");
+  need(c.gpus >= 1 && c.gpus <= 64, "parameter 'gpus' = " + std::to_string(c.gpus) + ", allowed [1, 64]");
   ivm_dims(c);
 }
 
@@ -107,6 +108,9 @@ SolverBuilder<tsp::Problem, IvmConfig> ivm_solver() {
               "by the free mask) or matrix (the paper's IVM, in local memory)")
       .param("initial_ub", &C::initial_ub, kInitialUbHelp)
       .rule("initial_ub", tsp::initial_ub_rule())
+      .param("gpus", &C::gpus, between(1, 64),
+             "logical GPUs sharing the search (each with `explorers` explorers; work stolen between GPUs through "
+             "peer copies); logical i runs on visible device i mod the device count")
       .check([](const C& c) { return refusal_of([&] { validate(c); }); })  // explorers = arity^dims
       .check_instance([](const C& c, const tsp::Instance& x) {
         return search_rule("gpu.ivm", kIvmMaxCities, "positions in [0, (n-1)!) are 64-bit: 20! < 2^64 < 21!", c, x);
@@ -118,7 +122,8 @@ SolverBuilder<tsp::Problem, IvmConfig> ivm_solver() {
         const std::uint64_t state = c.state == IvmState::Matrix ? sizeof(IvmExplorer<std::int64_t>)
                                                                 : sizeof(IvmPacked<std::int64_t>);
         const std::uint64_t per = state + 8 * 3 + 1 + 1 + 4;
-        return MemoryNeed{T * 16, T * per + std::uint64_t(x.n) * std::uint64_t(x.n) * 8 + 4096};
+        const auto G = std::uint64_t(c.gpus);  // all on one card at worst
+        return MemoryNeed{G * T * 16, G * (T * (per + 16) + std::uint64_t(x.n) * std::uint64_t(x.n) * 8 + 4096)};
       });
 }
 

@@ -19,6 +19,8 @@
 #include "factoradic.hpp"
 #include "interval_check.hpp"
 #include "ivm_kernels.cuh"
+#include "ivm_launch.cuh"
+#include "ivm_multi.hpp"
 #include "search_common.cuh"
 
 namespace dpgpu::backtracking {
@@ -27,55 +29,6 @@ namespace {
 using gpu::DeviceBuffer;
 using gpu::PinnedBuffer;
 namespace K = ivm_kernel;
-
-unsigned blocks_for(std::int64_t items, int block) { return static_cast<unsigned>((items + block - 1) / block); }
-
-Intervals read_intervals(const DeviceBuffer<std::uint64_t>& pos, const DeviceBuffer<std::uint64_t>& end,
-                         cudaStream_t s) {
-  Intervals r{std::vector<std::uint64_t>(pos.size()), std::vector<std::uint64_t>(end.size())};
-  CUDA_CHECK(cudaMemcpyAsync(r.pos.data(), pos.get(), pos.bytes(), cudaMemcpyDeviceToHost, s));
-  CUDA_CHECK(cudaMemcpyAsync(r.end.data(), end.get(), end.bytes(), cudaMemcpyDeviceToHost, s));
-  CUDA_CHECK(cudaStreamSynchronize(s));
-  return r;
-}
-
-struct WorkStealingGraph {
-  cudaGraph_t graph = nullptr;
-  cudaGraphExec_t exec = nullptr;
-  WorkStealingGraph() = default;
-  WorkStealingGraph(const WorkStealingGraph&) = delete;
-  WorkStealingGraph& operator=(const WorkStealingGraph&) = delete;
-  ~WorkStealingGraph() {
-    if (exec) cudaGraphExecDestroy(exec);
-    if (graph) cudaGraphDestroy(graph);
-  }
-};
-
-// The TreeExplore kernel of an explorer type: the packed one is register-capped for residency.
-template <class Explorer, class Cost>
-auto tree_explore_kernel() {
-  if constexpr (std::is_same_v<Explorer, IvmPacked<Cost>>) return &K::tree_explore_resident<Explorer, Cost>;
-  else return &K::tree_explore<Explorer, Cost>;
-}
-
-// Occupancy of TreeExplore (Fig. 5's question: how many explorers run at once): registers and
-// local bytes per thread, resident blocks per SM, and the explorers resident at once.
-template <class Kernel>
-void set_occupancy(Context& ctx, Kernel kernel, int block, std::size_t smem, std::int64_t explorers) {
-  cudaFuncAttributes attr{};
-  CUDA_CHECK(cudaFuncGetAttributes(&attr, kernel));
-  int per_sm = 0, dev = 0, sms = 0, max_threads = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, smem));
-  CUDA_CHECK(cudaGetDevice(&dev));
-  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  CUDA_CHECK(cudaDeviceGetAttribute(&max_threads, cudaDevAttrMaxThreadsPerMultiProcessor, dev));
-  const double slots = double(per_sm) * block * sms;
-  ctx.set("registers", double(attr.numRegs));
-  ctx.set("local_bytes", double(attr.localSizeBytes));
-  ctx.set("blocks_per_sm", double(per_sm));
-  ctx.set("occupancy", double(per_sm) * block / max_threads);
-  ctx.set("resident_explorers", std::min(slots, double(explorers)));
-}
 
 template <class Cost, class Explorer>
 void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context& ctx, SearchOutcome& out,
@@ -144,38 +97,10 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
   const auto tree_explore = tree_explore_kernel<Explorer, Cost>();
   const auto slice = static_cast<unsigned>(std::min<std::int64_t>(c.slice, 0xffffffffll));
   set_occupancy(ctx, tree_explore, c.block, smem, T);
-  // Algorithm 2 after the lengths: reset the selection, one trySelect launch per dimension and
-  // offset, stealWork. Its arguments never change, so with ws_graph it is captured once as a
-  // CUDA graph and each phase launches the graph (tiny kernels: launch overhead dominates).
-  auto enqueue_work_stealing = [&](bool mark_launches) {
-    auto marked = [&](auto&& launch) {
-      if (!mark_launches) return launch();
-      auto mark = ctx.profiled_launch();
-      launch();
-    };
-    CUDA_CHECK(cudaMemsetAsync(d_victim.get(), 0xff, d_victim.bytes(), stream));
-    CUDA_CHECK(cudaMemsetAsync(d_selected.get(), 0, d_selected.bytes(), stream));
-    std::uint32_t stride = 1;
-    for (int i = 0; i < dims; ++i, stride *= std::uint32_t(c.arity))
-      for (std::uint32_t j = 1; j < std::uint32_t(c.arity); ++j)
-        marked([&] {
-          K::try_select<<<grid, c.block, 0, stream>>>(d_len.get(), d_victim.get(), d_selected.get(), T, stride,
-                                                      std::uint32_t(c.arity), j, d_totals.get());
-          CUDA_CHECK_LAUNCH();
-        });
-    marked([&] {
-      K::steal_work<<<grid, c.block, 0, stream>>>(d_victim.get(), d_pos.get(), d_end.get(), d_fresh.get(), T,
-                                                  d_counters.get() + 1);
-      CUDA_CHECK_LAUNCH();
-    });
-  };
+  const WsArrays ws{d_len.get(), d_pos.get(), d_end.get(), d_victim.get(), d_selected.get(), d_fresh.get(),
+                    d_totals.get(), d_counters.get() + 1, T, dims, std::uint32_t(c.arity), grid, c.block};
   WorkStealingGraph ws_graph;
-  if (c.ws_graph && balance) {
-    CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
-    enqueue_work_stealing(false);
-    CUDA_CHECK(cudaStreamEndCapture(stream, &ws_graph.graph));
-    CUDA_CHECK(cudaGraphInstantiate(&ws_graph.exec, ws_graph.graph, 0));
-  }
+  if (c.ws_graph && balance) capture_work_stealing(ws, stream, ws_graph);
   double explore_s = 0, steal_s = 0, idle_sum = 0;
   std::uint64_t launches = 0, ws_phases = 0, checks = 0;
   for (;;) {
@@ -230,7 +155,7 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
         auto mark = ctx.profiled_launch();
         CUDA_CHECK(cudaGraphLaunch(ws_graph.exec, stream));
       } else {
-        enqueue_work_stealing(true);
+        enqueue_work_stealing(ws, stream, &ctx);
       }
       CUDA_CHECK(cudaEventRecord(ws_ev.b, stream));
       CUDA_CHECK(cudaEventSynchronize(ws_ev.b));
@@ -271,6 +196,22 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
   if (c.check_intervals) ctx.set("interval_checks", double(checks));
 }
 
+// The counters of the resolved configuration (the one-GPU run() sets its own).
+void set_config_counters(const tsp::Instance& x, const IvmConfig& c, bool packed, Context& ctx,
+                         const SearchOutcome& out, const HostClock& clock) {
+  const bool narrow = narrow_costs(x);
+  ctx.set("nodes", double(out.nodes));
+  ctx.set("nodes_per_s", out.nodes / std::max(clock.seconds(), 1e-9));
+  ctx.set("explorers", double(c.explorers));
+  ctx.set("trigger", double(effective_trigger(c)));
+  ctx.set("dims", double(ivm_dims(c)));
+  ctx.set("ws_kernels_per_phase", double(ivm_dims(c) * (c.arity - 1) + 1));
+  ctx.set("cost_bytes", narrow ? 4.0 : 8.0);
+  const std::size_t packed_bytes = narrow ? sizeof(IvmPacked<std::int32_t>) : sizeof(IvmPacked<std::int64_t>);
+  const std::size_t matrix_bytes = narrow ? sizeof(IvmExplorer<std::int32_t>) : sizeof(IvmExplorer<std::int64_t>);
+  ctx.set("state_bytes", double(packed ? packed_bytes : matrix_bytes));
+}
+
 }  // namespace
 
 SearchOutcome ivm_search(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context& ctx) {
@@ -283,7 +224,10 @@ SearchOutcome ivm_search(const tsp::Instance& x, const IvmConfig& c, std::int64_
   if (!searched_on_host(x, bound, out)) {
     out.nodes = 1;  // the root (0 < bound); explorers start at its children
     const bool packed = c.state == IvmState::Packed;
-    if (narrow_costs(x)) {
+    if (c.gpus > 1) {
+      ivm_multi_search(x, c, bound, ctx, out);
+      set_config_counters(x, c, packed, ctx, out, clock);
+    } else if (narrow_costs(x)) {
       if (packed) run<std::int32_t, IvmPacked<std::int32_t>>(x, c, bound, ctx, out, clock);
       else run<std::int32_t, IvmExplorer<std::int32_t>>(x, c, bound, ctx, out, clock);
     } else {

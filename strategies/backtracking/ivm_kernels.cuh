@@ -108,9 +108,11 @@ __global__ void __launch_bounds__(1024, 2) tree_explore_resident(DPGPU_TREE_EXPL
 #undef DPGPU_TREE_EXPLORE_ARGS
 #undef DPGPU_TREE_EXPLORE_CALL
 
+// (The plain kernels below are static: this header is included by ivm.cu and ivm_multi.cu.)
+
 // computeLengths + computeMeanLength + determine-end: every length, and in one reduction
 // their sum (the mean is sum / T, taken by trySelect) and the number of non-empty intervals.
-__global__ void compute_lengths(const std::uint64_t* __restrict__ pos, const std::uint64_t* __restrict__ end,
+static __global__ void compute_lengths(const std::uint64_t* __restrict__ pos, const std::uint64_t* __restrict__ end,
                                 std::uint64_t* __restrict__ length, int explorers, Totals* totals) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
   std::uint64_t len = 0;
@@ -132,7 +134,7 @@ __global__ void compute_lengths(const std::uint64_t* __restrict__ pos, const std
 // One (dimension, offset) of the victim selection: an empty explorer without a victim takes
 // its neighbour as victim when that one is not yet taken and holds more than the mean (and at
 // least 2 leaves, so that both halves are non-empty).
-__global__ void try_select(const std::uint64_t* __restrict__ length, int* __restrict__ victim,
+static __global__ void try_select(const std::uint64_t* __restrict__ length, int* __restrict__ victim,
                            std::uint8_t* __restrict__ selected, int explorers, std::uint32_t stride,
                            std::uint32_t arity, std::uint32_t offset, const Totals* totals) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -146,7 +148,7 @@ __global__ void try_select(const std::uint64_t* __restrict__ length, int* __rest
 
 // The thief takes the right half of its victim's interval; it builds its IVM from the new
 // interval's first leaf at the start of the next TreeExplore (fresh).
-__global__ void steal_work(const int* __restrict__ victim, std::uint64_t* __restrict__ pos,
+static __global__ void steal_work(const int* __restrict__ victim, std::uint64_t* __restrict__ pos,
                            std::uint64_t* __restrict__ end, std::uint8_t* __restrict__ fresh, int explorers,
                            unsigned long long* steals) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -161,5 +163,37 @@ __global__ void steal_work(const int* __restrict__ victim, std::uint64_t* __rest
   fresh[t] = 1;
   atomicAdd(steals, 1ull);
 }
+
+// Across GPUs (ivm_multi.cu). The victim GPU gives away the right half of every explorer's
+// interval (those holding at least 2 leaves; the others give an empty one), as stealWork
+// does within a GPU: the victim's explorers keep their state and their shortened end.
+static __global__ void give_halves(std::uint64_t* __restrict__ pos, std::uint64_t* __restrict__ end,
+                            std::uint64_t* __restrict__ out_pos, std::uint64_t* __restrict__ out_end,
+                            int explorers) {
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= explorers) return;
+  const std::uint64_t p = pos[t], e = end[t];
+  std::uint64_t s = e;
+  if (interval_length(p, e) >= 2) s = steal_split(p, e);
+  end[t] = s;
+  out_pos[t] = s;
+  out_end[t] = e;
+}
+
+// The thief GPU (every interval empty) takes the given intervals, explorer t the one of the
+// victim's explorer t, and builds its IVMs at the start of the next TreeExplore.
+static __global__ void take_intervals(const std::uint64_t* __restrict__ in_pos,
+                                      const std::uint64_t* __restrict__ in_end,
+                               std::uint64_t* __restrict__ pos, std::uint64_t* __restrict__ end,
+                               std::uint8_t* __restrict__ fresh, int explorers) {
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= explorers) return;
+  pos[t] = in_pos[t];
+  end[t] = in_end[t];
+  fresh[t] = 1;
+}
+
+// A bound found on another GPU, lowered into this GPU's incumbent between two launches.
+static __global__ void lower_bound(IncumbentState* inc, unsigned long long bound) { atomicMin(&inc->bound, bound); }
 
 }  // namespace dpgpu::backtracking::ivm_kernel

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "device/clock_lock.hpp"
 #include "device/host_info.hpp"
 #include "dpgpu/error.hpp"
 #include "run/worker_main.hpp"
@@ -14,6 +15,8 @@
 int main(int argc, char** argv) {
   // The child-process side of an isolated case; not a user command.
   if (argc >= 2 && std::string(argv[1]) == "__worker") return dpgpu::worker_main(argc, argv);
+  // The guard that undoes locked clocks when the run that locked them dies (clock_lock.hpp).
+  if (argc >= 2 && std::string(argv[1]) == "__clock-guard") return dpgpu::clock_guard_main(argc, argv);
 
   dpgpu::set_command_line(argc, argv);  // context.json records it
   CLI::App app{"dpgpu: GPU strategies for dynamic programming and backtracking against CPU baselines"};

@@ -59,6 +59,8 @@ Command add_run_command(CLI::App& app) {
   run_cmd->add_flag("-v,--verbose", o.verbose, "solver logs and child-process output");
   run_cmd->add_flag("--profile", o.profile, "profile GPU cases (CUPTI in the worker, or ncu; metrics of the file's profile: section, or the paper's three)");
   run_cmd->add_flag("--no-profile", o.no_profile, "skip profiling even when the file asks for it");
+  run_cmd->add_option("--lock-clocks", o.lock_clocks, "lock the GPUs' clocks for the run (root): base, max, MHz "
+                      "or sm=...,memory=... (replaces the file's clocks:); reset when the run ends, however it ends");
   return {run_cmd, [a] { return run(*a); }};
 }
 

@@ -12,6 +12,7 @@
 
 #include "plan/case_table.hpp"
 #include "dpgpu/error.hpp"
+#include "device/clock_lock.hpp"
 #include "device/host_info.hpp"
 #include "process/interrupt.hpp"
 #include "plan/plan.hpp"
@@ -92,6 +93,7 @@ nlohmann::json start_context(const fs::path& file, const RunPlan& plan, std::siz
                          {"timeout_s", plan.shared().timeout_s},
                          {"plan_hash", plan.fingerprint_hash},
                          {"resumed_cases", resumed_cases}};
+  context["energy_window_s"] = plan.shared().energy_window_s;
   if (!lanes.empty()) {
     context["lanes"] = nlohmann::json::array();
     for (auto& lane : lanes) context["lanes"].push_back(lane.facts);
@@ -144,6 +146,11 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   }
   const Experiment& shared = plan.shared();
   const std::vector<Lane> lanes = lanes_of(opt);
+  // Locked clocks, held by this process until it returns (clock_lock.hpp says what undoes
+  // them on every other way out); refused before anything is written.
+  const ClockRequest clocks = opt.lock_clocks.empty() ? shared.clocks : parse_lock_clocks(opt.lock_clocks);
+  std::optional<ClockLock> clock_lock;
+  if (clocks.any()) clock_lock.emplace(clocks);
   const fs::path out = results_path(plan, opt);
   ResultsFolder folder(out, plan, {opt.resume, opt.fresh, !opt.filter.empty()});
   if (!folder.moved_aside().empty()) std::cerr << "old results moved to " << folder.moved_aside().string() << "\n";
@@ -151,6 +158,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
 
   const ProfileSettings profiling = profile_settings(shared, opt);
   nlohmann::json context = start_context(file, plan, folder.committed_count(), lanes);
+  if (clock_lock) context["clocks"] = clock_lock->facts();
   write_file_atomically(out / "context.json", context.dump(2) + "\n");
 
   std::vector<std::unique_ptr<Reporter>> files = output_reporters(out, context, profiling.on, shared.series);
