@@ -146,8 +146,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   }
   const Experiment& shared = plan.shared();
   const std::vector<Lane> lanes = lanes_of(opt);
-  // Locked clocks, held by this process until it returns (clock_lock.hpp says what undoes
-  // them on every other way out); refused before anything is written.
+  // Locked clocks, held until this returns (clock_lock.hpp: every other way out); refused early.
   const ClockRequest clocks = opt.lock_clocks.empty() ? shared.clocks : parse_lock_clocks(opt.lock_clocks);
   std::optional<ClockLock> clock_lock;
   if (clocks.any()) clock_lock.emplace(clocks);
