@@ -178,15 +178,31 @@ TEST(SolverContract, WrongTypeReadsNameTheParameter) {
   EXPECT_THROW((void)p.real("readonly"), std::logic_error);
 }
 
+// A registration's own mistake marks that solver broken, naming the solver, its file and the
+// rule; it throws nothing, so every other solver and command still runs.
 TEST(SolverContract, DefaultsThatBreakARuleAreBugs) {
-  auto b = dpgpu::solver<Toy, ToyConfig>("cpu.toy_bad", "never registered")
-               .param("block", &ToyConfig::block, dpgpu::between(32, 1024), "threads");
-  EXPECT_THROW(b.rule("block", dpgpu::power_of_two()).rule("block", dpgpu::one_of({32, 128})), std::logic_error);
-  EXPECT_THROW(b.check([](const ToyConfig& c) -> std::optional<std::string> {
+  auto twice = dpgpu::solver<Toy, ToyConfig>("cpu.toy_bad", "never registered")
+                   .param("block", &ToyConfig::block, dpgpu::between(32, 1024), "threads");
+  twice.rule("block", dpgpu::power_of_two()).rule("block", dpgpu::one_of({32, 128}));
+  EXPECT_NE(twice.entry().broken, "");
+  const std::string message = twice.entry().registration_error();
+  EXPECT_NE(message.find("solver 'cpu.toy_bad' for toy.contract"), std::string::npos) << message;
+  EXPECT_NE(message.find("test_solver_contract.cpp:"), std::string::npos) << message;
+  EXPECT_NE(message.find("'block'"), std::string::npos) << message;
+
+  auto bad_default = dpgpu::solver<Toy, ToyConfig>("cpu.toy_bad", "never registered")
+                         .param("block", &ToyConfig::block, dpgpu::between(32, 1024), "threads");
+  bad_default.check([](const ToyConfig& c) -> std::optional<std::string> {
     if (c.block == 64) return "never 64";
     return std::nullopt;
-  }),
-               std::logic_error);
+  });
+  EXPECT_NE(bad_default.entry().broken.find("never 64"), std::string::npos) << bad_default.entry().broken;
+
+  auto undeclared = dpgpu::solver<Toy, ToyConfig>("cpu.toy_bad", "never registered")
+                        .param("block", &ToyConfig::block, dpgpu::between(32, 1024), "threads");
+  undeclared.rule("blok", dpgpu::power_of_two());
+  EXPECT_NE(undeclared.entry().broken.find("rule for undeclared parameter 'blok'"), std::string::npos)
+      << undeclared.entry().broken;
 }
 
 TEST(SolverContract, CommonRules) {

@@ -38,6 +38,8 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <source_location>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <typeinfo>
@@ -125,6 +127,12 @@ struct SolverEntry {
   // a tree search, whose work is what it visited, not a property of the instance.
   std::string work_counter;
   AnyBinding binding;  // the config type its parameters are bound to (bind<Config>), if any
+  // Where it was registered ("file:line") and, non-empty, the registration's own mistake (a
+  // rule for an undeclared parameter, a default that breaks its rule): such a solver stays
+  // listed, a case naming it is refused, and the registry's test fails; the others run.
+  std::string registered_at;
+  std::string broken;
+  std::string registration_error() const;  // names the solver, its file and the mistake
 };
 
 // The config of a solver registered with dpgpu::solver<P, Config>, built from resolved values.
@@ -144,8 +152,13 @@ class Registry {
   const SolverEntry* solver(const std::string& problem, const std::string& name) const;
   std::vector<const ProblemEntry*> problems() const;
   std::vector<const SolverEntry*> solvers(const std::string& problem = "") const;  // all if empty
+  // Every broken registration (SolverEntry::broken, a problem whose registration threw, a
+  // name registered twice), one message each; empty when all are whole.
+  std::vector<std::string> errors() const;
+  void add_error(std::string message) { errors_.push_back(std::move(message)); }
 
  private:
+  std::vector<std::string> errors_;
   std::map<std::string, ProblemEntry> problems_;
   std::map<std::pair<std::string, std::string>, SolverEntry> solvers_;  // (problem, solver)
 };
@@ -163,7 +176,23 @@ AnyInstance erase_instance(Loaded<typename P::Instance> loaded) {
 }
 
 template <class P>
-bool register_problem() {
+bool register_problem_now();
+
+// A mistake in a problem's registration (a generator's parameter declared twice, ...) is
+// recorded, not thrown: the registry's test names it, and every other command still runs.
+template <class P>
+bool register_problem(std::source_location where = std::source_location::current()) {
+  try {
+    return register_problem_now<P>();
+  } catch (const std::logic_error& e) {
+    Registry::get().add_error(std::string("problem '") + P::name + "' (" + where.file_name() + ":" +
+                              std::to_string(where.line()) + "): " + e.what());
+    return false;
+  }
+}
+
+template <class P>
+bool register_problem_now() {
   using I = typename P::Instance;
   using S = typename P::Solution;
   ProblemEntry e;
@@ -246,7 +275,8 @@ class SolverBuilder {
   using Instance = typename P::Instance;
   using Solution = typename P::Solution;
 
-  SolverBuilder(std::string name, std::string help) {
+  SolverBuilder(std::string name, std::string help, std::source_location where = std::source_location::current()) {
+    e_.registered_at = std::string(where.file_name()) + ":" + std::to_string(where.line());
     e_.backend = name.rfind("gpu.", 0) == 0 ? Backend::Gpu : Backend::Cpu;
     e_.name = std::move(name);
     e_.help = std::move(help);
@@ -269,26 +299,22 @@ class SolverBuilder {
 
   // --- parameters read by name --------------------------------------------------------------
   SolverBuilder& param(std::string name, std::int64_t def, Range r, std::string help) {
-    e_.schema.add({std::move(name), ParamType::Int, def, r, {}, std::move(help)});
-    return *this;
+    return guarded([&] { e_.schema.add({std::move(name), ParamType::Int, def, r, {}, std::move(help)}); });
   }
   SolverBuilder& param(std::string name, double def, Range r, std::string help) {
-    e_.schema.add({std::move(name), ParamType::Real, def, r, {}, std::move(help)});
-    return *this;
+    return guarded([&] { e_.schema.add({std::move(name), ParamType::Real, def, r, {}, std::move(help)}); });
   }
   SolverBuilder& param(std::string name, bool def, std::string help) {
-    e_.schema.add({std::move(name), ParamType::Bool, def, {}, {}, std::move(help)});
-    return *this;
+    return guarded([&] { e_.schema.add({std::move(name), ParamType::Bool, def, {}, {}, std::move(help)}); });
   }
   SolverBuilder& param(std::string name, std::string def, std::string help) {
-    e_.schema.add({std::move(name), ParamType::String, std::move(def), {}, {}, std::move(help)});
-    return *this;
+    return guarded([&] { e_.schema.add({std::move(name), ParamType::String, std::move(def), {}, {}, std::move(help)}); });
   }
   SolverBuilder& choice(std::string name, std::string def, std::vector<std::string> choices,
                         std::string help) {
-    e_.schema.add({std::move(name), ParamType::Choice, std::move(def), {}, std::move(choices),
-                   std::move(help)});
-    return *this;
+    return guarded([&] {
+      e_.schema.add({std::move(name), ParamType::Choice, std::move(def), {}, std::move(choices), std::move(help)});
+    });
   }
 
   // --- parameters bound to a field of Config (default: the field's in Config{}) -------------
@@ -327,35 +353,36 @@ class SolverBuilder {
       names.push_back(n);
       if (v == Config{}.*field) def = n;
     }
-    if (def.empty()) throw std::logic_error("parameter '" + name + "': the field's default has no name among its choices");
-    e_.schema.add({name, ParamType::Choice, def, {}, names, std::move(help)});
-    binding_->add([name, field, named = std::move(named)](const Params& p, Config& c) {
-      const std::string& s = p.text(name);
-      for (auto& [n, v] : named)
-        if (n == s) c.*field = v;
+    return guarded([&] {
+      if (def.empty()) throw std::logic_error("parameter '" + name + "': the field's default has no name among its choices");
+      e_.schema.add({name, ParamType::Choice, def, {}, names, std::move(help)});
+      binding_->add([name, field, named = std::move(named)](const Params& p, Config& c) {
+        const std::string& s = p.text(name);
+        for (auto& [n, v] : named)
+          if (n == s) c.*field = v;
+      });
     });
-    return *this;
   }
 
   // --- rules ----------------------------------------------------------------------------------
   // An extra check on a declared parameter (see ParamRule), run whenever it is resolved.
   SolverBuilder& rule(const std::string& name, ParamRule fn) {
-    e_.schema.set_rule(name, std::move(fn));
-    return *this;
+    return guarded([&] { e_.schema.set_rule(name, std::move(fn)); });
   }
   // A rule across parameters, run when they are resolved (so by `dpgpu check`): fn(const
   // Config&) or fn(const Params&) -> std::optional<std::string>, the message naming the
   // parameters. Declare it after the parameters it reads; the defaults must pass it.
   template <class F>
   SolverBuilder& check(F fn) {
-    if constexpr (std::is_invocable_v<F&, const Params&>) {
-      e_.schema.add_check(std::move(fn));
-    } else {
-      static_assert(kBound && std::is_invocable_v<F&, const BoundArg&>,
-                    "check(fn): fn(const Config&) or fn(const Params&) -> std::optional<std::string>");
-      e_.schema.add_check([b = binding_, fn = std::move(fn)](const Params& p) { return fn((*b)(p)); });
-    }
-    return *this;
+    return guarded([&] {
+      if constexpr (std::is_invocable_v<F&, const Params&>) {
+        e_.schema.add_check(std::move(fn));
+      } else {
+        static_assert(kBound && std::is_invocable_v<F&, const BoundArg&>,
+                      "check(fn): fn(const Config&) or fn(const Params&) -> std::optional<std::string>");
+        e_.schema.add_check([b = binding_, fn = std::move(fn)](const Params& p) { return fn((*b)(p)); });
+      }
+    });
   }
   // A rule between the parameters and an instance: fn(const Config& or const Params&, const
   // ValueMap& dims) with its sizes (P::dims, e.g. "n"), or fn(..., const Instance&) where the
@@ -436,6 +463,9 @@ class SolverBuilder {
 #endif
   }
 
+ // What is declared so far (tests read SolverEntry::broken here).
+  const SolverEntry& entry() const { return e_; }
+
  private:
   // fn(instance, Params or Config, rest...) as a function of (instance, Params, rest...).
   template <class R, class F>
@@ -481,8 +511,21 @@ class SolverBuilder {
   }
   template <class D, class T>
   SolverBuilder& bind_field(const std::string& name, T D::*field, ParamSpec spec) {
-    e_.schema.add(std::move(spec));
-    binding_->add([name, field](const Params& p, D& c) { c.*field = field_from<T>(p, name); });
+    return guarded([&] {
+      e_.schema.add(std::move(spec));
+      binding_->add([name, field](const Params& p, D& c) { c.*field = field_from<T>(p, name); });
+    });
+  }
+  // One declaration step; a logic_error in it (the registration's own mistake) marks the
+  // solver broken instead of ending the program. After the first, the steps are skipped.
+  template <class F>
+  SolverBuilder& guarded(F&& step) {
+    if (!e_.broken.empty()) return *this;
+    try {
+      step();
+    } catch (const std::logic_error& e) {
+      e_.broken = e.what();
+    }
     return *this;
   }
 
@@ -491,8 +534,9 @@ class SolverBuilder {
 };
 
 template <class P, class Config = void>
-SolverBuilder<P, Config> solver(std::string name, std::string help) {
-  return SolverBuilder<P, Config>(std::move(name), std::move(help));
+SolverBuilder<P, Config> solver(std::string name, std::string help,
+                                std::source_location where = std::source_location::current()) {
+  return SolverBuilder<P, Config>(std::move(name), std::move(help), where);
 }
 
 }  // namespace dpgpu

@@ -8,9 +8,12 @@
 
 #include <algorithm>
 #include <iostream>
+#include <memory>
+#include <string>
 
 #include "plan/case_table.hpp"
 #include "dpgpu/error.hpp"
+#include "cli/command.hpp"
 #include "cli/runner.hpp"
 #include "device/clock_lock.hpp"
 #include "records/human_format.hpp"
@@ -78,5 +81,25 @@ int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases,
                              plan.broken.size() - kShown);
   return 2;
 }
+
+namespace cli {
+
+Command add_check_command(CLI::App& app) {
+  struct Args {
+    std::string file;
+    std::uint64_t max_cases = 1'000'000;
+    int shards = 0;
+  };
+  auto a = std::make_shared<Args>();
+  auto* check = app.add_subcommand("check", "validate an experiment file and print its cases");
+  check->add_option("file", a->file, "experiment YAML file")->required();
+  check->add_option("--max-cases", a->max_cases, "refuse sweeps expanding to more cases than this")
+      ->check(positive_whole_number());
+  check->add_option("--shards", a->shards, "N: show which of N shards (dpgpu run --shard K/N) runs each case")
+      ->check(CLI::Range(1, 1'000'000));
+  return {check, [a] { return check_experiment(a->file, a->max_cases, a->shards); }};
+}
+
+}  // namespace cli
 
 }  // namespace dpgpu

@@ -74,6 +74,54 @@ class Rebuilder {
   double cost_s_ = 0;
 };
 
+// --gpus: the lanes, made before anything is written (a bad index is exit 2).
+std::vector<Lane> lanes_of(const RunOptions& opt) {
+  if (opt.gpus.empty()) return {};
+  std::string note;
+  std::vector<Lane> lanes = make_lanes(opt.gpus, opt.cpu_workers, &note);
+  if (!note.empty()) std::cerr << note << "\n";
+  return lanes;
+}
+
+// --out, else results/<name> (a shard: results/<name>/shard-K-of-N).
+fs::path results_path(const RunPlan& plan, const RunOptions& opt) {
+  if (!opt.out.empty()) return opt.out;
+  const fs::path folder = fs::path("results") / plan.shared().name;
+  return plan.shard ? folder / plan.shard->folder_name() : folder;
+}
+
+// The run's opening facts in context.json (finish_context adds the closing ones).
+nlohmann::json start_context(const fs::path& file, const RunPlan& plan, std::size_t resumed_cases,
+                             const std::vector<Lane>& lanes) {
+  nlohmann::json context{{"experiment", plan.shared().name},
+                         {"experiment_file", fs::absolute(file).string()},
+                         {"start", now_iso8601()},
+                         {"git_commit", git_commit()},
+                         {"host", host_facts()},
+                         {"gpu", gpu_facts()},
+                         {"gpu_clocks_start", gpu_clock_reading()},
+                         {"repetitions", plan.fingerprint["repetitions"]},
+                         {"warmup", plan.shared().warmup},
+                         {"timeout_s", plan.shared().timeout_s},
+                         {"plan_hash", plan.fingerprint_hash},
+                         {"resumed_cases", resumed_cases}};
+  context["energy_window_s"] = plan.shared().energy_window_s;
+  if (!lanes.empty()) {
+    context["lanes"] = nlohmann::json::array();
+    for (auto& lane : lanes) context["lanes"].push_back(lane.facts);
+  }
+  if (plan.shard)
+    context["shard"] = {{"index", plan.shard->index}, {"count", plan.shard->count}, {"cases", plan.shard_cases.size()}};
+  return context;
+}
+
+// Stopped by a signal: how to go on (`resume`, shell-quoted); exit 128 + the signal.
+int stopped(int sig, const Progress& p, const std::string& resume) {
+  std::cerr << fmt::format("stopped by signal {} after {} of {} cases; continue with:\n  {}\n", sig, p.done, p.total,
+                           resume);
+  return 128 + sig;
+}
+
 }  // namespace
 
 ProfileSettings profile_settings(const Experiment& shared, const RunOptions& opt) {
@@ -107,45 +155,19 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
     return 0;
   }
   const Experiment& shared = plan.shared();
-  // --gpus: the lanes, made before anything is written (a bad index is exit 2).
-  std::vector<Lane> lanes;
-  if (!opt.gpus.empty()) {
-    std::string note;
-    lanes = make_lanes(opt.gpus, opt.cpu_workers, &note);
-    if (!note.empty()) std::cerr << note << "\n";
-  }
-  // Locked clocks, held by this process until it returns (clock_lock.hpp says what undoes
-  // them on every other way out); refused before anything is written.
+  const std::vector<Lane> lanes = lanes_of(opt);
+  // Locked clocks, held until this returns (clock_lock.hpp: every other way out); refused early.
   const ClockRequest clocks = opt.lock_clocks.empty() ? shared.clocks : parse_lock_clocks(opt.lock_clocks);
   std::optional<ClockLock> clock_lock;
   if (clocks.any()) clock_lock.emplace(clocks);
-  fs::path out = opt.out;
-  if (out.empty()) out = plan.shard ? fs::path("results") / shared.name / plan.shard->folder_name() : fs::path("results") / shared.name;
+  const fs::path out = results_path(plan, opt);
   ResultsFolder folder(out, plan, {opt.resume, opt.fresh, !opt.filter.empty()});
   if (!folder.moved_aside().empty()) std::cerr << "old results moved to " << folder.moved_aside().string() << "\n";
   install_interrupt_handlers();
 
   const ProfileSettings profiling = profile_settings(shared, opt);
-  nlohmann::json context{{"experiment", shared.name},
-                         {"experiment_file", fs::absolute(file).string()},
-                         {"start", now_iso8601()},
-                         {"git_commit", git_commit()},
-                         {"host", host_facts()},
-                         {"gpu", gpu_facts()},
-                         {"gpu_clocks_start", gpu_clock_reading()},
-                         {"repetitions", plan.fingerprint["repetitions"]},
-                         {"warmup", shared.warmup},
-                         {"timeout_s", shared.timeout_s},
-                         {"plan_hash", plan.fingerprint_hash},
-                         {"resumed_cases", folder.committed_count()}};
-  context["energy_window_s"] = shared.energy_window_s;
+  nlohmann::json context = start_context(file, plan, folder.committed_count(), lanes);
   if (clock_lock) context["clocks"] = clock_lock->facts();
-  if (!lanes.empty()) {
-    context["lanes"] = nlohmann::json::array();
-    for (auto& lane : lanes) context["lanes"].push_back(lane.facts);
-  }
-  if (plan.shard)
-    context["shard"] = {{"index", plan.shard->index}, {"count", plan.shard->count}, {"cases", plan.shard_cases.size()}};
   keep_earlier_runs(context, out);  // --resume, --filter: the first run's start, host, clocks stay
   write_file_atomically(out / "context.json", context.dump(2) + "\n");
 
@@ -224,11 +246,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   const int code = tally(plan.name(), folder.in_plan_order(plan),
                          plan.shard ? plan.shard_cases.size() : plan.cases.size(),
                          plan.shard ? " of shard " + plan.shard->str() : "", out.string());
-  if (int sig = stop_requested()) {
-    std::cerr << fmt::format("stopped by signal {} after {} of {} cases; continue with:\n  {}\n", sig, p.done, p.total,
-                             resume);
-    return 128 + sig;
-  }
+  if (int sig = stop_requested()) return stopped(sig, p, resume);
   return code;
 }
 

@@ -1,6 +1,10 @@
 // verify_command.cpp — `dpgpu verify` (verify_command.hpp).
 #include "cli/verify_command.hpp"
 
+#include <memory>
+
+#include "cli/command.hpp"
+
 #include <fmt/format.h>
 
 #include <iostream>
@@ -89,5 +93,26 @@ int verify_command(const VerifyOptions& opt) {
   else if (!opt.markdown) std::cout << fmt::format("{} of {} claims hold\n", held, total);
   return held == total ? 0 : 1;
 }
+
+namespace cli {
+
+Command add_verify_command(CLI::App& app) {
+  auto* verify = app.add_subcommand("verify", "check each results folder's claims on its committed records: a line "
+                                              "per claim, exit 0 all hold, 1 one fails, 2 bad input");
+  auto opt = std::make_shared<VerifyOptions>();
+  auto dirs = std::make_shared<std::vector<std::string>>();
+  verify->add_option("folders", *dirs, "results folders (claims from experiments/<name>.yaml above the folder, "
+                                        "else the folder's experiment.yaml)")->required();
+  verify->add_option("--experiment", opt->experiment, "read the claims from this experiment file instead");
+  verify->add_flag("--markdown", opt->markdown, "a Markdown table of the claims per folder");
+  verify->add_flag("--json", opt->json, "one JSON object (what dpgpu report shows)");
+  verify->add_flag("--quiet-empty", opt->quiet_empty, "say nothing of folders without claims");
+  return {verify, [opt, dirs] {
+            opt->dirs.assign(dirs->begin(), dirs->end());
+            return verify_command(*opt);
+          }};
+}
+
+}  // namespace cli
 
 }  // namespace dpgpu

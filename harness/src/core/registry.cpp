@@ -35,14 +35,25 @@ Registry& Registry::get() {
 
 void Registry::add(ProblemEntry p) {
   auto name = p.name;
-  if (!problems_.emplace(name, std::move(p)).second)
-    throw std::logic_error("problem '" + name + "' registered twice");
+  if (!problems_.emplace(name, std::move(p)).second) errors_.push_back("problem '" + name + "' registered twice");
 }
 
 void Registry::add(SolverEntry s) {
   auto key = std::make_pair(s.problem, s.name);
-  if (!solvers_.emplace(key, std::move(s)).second)
-    throw std::logic_error("solver '" + key.second + "' registered twice for " + key.first);
+  const std::string at = s.registered_at;
+  auto [it, added] = solvers_.emplace(key, std::move(s));
+  if (!added && it->second.broken.empty()) it->second.broken = "registered twice (again at " + at + ")";
+}
+
+std::string SolverEntry::registration_error() const {
+  return "solver '" + name + "' for " + problem + " (" + registered_at + "): " + broken;
+}
+
+std::vector<std::string> Registry::errors() const {
+  std::vector<std::string> out = errors_;
+  for (auto& [_, s] : solvers_)
+    if (!s.broken.empty()) out.push_back(s.registration_error());
+  return out;
 }
 
 const ProblemEntry* Registry::problem(const std::string& name) const {

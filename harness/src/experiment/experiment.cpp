@@ -407,7 +407,10 @@ InstanceSource read_instance(const Source& src, const YAML::Node& node, const st
 
 const SolverEntry& find_solver(const Source& src, const Entry& e, const ProblemEntry& problem) {
   std::string name = read_text(src, e);
-  if (const SolverEntry* s = Registry::get().solver(problem.name, name)) return *s;
+  if (const SolverEntry* s = Registry::get().solver(problem.name, name)) {
+    if (!s->broken.empty()) fail(src, e, "broken registration: " + s->registration_error());
+    return *s;
+  }
   std::vector<std::string> known;
   for (const SolverEntry* s : Registry::get().solvers(problem.name)) known.push_back(s->name);
   fail(src, e, fmt::format("unknown solver '{}' for problem '{}' (known: {})", name, problem.name,

@@ -1,0 +1,95 @@
+// list_command.cpp — `dpgpu list [WHAT]`: problems, generators and solvers with their
+// parameters, read from the registry.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/command.hpp"
+#include "dpgpu/error.hpp"
+#include "dpgpu/registry.hpp"
+
+namespace dpgpu::cli {
+
+namespace {
+
+void print_schema(const Schema& schema, const char* indent) {
+  for (auto& p : schema.specs())
+    std::cout << fmt::format("{}{:<18} {:<34} default {:<10} {}\n", indent, p.name, p.describe_allowed(),
+                             to_string(p.default_value), p.help);
+}
+
+void print_solver(const SolverEntry& s) {
+  std::cout << fmt::format("  {}/{:<20} {}{}{}\n", s.problem, s.name, s.help,
+                           s.unavailable.empty() ? "" : "  [unavailable: " + s.unavailable + "]",
+                           s.broken.empty() ? "" : "  [broken registration: " + s.registration_error() + "]");
+  print_schema(s.schema, "      ");
+}
+
+// `dpgpu list NAME`: one problem (its generators and solvers) or the solvers of that name.
+int list_one(const std::string& name) {
+  auto& reg = Registry::get();
+  if (const auto* p = reg.problem(name)) {
+    std::cout << fmt::format("problem {}: {}\ngenerators:\n", p->name, p->help);
+    for (auto& g : p->generators) {
+      std::cout << fmt::format("  {}/{:<20} {}\n", p->name, g.name, g.help);
+      print_schema(g.schema, "      ");
+    }
+    std::cout << "solvers:\n";
+    for (auto* s : reg.solvers(p->name)) print_solver(*s);
+    return 0;
+  }
+  std::vector<std::string> known;
+  bool found = false;
+  for (auto* s : reg.solvers()) {
+    known.push_back(s->name);
+    if (s->name == name) {
+      if (!found) std::cout << "solvers:\n";
+      print_solver(*s);
+      found = true;
+    }
+  }
+  if (found) return 0;
+  for (auto* p : reg.problems()) known.push_back(p->name);
+  std::sort(known.begin(), known.end());
+  known.erase(std::unique(known.begin(), known.end()), known.end());
+  throw InputError(fmt::format("list: no problem or solver named '{}' (known: all, problems, solvers, "
+                                      "generators, {})", name, fmt::join(known, ", ")));
+}
+
+int list(const std::string& what) {
+  auto& reg = Registry::get();
+  if (what != "all" && what != "problems" && what != "generators" && what != "solvers") return list_one(what);
+  if (what == "problems" || what == "all") {
+    std::cout << "problems:\n";
+    for (auto* p : reg.problems()) std::cout << fmt::format("  {:<12} {}\n", p->name, p->help);
+  }
+  if (what == "generators" || what == "all") {
+    std::cout << "generators:\n";
+    for (auto* p : reg.problems())
+      for (auto& g : p->generators) {
+        std::cout << fmt::format("  {}/{:<20} {}\n", p->name, g.name, g.help);
+        print_schema(g.schema, "      ");
+      }
+  }
+  if (what == "solvers" || what == "all") {
+    std::cout << "solvers:\n";
+    for (auto* s : reg.solvers()) print_solver(*s);
+  }
+  return 0;
+}
+
+}  // namespace
+
+Command add_list_command(CLI::App& app) {
+  auto what = std::make_shared<std::string>("all");
+  auto* lst = app.add_subcommand("list", "list problems, solvers or generators with their parameters");
+  lst->add_option("what", *what, "problems | solvers | generators | a problem or solver name");
+  return {lst, [what] { return list(*what); }};
+}
+
+}  // namespace dpgpu::cli
