@@ -178,7 +178,8 @@ BitLcsResult solve(std::string_view a, std::string_view b, const BitLcsConfig& c
   }
   const Symbols sym = encode(x, y);
   std::unique_ptr<PassRunner> owned =
-      c.gpus > 1 ? make_multigpu_runner(sym, c, ctx) : std::make_unique<GpuPassRunner>(sym, c, ctx);
+      c.gpus > 1 ? make_multigpu_runner(sym, c, ctx, c.reconstruct ? 64 : 1)  // length: always split
+                 : std::make_unique<GpuPassRunner>(sym, c, ctx);
   PassRunner& runner = *owned;
   if (!c.reconstruct) {
     r.length = length(runner, std::int64_t(x.size()), std::int64_t(y.size()));

@@ -60,8 +60,10 @@ TEST_F(BitLcsMultiGpu, LengthEqualsOneGpu) {
       if (n * m <= 20001 * 20001) EXPECT_EQ(one, lcs::cpu::bitparallel(a, b));
       for (int gpus : {2, 4})
         for (const BitLcsConfig& c : {config(gpus, 0), config(gpus, 64), config(gpus, 1000, 32), config(gpus, 256, 64, 2)}) {
-          EXPECT_EQ(solve_length(a, b, c), one) << "alphabet " << k << " n=" << n << " m=" << m << " gpus=" << gpus
+          std::map<std::string, double> k;
+          EXPECT_EQ(solve_length(a, b, c, &k), one) << "alphabet " << k << " n=" << n << " m=" << m << " gpus=" << gpus
                                                 << " exchange_rows=" << c.exchange_rows << " bits=" << c.word_bits;
+          EXPECT_EQ(k.count("gpu1.compute_s"), 1u) << "the pass was not split";
           EXPECT_EQ(solve_length(b, a, c), one) << "swapped";
         }
     }
@@ -72,7 +74,12 @@ TEST_F(BitLcsMultiGpu, RelatedPairsEqualOneGpu) {
   std::mt19937_64 rng(72);
   const std::string a = random_string(70001, "ACGT", rng), b = mutate(a, "ACGT", 5, rng);
   const std::int64_t one = solve_length(a, b, config(1, 0));
-  for (int gpus : {2, 3, 4}) EXPECT_EQ(solve_length(a, b, config(gpus, 512)), one) << gpus;
+  for (int gpus : {2, 3, 4}) {
+    std::map<std::string, double> k;
+    EXPECT_EQ(solve_length(a, b, config(gpus, 512), &k), one) << gpus;
+    EXPECT_EQ(k.at("gpus.logical"), gpus);
+    EXPECT_GT(k.at("gpu" + std::to_string(gpus - 1) + ".compute_s"), 0.0);
+  }
 }
 
 // Hirschberg with every pass of at least one stripe per GPU split over the GPUs.
@@ -135,8 +142,11 @@ TEST_F(BitLcsMultiGpu, SmallForSanitizers) {
   std::mt19937_64 rng(75);
   const std::string a = random_string(8193, "ACGT", rng), b = random_string(701, "ACGT", rng);
   const std::int64_t want = lcs::reference_length(a, b);
-  EXPECT_EQ(solve_length(a, b, config(2, 64)), want);
-  EXPECT_EQ(solve_length(a, b, config(2, 128, 32, 2)), want);
+  for (const BitLcsConfig& c : {config(2, 64), config(2, 128, 32, 2)}) {
+    std::map<std::string, double> k;
+    EXPECT_EQ(solve_length(a, b, c, &k), want);
+    EXPECT_GT(k.at("gpu1.compute_s"), 0.0);
+  }
 }
 
 }  // namespace
