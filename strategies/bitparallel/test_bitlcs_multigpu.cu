@@ -60,10 +60,10 @@ TEST_F(BitLcsMultiGpu, LengthEqualsOneGpu) {
       if (n * m <= 20001 * 20001) EXPECT_EQ(one, lcs::cpu::bitparallel(a, b));
       for (int gpus : {2, 4})
         for (const BitLcsConfig& c : {config(gpus, 0), config(gpus, 64), config(gpus, 1000, 32), config(gpus, 256, 64, 2)}) {
-          std::map<std::string, double> k;
-          EXPECT_EQ(solve_length(a, b, c, &k), one) << "alphabet " << k << " n=" << n << " m=" << m << " gpus=" << gpus
+          std::map<std::string, double> counters;
+          EXPECT_EQ(solve_length(a, b, c, &counters), one) << "alphabet " << k << " n=" << n << " m=" << m << " gpus=" << gpus
                                                 << " exchange_rows=" << c.exchange_rows << " bits=" << c.word_bits;
-          EXPECT_EQ(k.count("gpu1.compute_s"), 1u) << "the pass was not split";
+          EXPECT_EQ(counters.count("gpu1.compute_s"), 1u) << "the pass was not split";
           EXPECT_EQ(solve_length(b, a, c), one) << "swapped";
         }
     }
