@@ -15,6 +15,7 @@ struct BitLcsConfig {
   bool reconstruct = false;  // also return one LCS string (Hirschberg over the passes)
   std::int64_t leaf_rows = 256;  // reconstruct: subproblems of at most this many rows are traced back
   int gpus = 1;                  // logical GPUs one pass is split over (i on device i % device count)
+  bool windowed = false;         // gpus == 1 too: the pass as skewed row launches (the multi-GPU schedule)
   std::int64_t exchange_rows = 0;  // gpus > 1: rows per launch and carry exchange (0: about m / (64 gpus))
 };
 

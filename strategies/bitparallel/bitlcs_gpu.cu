@@ -178,7 +178,7 @@ BitLcsResult solve(std::string_view a, std::string_view b, const BitLcsConfig& c
   }
   const Symbols sym = encode(x, y);
   std::unique_ptr<PassRunner> owned =
-      c.gpus > 1 ? make_multigpu_runner(sym, c, ctx, c.reconstruct ? 64 : 1)  // length: always split
+      c.gpus > 1 || c.windowed ? make_multigpu_runner(sym, c, ctx, c.reconstruct ? 64 : 1)  // length: always split
                  : std::make_unique<GpuPassRunner>(sym, c, ctx);
   PassRunner& runner = *owned;
   if (!c.reconstruct) {

@@ -58,12 +58,13 @@ TEST_F(BitLcsMultiGpu, LengthEqualsOneGpu) {
       const std::string sym = alphabet(k), a = random_string(n, sym, rng), b = random_string(m, sym, rng);
       const std::int64_t one = solve_length(a, b, config(1, 0));
       if (n * m <= 20001 * 20001) EXPECT_EQ(one, lcs::cpu::bitparallel(a, b));
-      for (int gpus : {2, 4})
-        for (const BitLcsConfig& c : {config(gpus, 0), config(gpus, 64), config(gpus, 1000, 32), config(gpus, 256, 64, 2)}) {
+      for (int gpus : {1, 2, 4})  // 1: windowed, the same schedule on one GPU
+        for (BitLcsConfig c : {config(gpus, 0), config(gpus, 64), config(gpus, 1000, 32), config(gpus, 256, 64, 2)}) {
+          c.windowed = gpus == 1;
           std::map<std::string, double> counters;
           EXPECT_EQ(solve_length(a, b, c, &counters), one) << "alphabet " << k << " n=" << n << " m=" << m << " gpus=" << gpus
                                                 << " exchange_rows=" << c.exchange_rows << " bits=" << c.word_bits;
-          EXPECT_EQ(counters.count("gpu1.compute_s"), 1u) << "the pass was not split";
+          EXPECT_EQ(counters.count("gpu" + std::to_string(gpus - 1) + ".compute_s"), 1u) << "the pass was not split";
           EXPECT_EQ(solve_length(b, a, c), one) << "swapped";
         }
     }
