@@ -129,7 +129,7 @@ StripePipeline::StripePipeline(const Symbols& s, const BitLcsConfig& c, Context&
     auto g = std::make_unique<LogicalGpu>();
     g->phys = i % devices;
     physical.insert(g->phys);
-    if (i > 0) enable_peer(gpus_.back()->phys, g->phys);
+    if (i > 0) enable_peer(gpus_.back()->phys, g->phys), enable_peer(g->phys, gpus_.back()->phys);
     CUDA_CHECK(cudaSetDevice(g->phys));
     CUDA_CHECK(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking));
     CUDA_CHECK(cudaStreamCreateWithFlags(&g->copy, cudaStreamNonBlocking));
@@ -139,15 +139,26 @@ StripePipeline::StripePipeline(const Symbols& s, const BitLcsConfig& c, Context&
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, warps_ * 32, smem_));
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, g->phys));
     g->max_blocks = std::max(1, per_sm) * sms;
-    {
-      auto alloc = ctx_.phase("alloc");
+    gpus_.push_back(std::move(g));
+  }
+  CUDA_CHECK(cudaSetDevice(home_));
+  // Phases are timed by events on the case's stream: opened and closed on the home device.
+  {
+    auto alloc = ctx_.phase("alloc");
+    for (auto& g : gpus_) {
+      CUDA_CHECK(cudaSetDevice(g->phys));
       g->x = DeviceBuffer<std::uint8_t>(s.x.size(), &ctx_);
       g->y = DeviceBuffer<std::uint8_t>(s.y.size(), &ctx_);
     }
+    CUDA_CHECK(cudaSetDevice(home_));
+  }
+  auto h2d = ctx_.phase("h2d");
+  for (auto& g : gpus_) {
+    CUDA_CHECK(cudaSetDevice(g->phys));
     CUDA_CHECK(cudaMemcpyAsync(g->x.get(), s.x.data(), s.x.size(), cudaMemcpyHostToDevice, g->stream));
     CUDA_CHECK(cudaMemcpyAsync(g->y.get(), s.y.data(), s.y.size(), cudaMemcpyHostToDevice, g->stream));
-    gpus_.push_back(std::move(g));
   }
+  for (auto& g : gpus_) CUDA_CHECK(cudaStreamSynchronize(g->stream));
   CUDA_CHECK(cudaSetDevice(home_));
   ctx_.set("gpus.physical", double(physical.size()));
   ctx_.set("gpus.logical", c.gpus);
@@ -165,24 +176,31 @@ void StripePipeline::prepare(const StripePlan& p) {
     using B = std::decay_t<decltype(b)>;
     if (b.size() < n) b = B(), b = B(n, &ctx_);
   };
-  for (int g = 0; g < p.gpus(); ++g) {
-    LogicalGpu& d = *gpus_[std::size_t(g)];
-    const std::int64_t local = p.first[g + 1] - p.first[g];
-    CUDA_CHECK(cudaSetDevice(d.phys));
-    {
-      auto alloc = ctx_.phase("alloc");
+  {
+    auto alloc = ctx_.phase("alloc");  // opened and closed on the home device
+    for (int g = 0; g < p.gpus(); ++g) {
+      LogicalGpu& d = *gpus_[std::size_t(g)];
+      const std::int64_t local = p.first[g + 1] - p.first[g];
+      CUDA_CHECK(cudaSetDevice(d.phys));
       grow(d.rings, std::size_t(local * p.ring));
       grow(d.import, std::size_t(p.ring));
       grow(d.v, std::size_t(local * lane_words / per_word));
       grow(d.tickets, std::size_t(std::max<std::int64_t>(p.launches, 1)));
       d.ev.create(p.launches);
     }
+    CUDA_CHECK(cudaSetDevice(home_));
+  }
+  for (int g = 0; g < p.gpus(); ++g) {
+    LogicalGpu& d = *gpus_[std::size_t(g)];
+    const std::int64_t local = p.first[g + 1] - p.first[g];
+    CUDA_CHECK(cudaSetDevice(d.phys));
     CUDA_CHECK(cudaMemsetAsync(d.rings.get(), 0, std::size_t(local * p.ring) * 8, d.stream));
     CUDA_CHECK(cudaMemsetAsync(d.import.get(), 0, std::size_t(p.ring) * 8, d.stream));
     CUDA_CHECK(cudaMemsetAsync(d.v.get(), 0xff, std::size_t(local * lane_words / per_word) * 8, d.stream));
     CUDA_CHECK(cudaMemsetAsync(d.tickets.get(), 0, std::size_t(std::max<std::int64_t>(p.launches, 1)) * 8, d.stream));
   }
   for (int g = 0; g < p.gpus(); ++g) CUDA_CHECK(cudaStreamSynchronize(gpus_[std::size_t(g)]->stream));
+  CUDA_CHECK(cudaSetDevice(home_));
 }
 
 // After launch r of GPU g: its last stripe's carry words of that launch into GPU g+1's
