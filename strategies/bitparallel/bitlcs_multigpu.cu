@@ -204,11 +204,11 @@ void StripePipeline::prepare(const StripePlan& p) {
 }
 
 // After launch r of GPU g: its last stripe's carry words of that launch into GPU g+1's
-// import ring, once GPU g+1 has finished launch r−2 (the ring holds three launches).
+// import ring, once GPU g+1 has finished launch r−2 (kRingLag: the ring holds three launches).
 void StripePipeline::copy_carries(const StripePlan& p, int g, std::int64_t r) {
   LogicalGpu &d = *gpus_[std::size_t(g)], &n = *gpus_[std::size_t(g + 1)];
   CUDA_CHECK(cudaStreamWaitEvent(d.copy, d.ev.kend[std::size_t(r)], 0));
-  if (r >= 2) CUDA_CHECK(cudaStreamWaitEvent(d.copy, n.ev.kend[std::size_t(r - 2)], 0));
+  if (r >= kRingLag) CUDA_CHECK(cudaStreamWaitEvent(d.copy, n.ev.kend[std::size_t(r - kRingLag)], 0));
   CUDA_CHECK(cudaEventRecord(d.ev.cstart[std::size_t(r)], d.copy));
   const Word* last = d.rings.get() + (p.first[g + 1] - p.first[g] - 1) * p.ring;
   for (const RingRun& run : ring_runs(p.exported(g, r), p.ring))
@@ -227,6 +227,8 @@ void StripePipeline::enqueue(const StripePlan& p, const kernel::DevJob& job) {
       LogicalGpu& d = *gpus_[std::size_t(g)];
       CUDA_CHECK(cudaSetDevice(d.phys));
       if (g > 0) CUDA_CHECK(cudaStreamWaitEvent(d.stream, gpus_[std::size_t(g - 1)]->ev.cend[std::size_t(r)], 0));
+      if (g + 1 < p.gpus() && r >= kRingLag)  // its last ring's words of launch r − 2 are sent
+        CUDA_CHECK(cudaStreamWaitEvent(d.stream, d.ev.cend[std::size_t(r - kRingLag)], 0));
       CUDA_CHECK(cudaEventRecord(d.ev.kstart[std::size_t(r)], d.stream));
       if (p.active(g, r)) {
         WindowArgs a;

@@ -47,6 +47,16 @@ struct StripePlan {
   RowRange exported(int g, std::int64_t r) const { return window(first[g + 1] - 1, r); }
 };
 
+// The order of the pipeline (the driver's events; the CPU emulation's schedule). A ring holds
+// the carry words of three launches, so:
+//  - launch r of GPU g waits for the copy of GPU g−1's launch r (its carries) and for its own
+//    copy of launch r−2 (launch r writes the slots of its last stripe's ring that the copy of
+//    launch r−3 read, and those of r−2 must have been read before r+1 writes them);
+//  - the copy of GPU g's launch r waits for that launch and for GPU g+1's launch r−2 (the copy
+//    overwrites the import ring's slots of launch r−3, which launch r−2 may still read).
+// Without the first rule a GPU running ahead of its copies overwrites carry words not yet sent.
+constexpr std::int64_t kRingLag = 2;
+
 // The skew D in rows: the lag of a stripe behind its predecessor inside a launch is about two
 // groups (a group's carry word is complete when lane 31 has run its 32nd row) plus the time
 // the word takes through the L2; one more group keeps a stripe from ever waiting.

@@ -102,8 +102,10 @@ void expect_same_as_model(std::uint64_t seed) {
 }
 
 // The multi-GPU pass (bitlcs_stripe_plan.hpp) with `gpus` logical GPUs, one emulated warp
-// each, launch by launch in the driver's order; the "peer copy" is a copy of the exported
-// ring runs. Returns V at the end as the one-GPU pass does.
+// each; the "peer copy" is a copy of the exported ring runs. Launches and copies run in the
+// most adversarial order the pipeline's rules (kRingLag) allow: every GPU runs ahead as far as
+// it may, copies as late as they may, so a missing rule shows as a wrong word (or a stripe
+// waiting forever for a tag). Returns V at the end as the one-GPU pass does.
 template <class L, int W>
 std::vector<Word> pipeline_emulated(const Symbols& s, const PassJob& j, int gpus, std::int64_t launch_rows) {
   constexpr std::int64_t kPerWord = 64 / (8 * std::int64_t(sizeof(L))), kStripe = 32 * W;
@@ -122,21 +124,43 @@ std::vector<Word> pipeline_emulated(const Symbols& s, const PassJob& j, int gpus
     v[g].assign(std::size_t(local * kStripe / kPerWord), ~Word{0});
   }
   std::vector<L> smem(std::size_t(s.sigma) * W * 32);
-  for (std::int64_t r = 0; r < p.launches; ++r)
-    for (int g = 0; g < g_count; ++g) {
-      if (!p.active(g, r)) continue;
-      unsigned long long ticket = 0;
-      k::WindowArgs a;
-      a.job = job, a.stripe0 = p.first[g], a.stripes = p.first[g + 1] - p.first[g];
-      a.row0 = r * p.launch_rows, a.launch_rows = p.launch_rows, a.skew = p.skew, a.ring_mask = p.ring - 1;
-      a.import = g > 0 ? import[g].data() : nullptr;
-      a.rings = rings[g].data(), a.v = v[g].data(), a.ticket = &ticket;
-      dpgpu_emu::launch(1, 32, [&] { k::window_body<L, W>(a, s.x.data(), s.y.data(), s.sigma, smem.data()); });
-      if (g + 1 == g_count) continue;
-      const Word* last = rings[g].data() + (a.stripes - 1) * p.ring;
-      for (const RingRun& run : ring_runs(p.exported(g, r), p.ring))
-        std::copy(last + run.at, last + run.at + run.count, import[g + 1].begin() + run.at);
+  auto launch = [&](int g, std::int64_t r) {
+    if (!p.active(g, r)) return;
+    unsigned long long ticket = 0;
+    k::WindowArgs a;
+    a.job = job, a.stripe0 = p.first[g], a.stripes = p.first[g + 1] - p.first[g];
+    a.row0 = r * p.launch_rows, a.launch_rows = p.launch_rows, a.skew = p.skew, a.ring_mask = p.ring - 1;
+    a.import = g > 0 ? import[g].data() : nullptr;
+    a.rings = rings[g].data(), a.v = v[g].data(), a.ticket = &ticket;
+    dpgpu_emu::launch(1, 32, [&] { k::window_body<L, W>(a, s.x.data(), s.y.data(), s.sigma, smem.data()); });
+  };
+  auto copy = [&](int g, std::int64_t r) {
+    const Word* last = rings[g].data() + (p.first[g + 1] - p.first[g] - 1) * p.ring;
+    for (const RingRun& run : ring_runs(p.exported(g, r), p.ring))
+      std::copy(last + run.at, last + run.at + run.count, import[g + 1].begin() + run.at);
+  };
+  // done_l[g]: launches of GPU g done; done_c[g]: its copies done (to GPU g+1).
+  std::vector<std::int64_t> done_l(std::size_t(g_count), 0), done_c(std::size_t(g_count), 0);
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (int g = 0; g < g_count; ++g) {  // launches first, as far as the rules allow
+      const std::int64_t r = done_l[std::size_t(g)];
+      const bool last = g + 1 == g_count;
+      if (r < p.launches && (g == 0 || done_c[std::size_t(g - 1)] > r) && (last || r < kRingLag || done_c[std::size_t(g)] > r - kRingLag)) {
+        launch(g, r), ++done_l[std::size_t(g)], progress = true;
+        break;
+      }
     }
+    if (progress) continue;
+    for (int g = 0; g + 1 < g_count; ++g) {  // then one copy
+      const std::int64_t r = done_c[std::size_t(g)];
+      if (r < p.launches && done_l[std::size_t(g)] > r && (r < kRingLag || done_l[std::size_t(g + 1)] > r - kRingLag)) {
+        copy(g, r), ++done_c[std::size_t(g)], progress = true;
+        break;
+      }
+    }
+  }
+  for (int g = 0; g < g_count; ++g) EXPECT_EQ(done_l[std::size_t(g)], p.launches) << "the schedule stalled";
   std::vector<Word> out(std::size_t(words_of(j.x_len)), 0);
   auto* dst = reinterpret_cast<L*>(out.data());
   for (int g = 0; g < g_count; ++g) {
