@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "csv_table.hpp"
+#include "records/csv_table.hpp"
 
 namespace e2e {
 

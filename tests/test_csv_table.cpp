@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "csv_table.hpp"
+#include "records/csv_table.hpp"
 #include "e2e_support.hpp"
 
 using dpgpu::CsvRow;

@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "dpgpu/error.hpp"
-#include "dpgpu/experiment.hpp"
+#include "experiment/experiment.hpp"
 #include "dpgpu/registry.hpp"
 
 namespace fs = std::filesystem;

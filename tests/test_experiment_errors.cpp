@@ -10,7 +10,7 @@
 #include <fstream>
 
 #include "dpgpu/error.hpp"
-#include "dpgpu/experiment.hpp"
+#include "experiment/experiment.hpp"
 
 namespace fs = std::filesystem;
 using namespace dpgpu;

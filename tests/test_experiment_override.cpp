@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "../harness/src/experiment_override.hpp"
+#include "experiment/experiment_override.hpp"
 #include "dpgpu/error.hpp"
 
 namespace {

@@ -17,9 +17,9 @@
 
 #include "dpgpu/error.hpp"
 #include "e2e_support.hpp"
-#include "host_info.hpp"
+#include "device/host_info.hpp"
 #include "scaleout_support.hpp"
-#include "worker_pool.hpp"
+#include "scale/worker_pool.hpp"
 
 using e2e::read_csv;
 using e2e::run;

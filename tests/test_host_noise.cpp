@@ -8,9 +8,9 @@
 #include <chrono>
 #include <thread>
 
-#include "host_info.hpp"
-#include "human_format.hpp"
-#include "noise.hpp"
+#include "device/host_info.hpp"
+#include "records/human_format.hpp"
+#include "measure/noise.hpp"
 
 TEST(NoiseVerdict, NoisyAboveTheThresholdOnly) {
   auto steady = dpgpu::noise_verdict(0.01, 0.99, 1.02, 1.0, 5);

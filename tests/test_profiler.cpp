@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "dpgpu/text_file.hpp"
-#include "profiler.hpp"
+#include "profile/profiler.hpp"
 
 namespace {
 

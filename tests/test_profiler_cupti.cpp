@@ -3,10 +3,10 @@
 // the profile request and record crossing the worker boundary as JSON.
 #include <gtest/gtest.h>
 
-#include "case_result.hpp"
-#include "case_spec.hpp"
-#include "profiler.hpp"
-#include "profiler_cupti.hpp"
+#include "records/case_result.hpp"
+#include "records/case_spec.hpp"
+#include "profile/profiler.hpp"
+#include "profile/profiler_cupti.hpp"
 
 namespace {
 

@@ -10,8 +10,8 @@
 
 #include "../strategies/common/require_device.hpp"
 #include "dpgpu/context.hpp"
-#include "profiler.hpp"
-#include "profiler_cupti.hpp"
+#include "profile/profiler.hpp"
+#include "profile/profiler_cupti.hpp"
 
 namespace {
 

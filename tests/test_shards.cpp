@@ -17,7 +17,7 @@
 
 #include "dpgpu/error.hpp"
 #include "e2e_support.hpp"
-#include "shard.hpp"
+#include "plan/shard.hpp"
 #include "scaleout_support.hpp"
 
 using e2e::read_csv;

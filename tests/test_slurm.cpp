@@ -7,9 +7,9 @@
 
 #include "dpgpu/error.hpp"
 #include "e2e_support.hpp"
-#include "pinned_experiment.hpp"
-#include "slurm_options.hpp"
-#include "slurm_script.hpp"
+#include "scale/pinned_experiment.hpp"
+#include "scale/slurm_options.hpp"
+#include "scale/slurm_script.hpp"
 
 namespace {
 

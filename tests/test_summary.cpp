@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "summary.hpp"
+#include "measure/summary.hpp"
 
 using dpgpu::CsvRow;
 

@@ -3,7 +3,7 @@
 // timeout caps it; skipped cases cost nothing.
 #include <gtest/gtest.h>
 
-#include "time_left.hpp"
+#include "run/time_left.hpp"
 
 using dpgpu::CaseSpec;
 using dpgpu::TimeLeft;

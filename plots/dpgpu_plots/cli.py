@@ -34,8 +34,9 @@ def parser() -> argparse.ArgumentParser:
         description="Draw figures from a dpgpu results folder (reads summary.csv, metrics.csv, "
                     "series.csv, context.json and the plot: section of experiment.yaml; writes "
                     "RESULTS_DIR/figures/NAME.FORMAT).")
-    p.add_argument("results_dir", nargs="?", metavar="RESULTS_DIR",
-                   help="a results folder written by dpgpu (holds summary.csv)")
+    p.add_argument("results_dirs", nargs="*", metavar="RESULTS_DIR",
+                   help="results folders written by dpgpu (each holds summary.csv); several: "
+                        "each is drawn in turn, e.g. results/reference/h100/*")
     p.add_argument("--figure", metavar="NAME[,NAME...]",
                    help="figures to draw, by plot: name or kind, comma-separated, or 'all' "
                         "(default: every figure experiment.yaml's plot: section declares, else "
@@ -183,10 +184,22 @@ def _list(args) -> int:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser().parse_args(argv)
+    args.results_dir = args.results_dirs[0] if args.results_dirs else None
     if args.list:
+        if len(args.results_dirs) > 1:
+            parser().error("--list takes at most one RESULTS_DIR")
         return _list(args)
-    if not args.results_dir:
+    if not args.results_dirs:
         parser().error("the following argument is required: RESULTS_DIR")
+    status = 0
+    for directory in args.results_dirs:
+        args.results_dir = directory
+        status = max(status, plot_folder(args))
+    return status
+
+
+def plot_folder(args) -> int:
+    """Draw one folder's figures; the exit status for it."""
     try:
         formats = parse_formats(args.format)
         results = results_mod.load(args.results_dir)

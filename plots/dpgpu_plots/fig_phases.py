@@ -74,8 +74,8 @@ def _total_style(solver: str, variant: int) -> dict:
     """The total-time marker: the solver's colour and marker; variants alternate between
     filled and hollow (and their bars differ in hatch)."""
     return {"linestyle": "none", "markersize": 7, "markeredgewidth": 0.8,
-            "markeredgecolor": "black" if variant % 2 == 0 else style.colour_for(solver),
-            "color": style.colour_for(solver), "marker": style.marker_for(solver),
+            "markeredgecolor": "black" if variant % 2 == 0 else style.series_colour(solver, variant),
+            "color": style.series_colour(solver, variant), "marker": style.series_marker(solver, variant),
             "fillstyle": "full" if variant % 2 == 0 else "none"}
 
 
@@ -124,6 +124,7 @@ def phases_figure(results: Results, spec: FigureSpec) -> Figure:
         tick_positions, tick_labels = list(range(len(rows))), labels
         xlabel = "case"
 
+    style.plan_series((solver, variant) for _, solver, variant, _, _ in bars)
     slots = len(tick_labels)
     slot_in = 0.45 if not spec.x else max(0.5, 0.3 * len(legend_series) + 0.2)
     per, nrows, figsize = category_layout(slots, slot_in, labels=tick_labels)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-from .figures import (RUNTIME, FigureSpec, legend_entries, figure_kind, finish, new_figure, set_x_axis,
+from .figures import (RUNTIME, FigureSpec, draw_series, legend_entries, figure_kind, finish, new_figure,
+                      set_x_axis,
                       set_y_axis, usable_filtered_rows, y_metric, _no_usable_rows)
 from .errors import PlotError
 from .results import Results
@@ -31,6 +32,9 @@ def speedups(series) -> None:
                              base / p.low if p.low > 0 else base / p.y, p.rows) for p in s.points if p.y > 0]
 
 
+IDEAL_DASHES = ((0, (5, 3)), (0, (1, 2)), (0, (8, 2, 1, 2)))
+
+
 @figure_kind("scaling", needs=("time_median_s",), unavailable=_no_usable_rows)
 def scaling_figure(results: Results, spec: FigureSpec) -> Figure:
     rows = usable_filtered_rows(results, spec)
@@ -44,23 +48,25 @@ def scaling_figure(results: Results, spec: FigureSpec) -> Figure:
     if not series:
         raise PlotError(f"{spec.where()}: scaling needs a series with at least two values of {x}")
     speedups(series)
+    style.plan_series((s.solver, s.variant_index) for s in series)
     fig = new_figure()
     ax = fig.add_subplot(1, 1, 1)
-    for s in series:
-        xs = [p.x for p in s.points]
-        ax.errorbar(xs, [p.y for p in s.points],
-                    yerr=[[max(p.y - p.low, 0) for p in s.points], [max(p.high - p.y, 0) for p in s.points]],
-                    label=s.label, capsize=2.5, elinewidth=0.8, linewidth=1.4,
-                    **style.series_style(s.solver, s.variant_index))
-    x0 = min(s.points[0].x for s in series)
+    draw_series(ax, series, rings=False)
     xs = sorted({p.x for s in series for p in s.points})
-    ax.plot(xs, [v / x0 for v in xs], linestyle="--", color="0.4", linewidth=1.0,
-            label=f"ideal ({style.param_name(x)} / {style.format_tick(x0)})")
+    # One ideal line per starting x: each line is normalised to its own first point.
+    starts = sorted({s.points[0].x for s in series})
+    ideal_ys = []
+    for x0, dash in zip(starts, IDEAL_DASHES * len(starts)):
+        run = [v for v in xs if v >= x0]
+        ideal_ys += [v / x0 for v in run]
+        ax.plot(run, [v / x0 for v in run], linestyle=dash, color="black", linewidth=0.9, zorder=1,
+                label=f"ideal ({style.param_name(x)} / {style.format_tick(x0)})")
     set_x_axis(ax, xs, style.param_label(x), spec.opt("logx"))
-    ys = [p.y for s in series for p in s.points] + [v / x0 for v in xs]
+    ys = [p.y for s in series for p in s.points] + ideal_ys
     set_y_axis(ax, ys, f"speed-up over each line's smallest {style.param_name(x)} (x)", spec.opt("logy"))
     ax.grid(True, which="major", linewidth=0.5, alpha=0.4)
-    notes = [f"speed-up = {metric.column} at the line's first {style.param_name(x)} / {metric.column}"]
+    notes = [f"speed-up = {metric.column} at the line's first {style.param_name(x)} / {metric.column}; "
+             f"ideal: the {style.param_name(x)} over the line's first {style.param_name(x)}"]
     if spec.opt("filter"):
         notes.append("filter: " + ", ".join(f"{k}={'/'.join(map(str, v))}" for k, v in spec.opt("filter").items()))
     finish(fig, results, "; ".join(notes), spec.opt("title"), legend=legend_entries(fig.axes), spec=spec)

@@ -51,7 +51,8 @@ class Column:
 
     @property
     def label(self) -> str:
-        return " ".join([self.solver] + [part(c, v) for c, v in self.variant])
+        # A parameter this solver does not have (empty) is left out, never "name=-".
+        return " ".join([self.solver] + [part(c, v) for c, v in self.variant if (v or "").strip()])
 
 
 def _unavailable(results: Results) -> Optional[str]:
@@ -241,6 +242,7 @@ def speedup_figure(results: Results, spec: FigureSpec) -> Output:
                   caption=caption, title=title)
 
     others = [c for c in ordered if c is not baseline] or [baseline]
+    style.plan_series((c.solver, c.variant_index) for c in ordered)
     unmeasured = [xv for xv in xs if xv not in baseline.times]
     xs_chart = [xv for xv in xs if xv in baseline.times]  # the table keeps every x
     labels = [xv or "-" for xv in xs_chart]

@@ -22,7 +22,7 @@ from typing import Callable, Optional, Sequence, Union
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
+from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, NullFormatter, NullLocator
 
 from . import plotspec, style
 from .errors import PlotError
@@ -141,29 +141,64 @@ def set_x_axis(ax, xs: list[float], label: str, log: Optional[bool] = None) -> N
         ax.set_xticklabels([style.format_tick(v) for v in distinct],
                            rotation=30 if len(distinct) > 6 else 0,
                            ha="right" if len(distinct) > 6 else "center")
+    elif use_log and ax.xaxis.get_scale() == "log" and not all(_is_power_of_two(v) for v in distinct):
+        log_ticks(ax.xaxis, distinct)
     ax.set_xlabel(label)
 
 
 def set_y_axis(ax, ys: list[float], label: str, log: Optional[bool] = None) -> None:
     """Label the y axis; log scale when ``log`` says so, or (None, auto) when y spans more
-    than 10x."""
+    than 10x; a log axis gets ``log_ticks``."""
     if spans_decade(ys) if log is None else (log and bool(ys) and min(ys) > 0):
         ax.set_yscale("log")
-        if ys and max(ys) < 100 * min(ys):  # one or two decades: label 2x and 5x too
-            ax.yaxis.set_minor_formatter(FuncFormatter(_minor_log_label))
+        log_ticks(ax.yaxis, [y for y in ys if y > 0])
     ax.set_ylabel(label)
 
 
-def _minor_log_label(value: float, _pos) -> str:
-    """Labels for the minor ticks of a short log axis: at 2x and 5x a power of ten only."""
+def _labelled_values(low: float, high: float) -> list[float]:
+    """The values a log axis over [low, high] labels: 1-1.5-2-3-4-5-6-8 within a factor 4,
+    1-2-5 within two decades, else the powers of ten."""
+    mantissas = (1, 1.5, 2, 3, 4, 5, 6, 8) if high < 4 * low else (1, 2, 5) if high < 100 * low else (1,)
+    first, last = math.floor(math.log10(low)) - 1, math.ceil(math.log10(high)) + 1
+    return [float(f"{m}e{e}") for e in range(first, last + 1) for m in mantissas]
+
+
+def log_ticks(axis, values: list[float]) -> None:
+    """Labels of a log axis in one format (plain numbers while every label lies in
+    [0.001, 100000), else m x 10^k for all), at ``_labelled_values``, with the limits
+    widened to the labelled values around the data: no point above the last label, and
+    at least two labels."""
+    if not values:
+        return
+    low, high = min(values), max(values)
+    labelled = _labelled_values(low, high)
+    bottom = max(v for v in labelled if v <= low * (1 + 1e-9))
+    top = min(v for v in labelled if v >= high * (1 - 1e-9))
+    shown = [v for v in labelled if bottom <= v <= top]
+    plain = all(1e-3 <= v < 1e5 for v in shown)
+    axis.set_major_locator(FixedLocator(shown))
+    axis.set_major_formatter(FuncFormatter(lambda v, _pos: log_label(v, plain)))
+    axis.set_minor_locator(LogLocator(subs="auto"))
+    axis.set_minor_formatter(NullFormatter())
+    pad = (high / low) ** 0.03 if high > low else 1.05
+    limits = (min(bottom, low / pad), max(top, high * pad))
+    if axis is axis.axes.yaxis:
+        axis.axes.set_ylim(*limits)
+    else:
+        axis.axes.set_xlim(*limits)
+
+
+def log_label(value: float, plain: bool) -> str:
+    """A log axis' label: ``0.05`` (plain) or ``$5\\times10^{-2}$``; never ``5e-02``."""
     if value <= 0:
         return ""
+    if plain:
+        return f"{value:g}"
     exponent = math.floor(math.log10(value) + 1e-9)
     mantissa = round(value / 10 ** exponent, 6)
-    if mantissa not in (2.0, 5.0):
-        return ""
-    # Never "2e-05": small and large values as the major ticks show them (10^x).
-    return f"{value:g}" if -3 <= exponent < 5 else f"${mantissa:g}\\times10^{{{exponent}}}$"
+    if mantissa == 1:
+        return f"$10^{{{exponent}}}$"
+    return f"${mantissa:g}\\times10^{{{exponent}}}$"
 
 
 def set_category_ticks(ax, labels: Sequence[str], fontsize: float = 7, start: int = 0) -> None:
@@ -177,8 +212,9 @@ def set_category_ticks(ax, labels: Sequence[str], fontsize: float = 7, start: in
     longest_word = max((len(w) for label in labels for w in label.split()), default=0)
     if max((len(label) for label in labels), default=0) <= per_slot:
         ax.set_xticklabels(labels, fontsize=fontsize)  # each fits its slot on one line
-    elif per_slot >= 12 and longest_word <= per_slot:
-        wrapped = [textwrap.fill(label, width=per_slot, break_long_words=False) for label in labels]
+    elif per_slot >= 12:  # wrapped, a word longer than the slot broken (as category_layout counts)
+        wrapped = [textwrap.fill(label, width=per_slot, break_long_words=longest_word > per_slot)
+                   for label in labels]
         ax.set_xticklabels(wrapped, fontsize=fontsize)
     else:
         # Upright text whose boxes never overlap while the slot is wider than a line.
@@ -189,10 +225,13 @@ NOISY_LABEL = "noisy (run-time rsd above {:.0%})"
 
 
 def draw_series(ax, series: list[Series], errorbars: bool = True, dodge: bool = False,
-                noise_threshold: float = 0.05) -> None:
+                noise_threshold: float = 0.05, rings: bool = True) -> None:
     """One errorbar line per series; ``dodge``: categorical x, markers only, each series
-    shifted within the slot so that none hides another. Noisy points get a red ring."""
+    shifted within the slot so that none hides another. Noisy points get a red ring when
+    ``rings`` (y is a time or derived from one). A series that lies on an earlier one is
+    drawn over it, thinner and with smaller markers, so both stay visible."""
     width = 0.7 / max(len(series), 1)
+    depths, covered = ([0] * len(series), [False] * len(series)) if dodge else overlap_depths(series)
     for index, s in enumerate(series):
         shift = (index - (len(series) - 1) / 2) * width if dodge else 0.0
         xs = [p.x + shift for p in s.points]
@@ -200,15 +239,51 @@ def draw_series(ax, series: list[Series], errorbars: bool = True, dodge: bool = 
         below = [max(p.y - p.low, 0.0) for p in s.points]
         above = [max(p.high - p.y, 0.0) for p in s.points]
         kw = style.series_style(s.solver, s.variant_index)
+        linewidth = 1.4
+        if depths[index] or covered[index]:
+            kw["markersize"] = max(8.0 - 2.2 * depths[index], 2.5)
+            linewidth = max(2.6 - 0.8 * depths[index], 0.7)
         if dodge:
             kw["linestyle"] = "none"
-        ax.errorbar(xs, ys, yerr=[below, above] if errorbars else None, label=s.label, capsize=2.5, elinewidth=0.8,
-                    linewidth=1.4, **kw)
-        noisy = [(x, p.y) for x, p in zip(xs, s.points) if p.noisy]
+        ax.errorbar(xs, ys, yerr=[below, above] if errorbars else None, label=s.label, capsize=2.5,
+                    elinewidth=0.8, linewidth=linewidth, zorder=2 + depths[index], **kw)
+        noisy = [(x, p.y) for x, p in zip(xs, s.points) if p.noisy] if rings else []
         if noisy:
             ax.plot([x for x, _ in noisy], [y for _, y in noisy], linestyle="none", marker="o",
                     markersize=11, markerfacecolor="none", markeredgecolor="#d62728",
                     markeredgewidth=1.0, label=NOISY_LABEL.format(noise_threshold))
+
+
+def _lies_on(under: Series, over: Series) -> bool:
+    """Whether the two lines run together: at half or more of the x values they share (at
+    least two), their y values are within 3 % (a crossing is not enough)."""
+    at = {p.x: p.y for p in under.points}
+    shared = [p for p in over.points if p.x in at]
+    same = sum(1 for p in shared if abs(at[p.x] - p.y) <= 0.03 * max(abs(p.y), 1e-300))
+    return len(shared) >= 2 and same >= 2 and same * 2 >= len(shared)
+
+
+def overlap_depths(series: list[Series]) -> tuple[list[int], list[bool]]:
+    """(depth, covered) per series: depth 0 for one that lies on no earlier series, else
+    one more than the deepest it lies on; covered when a later one lies on it."""
+    depths, covered = [], [False] * len(series)
+    for k, s in enumerate(series):
+        below = [j for j in range(k) if _lies_on(series[j], s)]
+        for j in below:
+            covered[j] = True
+        depths.append(max((depths[j] + 1 for j in below), default=0))
+    return depths, covered
+
+
+TIME_LIKE = ("time_", "phase.", "throughput")
+
+
+def rings_apply(column: str) -> bool:
+    """Whether the run time's noise verdict says something about a y column: times, rates
+    and throughput (derived from the run time), not counts, sizes or shares."""
+    if column == "time_rsd":
+        return False
+    return column.startswith(TIME_LIKE) or (column.startswith("c.") and column.endswith(("_s", "_per_s")))
 
 
 def add_legend(ax, count: int) -> None:
@@ -259,6 +334,33 @@ def _rows_of_figure(results: Results, spec: Optional[FigureSpec]) -> Optional[li
         return None
 
 
+KIND_WHAT = {"runtime": "run time", "throughput": "throughput", "phases": "run time by phase",
+             "metrics": "profiler metrics", "diagonal_time": "time per diagonal",
+             "scaling": "speed-up against the smallest"}
+
+
+def default_title(results: Results, spec: Optional[FigureSpec]) -> str:
+    """The experiment's description (else name), then what this figure shows: its y, its
+    x and its filter, so that two figures of one experiment never share a title."""
+    if spec is None:
+        return results.title
+    if not (spec.x or spec.opt("y") or spec.opt("filter") or spec.opt("quantity")):
+        return results.title  # nothing that tells it from the kind's other figures
+    what = KIND_WHAT.get(spec.kind, spec.kind)
+    if spec.opt("y"):
+        what = style.param_name(str(spec.opt("y"))).replace("c.", "", 1).replace("_", " ")
+    if spec.kind == "diagonal_time" and spec.opt("quantity"):
+        what = str(spec.opt("quantity")).replace("_", " ")
+    if spec.x:
+        what += f" against {style.param_name(spec.x).replace('c.', '', 1)}"
+    elif spec.kind == "scaling":
+        what += " x"
+    if spec.opt("filter"):
+        what += " (" + ", ".join(f"{style.param_name(k)}={'/'.join(map(str, v))}"
+                                 for k, v in spec.opt("filter").items()) + ")"
+    return f"{results.title}: {what}"
+
+
 def finish(fig: Figure, results: Results, extra_note: str, title: Optional[str] = None,
            extra_lines: Sequence[str] = (), bottom_extra: float = 0.0,
            legend: Optional[tuple[list, list[str]]] = None, spec: Optional[FigureSpec] = None) -> float:
@@ -269,7 +371,7 @@ def finish(fig: Figure, results: Results, extra_note: str, title: Optional[str] 
     what the footnote and legend need, so the axes keep their size. One panel: the axes'
     title; several: the figure's. ``bottom_extra``: inches to keep free above the footnote.
     Returns the top of the footnote, in figure coordinates."""
-    title = title or results.title
+    title = title or default_title(results, spec)
     width_in, height_in = fig.get_size_inches()
     # Title text is 12 pt; a DejaVu character is about 0.62 em wide; one axes' title spans
     # the axes, about 85 % of the figure.
@@ -295,12 +397,111 @@ def finish(fig: Figure, results: Results, extra_note: str, title: Optional[str] 
     fig.text(0.08 / width_in, 0.06 / height_in, "\n".join(lines), fontsize=FOOTNOTE_POINTS, color="#555555",
              ha="left", va="bottom", linespacing=1.3)
     note_top = note_in / height_in
-    fig.tight_layout(rect=(0, (note_in + legend_in + bottom_extra) / height_in, 1,
-                           1 - title_in / height_in))
+    rect = (0, (note_in + legend_in + bottom_extra) / height_in, 1, 1 - title_in / height_in)
+    for _ in range(3):  # lay out; turn or thin x tick labels that overlap; again
+        fig.tight_layout(rect=rect)
+        fixed = untangle_x_ticks(fig) | wrap_y_labels(fig) | thin_y_ticks(fig)
+        if not (fixed | drop_crowded_bar_labels(fig)):
+            break
     if legend and legend[1]:
         fig.legend(legend[0], legend[1], fontsize=LEGEND_POINTS, loc="lower center", ncol=ncol,
                    bbox_to_anchor=(0.5, note_top), frameon=False)
     return note_top
+
+
+def _visible_x_labels(ax, renderer) -> list:
+    low, high = sorted(ax.get_xlim())
+    out = []
+    for tick in ax.xaxis.get_major_ticks():
+        label = tick.label1
+        if low - 1e-9 <= tick.get_loc() <= high + 1e-9 and label.get_visible() and label.get_text().strip():
+            out.append((label.get_window_extent(renderer), label))
+    return sorted(out, key=lambda bl: bl[0].x0)
+
+
+def _crowded(boxes) -> bool:
+    """Whether any two of the boxes (window extents) overlap, or come within 2 px."""
+    return any(a.x0 < b.x1 + 2 and b.x0 < a.x1 + 2 and a.y0 < b.y1 + 2 and b.y0 < a.y1 + 2
+               for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+def thin_y_ticks(fig: Figure) -> bool:
+    """Where y tick labels touch (a short log panel), keep the powers of ten only, else
+    every other label. True when something changed."""
+    renderer = fig.canvas.get_renderer()
+    changed = False
+    for ax in fig.axes:
+        low, high = sorted(ax.get_ylim())
+        ticks = [(t.get_loc(), t.label1) for t in ax.yaxis.get_major_ticks()
+                 if low <= t.get_loc() <= high and t.label1.get_visible() and t.label1.get_text()]
+        if len(ticks) < 3 or not _crowded([label.get_window_extent(renderer) for _, label in ticks]):
+            continue
+        locs = [loc for loc, _ in ticks]
+        decades = [v for v in locs if ax.get_yscale() == "log" and math.isclose(
+            10 ** round(math.log10(v)), v, rel_tol=1e-9)]
+        keep = decades if len(decades) >= 2 else locs[::2]
+        formatter = ax.yaxis.get_major_formatter()
+        ax.yaxis.set_major_locator(FixedLocator(keep))
+        ax.yaxis.set_major_formatter(formatter)
+        changed = True
+    return changed
+
+
+def drop_crowded_bar_labels(fig: Figure) -> bool:
+    """Remove the value labels over bars where two of them touch: the table files hold
+    the values. True when some were removed."""
+    renderer = fig.canvas.get_renderer()
+    changed = False
+    for ax in fig.axes:
+        texts = [t for t in ax.texts if t.get_visible() and t.get_text().strip()]
+        if len(texts) > 1 and _crowded([t.get_window_extent(renderer) for t in texts]):
+            for t in texts:
+                t.remove()
+            changed = True
+    return changed
+
+
+def wrap_y_labels(fig: Figure) -> bool:
+    """Wrap a y label taller than its axes (it would be clipped); True when one was."""
+    renderer = fig.canvas.get_renderer()
+    changed = False
+    for ax in fig.axes:
+        label = ax.yaxis.label
+        text = label.get_text()
+        if not text:
+            continue
+        tall = ax.get_window_extent(renderer).height
+        needed = label.get_window_extent(renderer).height
+        if needed > tall:
+            words = text.replace("\n", " ")
+            lines = math.ceil(needed / max(tall, 1.0)) + text.count("\n")
+            ax.set_ylabel(textwrap.fill(words, width=max(math.ceil(len(words) / lines), 12)))
+            changed = True
+    return changed
+
+
+def untangle_x_ticks(fig: Figure) -> bool:
+    """Where neighbouring x tick labels overlap, turn them upright (90 degrees), and when
+    upright ones still do, show every other one. True when something changed."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    changed = False
+    for ax in fig.axes:
+        labels = _visible_x_labels(ax, renderer)
+        if not any(b.x1 + 3 > c.x0 for (b, _), (c, _) in zip(labels, labels[1:])):  # 3 px apart
+            continue
+        changed = True
+        # Fix the labels as they are (their positions no longer move) and set them again.
+        locs = [label.get_position()[0] for _, label in labels]
+        texts = [label.get_text() for _, label in labels]
+        size = labels[0][1].get_fontsize()
+        if any(label.get_rotation() != 90 for _, label in labels):
+            shown = texts
+        else:
+            shown = [t if k % 2 == 0 else "" for k, t in enumerate(texts)]
+        ax.xaxis.set_major_locator(FixedLocator(locs))
+        ax.set_xticklabels(shown, rotation=90, ha="center", fontsize=size)
+    return changed
 
 
 def usable_filtered_rows(results: Results, spec: FigureSpec) -> list[Row]:
@@ -417,6 +618,7 @@ def line_figure(results: Results, spec: FigureSpec, default: Metric, band_note: 
     if not everything:
         build_series(results, rows, x, metric, columns)  # raises, saying why
     style_index = _variant_indices(everything)
+    style.plan_series((s.solver, style_index.get(s.label, s.variant_index)) for s in everything)
     drawn = sum(p.rows for s in everything for p in s.points)
     if drawn < len(rows):
         print(f"dpgpu_plot: note: {spec.stem}: {len(rows) - drawn} ok row(s) lack a numeric {x} "
@@ -426,22 +628,30 @@ def line_figure(results: Results, spec: FigureSpec, default: Metric, band_note: 
     fig = new_figure(figsize)
     all_points = [p for s in everything for p in s.points]
     ys = [p.y for p in all_points]
+    panel_series = []
+    for _, group_rows in groups:
+        try:
+            panel_series.append(build_series(results, group_rows, x, metric, columns))
+        except PlotError:
+            panel_series.append([])  # nothing plottable in this panel; the others still are
+    logy = spec.opt("logy")
+    if logy is None:
+        logy = spans_decade(ys)
+    share = share_y([[p.y for s in series for p in s.points] for series in panel_series], ys, logy)
     first = None
     for index, (title, group_rows) in enumerate(groups):
-        ax = fig.add_subplot(nrows, ncols, index + 1, sharey=first)
+        ax = fig.add_subplot(nrows, ncols, index + 1, sharey=first if share else None)
         first = first or ax
-        try:
-            series = build_series(results, group_rows, x, metric, columns)
-        except PlotError:
-            series = []  # nothing plottable in this panel; the others still are
+        series = panel_series[index]
         for s in series:
             s.variant_index = style_index.get(s.label, s.variant_index)
         draw_series(ax, series, errorbars=spec.opt("errorbars") != "none",
-                    noise_threshold=results.noise_threshold)
+                    noise_threshold=results.noise_threshold, rings=rings_apply(metric.column))
         points = [p for s in series for p in s.points]
         set_x_axis(ax, [p.x for p in points] or [p.x for p in all_points], style.param_label(x),
                    spec.opt("logx"))
-        set_y_axis(ax, ys, metric.label, spec.opt("logy"))
+        own = [p.y for p in points]
+        set_y_axis(ax, ys if share or not own else own, metric.label, logy)
         ax.grid(True, which="major", linewidth=0.5, alpha=0.4)
         if title:
             ax.set_title(title, fontsize=9)
@@ -450,6 +660,22 @@ def line_figure(results: Results, spec: FigureSpec, default: Metric, band_note: 
     notes = _line_notes(results, spec, rows, metric, band_note, all_points)
     finish(fig, results, "; ".join(notes), spec.opt("title"), legend=legend_entries(fig.axes), spec=spec)
     return fig
+
+
+def share_y(panels: list[list[float]], everything: list[float], log: bool) -> bool:
+    """Whether panels share one y axis: unless a panel with several values would use less
+    than 40 % of the shared range (on the axis' scale), which squashes it flat."""
+    def scale(v: float) -> float:
+        return math.log10(v) if log else v
+    values = [v for v in everything if v > 0] if log else everything
+    if len(panels) < 2 or not values:
+        return True
+    total = scale(max(values)) - scale(min(values))
+    for panel in panels:
+        own = [v for v in panel if v > 0] if log else panel
+        if len(set(own)) > 1 and total > 0 and (scale(max(own)) - scale(min(own))) < 0.4 * total:
+            return False
+    return True
 
 
 def _variant_indices(series: list[Series]) -> dict[str, int]:
@@ -515,9 +741,10 @@ def category_line_figure(results: Results, spec: FigureSpec, rows: list[Row], me
     fig = new_figure(figsize)
     panels = category_axes(fig, len(names), per, nrows)
     ys = [p.y for s in series for p in s.points]
+    style.plan_series((s.solver, s.variant_index) for s in series)
     for ax, _, _ in panels:
         draw_series(ax, series, errorbars=spec.opt("errorbars") != "none", dodge=True,
-                    noise_threshold=results.noise_threshold)
+                    noise_threshold=results.noise_threshold, rings=rings_apply(metric.column))
         set_y_axis(ax, ys, metric.label, spec.opt("logy"))
         ax.grid(True, axis="y", which="major", linewidth=0.5, alpha=0.4)
     limit_category_axes(panels, names, "instance")

@@ -237,6 +237,10 @@ def _check_value(key: str, value, where: str):
         if isinstance(value, str) and value.lower() in _TRISTATE:
             return {"true": True, "false": False, "auto": None}[value.lower()]
         fail("true, false or auto")
+    if key == "position":
+        if value in ("index", "fraction"):
+            return value
+        fail("index or fraction")
     if key == "errorbars":
         if value in ("minmax", "none") or value is False:
             return "none" if value is False else value

@@ -9,6 +9,7 @@ Matplotlib.
 from __future__ import annotations
 
 import csv
+import gzip
 import json
 import math
 import os
@@ -59,7 +60,9 @@ def number(cell: Optional[str]) -> Optional[float]:
 def read_csv(path: str) -> tuple[list[str], list[Row]]:
     """Columns and rows of an RFC 4180 CSV file; short rows are padded with empty cells."""
     try:
-        with open(path, newline="", encoding="utf-8-sig") as f:
+        # A large CSV may be committed gzipped only (series.csv.gz): read either.
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "rt", newline="", encoding="utf-8-sig") as f:
             reader = csv.reader(f)
             try:
                 columns = next(reader)
@@ -75,9 +78,14 @@ def read_csv(path: str) -> tuple[list[str], list[Row]]:
         raise PlotError(f"{path}: not a readable CSV file: {e}") from None
     except UnicodeDecodeError as e:
         raise PlotError(f"{path}: not UTF-8 text: {e}") from None
-    except OSError as e:
-        raise PlotError(f"{path}: cannot read: {e.strerror}") from None
+    except (OSError, EOFError) as e:
+        raise PlotError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
     return columns, rows
+
+
+def existing(path: str) -> str:
+    """``path``, or ``path.gz`` when only the gzipped file is there."""
+    return path + ".gz" if not os.path.isfile(path) and os.path.isfile(path + ".gz") else path
 
 
 @dataclass
@@ -131,15 +139,20 @@ class Results:
         if skipped:
             gpu = sum(1 for r in skipped if r.get("backend", "") == "gpu"
                       or r.get("solver", "").startswith("gpu."))
-            why = next((r.get("message", "").strip() for r in skipped if r.get("message", "").strip()), "")
             what = f"{len(skipped)} case{'s' if len(skipped) != 1 else ''} skipped"
             if gpu:
                 what += f" ({gpu} GPU)"
-            if why.lower().startswith("skipped:"):
-                why = why[len("skipped:"):].strip()
-            if why:
-                # The first reason, shortened at a word with a mark that it was (not cut mid-word).
-                what += ": " + textwrap.shorten(why, width=90, placeholder=" …")
+            reasons = Counter(skip_reason(r.get("message", "")) for r in skipped)
+            # Every reason with its count, each shortened at a word (marked when it was).
+            counted = [(why, n) for why, n in reasons.most_common() if why]
+            texts = [(f"{n} \u00d7 " if len(reasons) > 1 else "")
+                     + textwrap.shorten(why, width=90, placeholder=" \u2026")
+                     for why, n in counted[:MAX_REASONS]]
+            rest = counted[MAX_REASONS:]
+            if rest:
+                texts.append(f"{sum(n for _, n in rest)} \u00d7 {len(rest)} other reasons")
+            if texts:
+                what += ": " + "; ".join(texts)
             parts.append(what)
         if failed:
             parts.append("not drawn: " + ", ".join(f"{n} {s or '(no status)'}" for s, n in failed.most_common()))
@@ -208,7 +221,7 @@ class Results:
     def side_table(self, name: str, required: tuple[str, ...], why: str) -> tuple[str, list[Row]]:
         """(path, rows) of a second CSV of the folder (metrics.csv, series.csv); PlotError
         when it is missing or lacks a required column. ``why`` ends the missing-file message."""
-        path = os.path.join(self.directory, name)
+        path = existing(os.path.join(self.directory, name))
         if not os.path.isfile(path):
             raise PlotError(f"{path}: missing; {why}")
         columns, rows = read_csv(path)
@@ -224,6 +237,15 @@ class Results:
         if not rows:
             raise self.no_rows_error(explain_unusable(self.rows))
         return rows
+
+
+MAX_REASONS = 6  # skip reasons a footnote spells out; the rest are counted
+
+
+def skip_reason(message: str) -> str:
+    """A skipped case's message without its ``skipped:`` prefix."""
+    why = message.strip()
+    return why[len("skipped:"):].strip() if why.lower().startswith("skipped:") else why
 
 
 def read_description(path: str) -> str:

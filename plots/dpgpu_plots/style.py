@@ -3,9 +3,12 @@
 Solvers take colours and markers from a fixed palette in sorted name order over the
 solvers of the results folder (``use_solvers``, called before each figure is drawn): no
 two solvers of one experiment share a colour (up to 20 solvers) or a marker (up to 8), and
-a solver looks the same in every figure of that experiment. Variants of one solver (its
-swept ``s.`` parameters) keep the solver's colour and marker and differ in line style and
-marker fill (bars: hatch).
+a solver's first (or only) series looks the same in every figure of that experiment.
+
+Every series of one figure has its own colour: the other variants of a solver (its swept
+``s.`` parameters) take palette colours that no solver drawn in that figure uses
+(``plan_series`` announces the figure's series before drawing). Line style and marker
+(bars: hatch) tell variants apart as well, as a second cue, never the only one.
 """
 
 from __future__ import annotations
@@ -42,12 +45,63 @@ def _hash(text: str) -> int:
 _ASSIGNED: dict[str, int] = {}
 
 
+# (solver, variant index) -> colour of a variant other than the first, for the figure
+# being drawn; reset by use_solvers, filled by plan_series (or on first use).
+_VARIANT_COLOURS: dict[tuple[str, int], str] = {}
+_FIGURE_SOLVERS: set[str] = set()
+
+
 def use_solvers(solvers) -> None:
     """Give each solver (sorted by name) the next palette slot. Called once per figure with
     every solver of the results folder, so colours are distinct and stable within it."""
     _ASSIGNED.clear()
+    _VARIANT_COLOURS.clear()
+    _FIGURE_SOLVERS.clear()
     for index, name in enumerate(sorted(set(solvers))):
         _ASSIGNED[name] = index
+
+
+def plan_series(series) -> None:
+    """Announce the (solver, variant index) pairs one figure draws, so that each variant
+    after a solver's first takes a colour no solver of this figure has: variants of one
+    solver never share a colour. Without it, variants avoid every solver of the folder."""
+    pairs = sorted(set(series), key=lambda p: (_slot(p[0]), p[1]))
+    _VARIANT_COLOURS.clear()
+    _FIGURE_SOLVERS.clear()
+    _FIGURE_SOLVERS.update(solver for solver, _ in pairs)
+    for solver, index in pairs:
+        series_colour(solver, index)
+
+
+def series_colour(solver: str, index: int) -> str:
+    """The colour of a solver's index-th variant: the solver's own for the first, else the
+    next palette colour that neither a solver of the figure nor another variant has."""
+    if index == 0:
+        return colour_for(solver)
+    key = (solver, index)
+    if key not in _VARIANT_COLOURS:
+        drawn = _FIGURE_SOLVERS or set(_ASSIGNED)
+        taken = {colour_for(s) for s in drawn} | set(_VARIANT_COLOURS.values())
+        free = [c for c in PALETTE if c not in taken]
+        _VARIANT_COLOURS[key] = free[0] if free else _extra_colour(taken)
+    return _VARIANT_COLOURS[key]
+
+
+def _extra_colour(taken: set) -> str:
+    """A colour outside the palette, once it is used up: hues a golden angle apart,
+    alternately darker, the first that no series has."""
+    import colorsys
+    for k in range(1, 1000):
+        r, g, b = colorsys.hsv_to_rgb((k * 0.618034) % 1.0, 0.75, 0.85 if k % 2 else 0.55)
+        colour = "#" + "".join(f"{int(c * 255):02x}" for c in (r, g, b))
+        if colour not in taken:
+            return colour
+    return "#000000"
+
+
+def series_marker(solver: str, index: int) -> str:
+    """The solver's marker for its first variant, the next ones for the others."""
+    return MARKERS[(_slot(solver) + index) % len(MARKERS)]
 
 
 def _slot(solver: str) -> int:
@@ -91,9 +145,9 @@ def _lighten(colour: str, level: int) -> str:
 
 
 def variant_fill(solver: str, index: int) -> str:
-    """Bar colour of the index-th variant of one solver: the solver's colour, lightened
-    once the hatches run out (6 hatches x 3 shades tell 18 variants apart)."""
-    return _lighten(colour_for(solver), index // len(HATCHES))
+    """Bar colour of the index-th variant of one solver (its own colour; the hatch is the
+    second cue)."""
+    return series_colour(solver, index)
 
 
 def variant_style(index: int) -> dict:
@@ -106,10 +160,8 @@ def variant_style(index: int) -> dict:
 
 def series_style(solver: str, variant_index: int) -> dict:
     """Keyword arguments for Axes.plot/errorbar that draw one series."""
-    # 4 line styles x 2 fills, then lighter shades: 24 variants told apart.
-    per = len(LINESTYLES) * len(FILLSTYLES)
-    style = {"color": _lighten(colour_for(solver), variant_index // per), "marker": marker_for(solver),
-             "markersize": 5}
+    style = {"color": series_colour(solver, variant_index),
+             "marker": series_marker(solver, variant_index), "markersize": 5}
     style.update(variant_style(variant_index))
     return style
 
@@ -129,6 +181,8 @@ def param_label(column: str) -> str:
         return f"{param_name(column)} (instance parameter)"
     if column.startswith("s."):
         return f"{param_name(column)} (solver parameter)"
+    if column.startswith("c.") or column in _COLUMN_LABELS:
+        return column_label(column)  # a counter the solver reported, with its unit
     return column
 
 
@@ -160,6 +214,10 @@ def column_label(column: str) -> str:
         for suffix, unit in (("_s", "s"), ("_ms", "ms"), ("_us", "\u00b5s"), ("_ns", "ns")):
             if name.endswith(suffix):
                 return f"{name[:-len(suffix)]} ({unit})"
+        if name.endswith(("_share", "_fraction", "_ratio", "occupancy")):
+            return f"{name} (fraction)"
+        if name.endswith("_time"):
+            return f"{name} (model time units)"
         return f"{name} (bytes)" if name.endswith("bytes") else f"{name} (count)"
     if column.endswith("_s"):
         return f"{param_name(column)[:-2]} (s)"

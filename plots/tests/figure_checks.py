@@ -92,3 +92,68 @@ def clipped_texts(fig) -> list[str]:
 def pixel_size(fig, dpi: int = 150) -> tuple[int, int]:
     w, h = fig.get_size_inches()
     return int(w * dpi), int(h * dpi)
+
+
+# Legend entries that are marks, not series: they may share a colour with anything.
+REFERENCE_ENTRIES = ("noisy (", "ideal (", "baseline: ")
+
+
+def _handle_colour(handle):
+    """The colour a legend handle shows: a line's, an errorbar's line, a bar's face."""
+    from matplotlib.colors import to_hex
+    from matplotlib.container import BarContainer, ErrorbarContainer
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+    if isinstance(handle, ErrorbarContainer):
+        handle = handle.lines[0]
+    if isinstance(handle, BarContainer):
+        handle = handle.patches[0] if handle.patches else None
+    if isinstance(handle, Line2D):
+        return to_hex(handle.get_color())
+    if isinstance(handle, Patch):
+        return to_hex(handle.get_facecolor())
+    return None
+
+
+def series_handles(fig) -> list[tuple[str, object]]:
+    """(label, handle) of every series the figure's legends list, reference marks left out."""
+    legends = list(fig.legends) + [ax.get_legend() for ax in fig.axes if ax.get_legend()]
+    out = []
+    for legend in legends:
+        handles = getattr(legend, "legend_handles", None) or legend.legendHandles
+        for text, handle in zip(legend.get_texts(), handles):
+            label = text.get_text()
+            if not label.startswith(REFERENCE_ENTRIES):
+                out.append((label, handle))
+    return out
+
+
+def colour_clashes(fig, skip_prefixes: tuple[str, ...] = ()) -> list[tuple[str, str, str]]:
+    """(label, label, colour) of two series shown in one colour. Phase patches (stacked
+    bars, ``skip_prefixes``) are left out: they are parts, not series."""
+    seen: dict[str, str] = {}
+    out = []
+    for label, handle in series_handles(fig):
+        if label.startswith(skip_prefixes):
+            continue
+        colour = _handle_colour(handle)
+        if colour is None:
+            continue
+        if colour in seen:
+            out.append((seen[colour], label, colour))
+        else:
+            seen[colour] = label
+    return out
+
+
+def clipped_or_overlapping(fig) -> list[str]:
+    """Problems a reader sees: texts outside the figure, texts over texts, and a tight
+    bounding box larger than the figure (something drawn outside it)."""
+    problems = [f"clipped: {t!r}" for t in clipped_texts(fig)]
+    problems += [f"overlap: {a!r} / {b!r}" for a, b in overlapping_texts(fig)]
+    renderer = fig.canvas.get_renderer()
+    tight = fig.get_tightbbox(renderer)
+    w, h = fig.get_size_inches()
+    if tight.x0 < -0.02 or tight.y0 < -0.02 or tight.x1 > w + 0.02 or tight.y1 > h + 0.02:
+        problems.append(f"drawn outside the figure: tight bbox {tight.bounds} vs {w:.2f} x {h:.2f} in")
+    return problems

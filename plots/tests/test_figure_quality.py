@@ -16,8 +16,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
-from figure_checks import (clipped_texts, legend_texts, overlapping_texts, pixel_size,  # noqa: E402
-                           series_looks)
+from figure_checks import (clipped_texts, colour_clashes, legend_texts, overlapping_texts,  # noqa: E402
+                           pixel_size, series_looks)
 from dpgpu_plots import results as results_mod  # noqa: E402
 from dpgpu_plots import style  # noqa: E402
 
@@ -130,14 +130,14 @@ class FigureQualityTest(unittest.TestCase):
         self.assertEqual(sorted(legend), sorted(looks))  # one entry per series, nothing else
         self.assertEqual(len(legend), 6)  # five solvers, gpu.wavefront in two modes
         self.assertFalse(any("=-" in t or "lcs_fraction" in t for t in legend), legend)
-        by_solver = {}
-        for label, (colour, marker, linestyle, fill) in looks.items():
-            by_solver.setdefault(label.split()[0], set()).add((colour, marker))
-        self.assertTrue(all(len(v) == 1 for v in by_solver.values()), by_solver)
-        colours = [next(iter(v))[0] for v in by_solver.values()]
-        self.assertEqual(len(set(colours)), len(colours), by_solver)
+        # Every series its own colour (variants of one solver too), the first variant the
+        # solver's colour; line style and marker a second cue.
+        colours = [look[0] for look in looks.values()]
+        self.assertEqual(len(set(colours)), len(colours), looks)
+        self.assertEqual(colour_clashes(fig), [])
+        self.assertEqual(looks["gpu.wavefront mode=cell"][0], style.colour_for("gpu.wavefront"))
         variants = [looks[f"gpu.wavefront mode={m}"] for m in ("cell", "tile")]
-        self.assertNotEqual(variants[0][2:], variants[1][2:])  # told apart by line style
+        self.assertNotEqual(variants[0][1:3], variants[1][1:3])  # marker and line style differ too
         self.assert_readable(fig)
 
     def test_noisy_point_ringed_and_failures_noted(self):

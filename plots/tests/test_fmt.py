@@ -31,15 +31,29 @@ except ImportError:
 
 
 @unittest.skipUnless(HAVE_MPL, "no Matplotlib")
-class MinorLogLabelTest(unittest.TestCase):
-    def test_no_exponent_form(self):
-        from dpgpu_plots.figures import _minor_log_label
-        self.assertEqual(_minor_log_label(2e-5, 0), r"$2\times10^{-5}$")
-        self.assertEqual(_minor_log_label(0.005, 0), "0.005")
-        self.assertEqual(_minor_log_label(20, 0), "20")
-        self.assertEqual(_minor_log_label(3e-5, 0), "")  # only 2x and 5x are labelled
+class LogLabelTest(unittest.TestCase):
+    def test_one_format_never_exponent_form(self):
+        from dpgpu_plots.figures import log_label
+        self.assertEqual(log_label(2e-5, False), r"$2\times10^{-5}$")
+        self.assertEqual(log_label(1e-4, False), r"$10^{-4}$")
+        self.assertEqual(log_label(0.005, True), "0.005")
+        self.assertEqual(log_label(20, True), "20")
         for v in (2e-7, 5e-6, 2e6):
-            self.assertNotIn("e", _minor_log_label(v, 0).replace("times", ""))
+            self.assertNotIn("e", log_label(v, False).replace("times", ""))
+
+    def test_labels_enclose_the_data(self):
+        from dpgpu_plots.figures import log_ticks, new_figure
+        for low, high in ((0.065, 0.33), (1.6e8, 4.1e9), (3e-6, 1.2e-4), (1.1, 1.9)):
+            ax = new_figure().add_subplot()
+            ax.plot([1, 2], [low, high])
+            ax.set_yscale("log")
+            log_ticks(ax.yaxis, [low, high])
+            ticks = [t for t in ax.get_yticks() if ax.get_ylim()[0] <= t <= ax.get_ylim()[1]]
+            self.assertGreaterEqual(len(ticks), 3, (low, high, ticks))
+            self.assertLessEqual(min(ticks), low * 1.000001)
+            self.assertGreaterEqual(max(ticks), high / 1.000001)
+            texts = [ax.yaxis.get_major_formatter()(t, 0) for t in ticks]
+            self.assertEqual(len({"$" in t for t in texts}), 1, texts)  # one format
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ namespace dpgpu::mcm_gpu {
 inline constexpr const char* kPaperTable = "2-3668:block:32,3669-15406:thread:32,15407-15662:block:32,15663-*:blocks:32:8";
 
 enum class Policy { fixed, table, calibrate };
-enum class CellBits { automatic, b32, b64 };  // bits of a stored cost: "auto", "32", "64"
+enum class CellBits { automatic, b32, b64 };  // bits of a stored cost: "auto" (32, escape to 64), "32", "64"
 
 struct McmConfig {
   Policy policy = Policy::fixed;
@@ -23,7 +23,7 @@ struct McmConfig {
   int threads = 32;                 // policy fixed: threads per block, a multiple of 32
   int blocks = 8;                   // policy fixed, kernel blocks: blocks per entry
   std::string table = kPaperTable;  // policy table: ranges of l (parse_table's syntax)
-  int samples = 16;                 // policy calibrate: diagonals timed
+  double budget = 0.01;             // policy calibrate: share of the compute time its losing launches may take
   CellBits cell = CellBits::automatic;
 };
 
@@ -42,28 +42,40 @@ inline std::string why_not(const ::mcm::Instance& x, const McmConfig& c) {
   return {};
 }
 
-// 32-bit cells: forced, or chosen by `auto` when every cost provably fits.
-inline bool use_32_bits(const ::mcm::Instance& x, const McmConfig& c) {
-  return c.cell == CellBits::b32 || (c.cell == CellBits::automatic && ::mcm::costs_fit_32_bits(x));
+// 32-bit cells: `32` (every cost provably fits) or `auto` (always; with the 64-bit escape
+// when the bound does not prove that every cost fits).
+inline bool use_32_bits(const McmConfig& c) { return c.cell != CellBits::b64; }
+inline bool use_escape(const ::mcm::Instance& x, const McmConfig& c) {
+  return c.cell == CellBits::automatic && !::mcm::costs_fit_32_bits(x);
 }
 
 inline constexpr int kMaxParts = 1024;  // blocks per entry, at most
 
 // What solve_mcm allocates on the device: the triangle twice (costs, int32 splits), the square
-// symmetric copy, the blocks kernel's partial minima and the walk's output.
+// symmetric copy, the 64-bit square of escaped cells, the blocks kernel's partial minima and the walk's output.
 inline std::uint64_t mcm_device_bytes(const ::mcm::Instance& x, const McmConfig& c) {
   const auto w = std::uint64_t(x.n() + 1);
-  const std::uint64_t cell = use_32_bits(x, c) ? 4 : 8;
+  const std::uint64_t cell = use_32_bits(c) ? 4 : 8;
   const std::uint64_t tri = w * (w + 1) / 2;  // diag_offset(w, w): diagonals 0..w-1
-  return tri * (cell + 4) + w * w * cell + w * kMaxParts * 12 + w * 24;
+  const std::uint64_t wide = use_escape(x, c) ? w * w * 8 : 0;
+  return tri * (cell + 4) + w * w * cell + wide + w * kMaxParts * 12 + w * 24;
 }
 
 enum class Compare { fp64, bits };  // how gpu.mcm_tiled compares candidates
 
+enum class Arith { automatic, fp64 };  // gpu.mcm_tiled's values: int32 where proven exact, or doubles
+
 struct TiledConfig {
   int split_target = 0;             // blocks per tile diagonal to aim for with split panels; 0: 2 per SM
-  Compare compare = Compare::fp64;  // bits: the doubles' bit patterns on the integer pipe
+  Compare compare = Compare::fp64;  // doubles: bits compares the bit patterns on the integer pipe
+  Arith arith = Arith::automatic;   // auto: int32 when every candidate is provably below 2^31
 };
+
+// gpu.mcm_tiled computes in int32 (DPX add-min) when split_bound < 2^31 proves every value
+// and candidate exact there.
+inline bool tiled_uses_int(const ::mcm::Instance& x, const TiledConfig& c) {
+  return c.arith == Arith::automatic && ::mcm::split_bound(x) < (unsigned __int128)(1) << 31;
+}
 
 inline constexpr int kTile = 64;  // gpu.mcm_tiled: side of a tile
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "cuda_check.cuh"
@@ -37,13 +38,13 @@ struct Solve {
   ll n, w;
   DeviceBuffer<T> diag, sym, p;
   DeviceBuffer<std::int32_t> split;
-  DeviceBuffer<u64> part_v;
+  DeviceBuffer<u64> part_v, wide, escaped;
   DeviceBuffer<int> part_c;
   int parts_cap;
   Table<T> tab;
-  std::int64_t launches = 0;
+  std::int64_t launches = 0, calibration_launches = 0;
 
-  Solve(const ::mcm::Instance& inst, int parts, Context& c)
+  Solve(const ::mcm::Instance& inst, int parts, bool escape, Context& c)
       : x(inst), ctx(c), stream(static_cast<cudaStream_t>(c.stream())), n(inst.n()), w(inst.n() + 1), parts_cap(parts) {
     const std::size_t cells = std::size_t(diag_offset(w, w));
     PinnedBuffer<T> h_p{std::size_t(w)};
@@ -55,15 +56,27 @@ struct Solve {
       p = DeviceBuffer<T>(std::size_t(w), &ctx);
       part_v = DeviceBuffer<u64>(std::size_t(w) * std::size_t(parts), &ctx);
       part_c = DeviceBuffer<int>(std::size_t(w) * std::size_t(parts), &ctx);
+      if (escape) {
+        wide = DeviceBuffer<u64>(std::size_t(w * w), &ctx);  // read only where written
+        escaped = DeviceBuffer<u64>(1, &ctx);
+      }
     }
+    // Every kernel a policy may launch, loaded now (lazy module loading would otherwise put
+    // the load into the first timed launch of each).
+    cudaFuncAttributes attr;
+    CUDA_CHECK(cudaFuncGetAttributes(&attr, one_thread_per_entry<T>));
+    CUDA_CHECK(cudaFuncGetAttributes(&attr, one_block_per_entry<T>));
+    CUDA_CHECK(cudaFuncGetAttributes(&attr, blocks_per_entry_partial<T>));
+    CUDA_CHECK(cudaFuncGetAttributes(&attr, blocks_per_entry_final<T>));
     auto ph = ctx.phase("h2d");
     for (ll t = 0; t < w; ++t) h_p[std::size_t(t)] = T(x.p[std::size_t(t)]);
     CUDA_CHECK(cudaMemcpyAsync(p.get(), h_p.get(), p.bytes(), cudaMemcpyHostToDevice, stream));
     // Diagonals 0 and 1 are zero (M[a][a+1] = 0); the rest is written before it is read.
     CUDA_CHECK(cudaMemsetAsync(diag.get(), 0, diag.bytes(), stream));
     CUDA_CHECK(cudaMemsetAsync(sym.get(), 0, sym.bytes(), stream));
+    if (escape) CUDA_CHECK(cudaMemsetAsync(escaped.get(), 0, escaped.bytes(), stream));
     CUDA_CHECK(cudaStreamSynchronize(stream));  // h_p is freed on return
-    tab = Table<T>{diag.get(), sym.get(), split.get(), p.get(), w};
+    tab = Table<T>{diag.get(), sym.get(), split.get(), p.get(), w, wide.get(), escaped.get()};
   }
 
   // The launch(es) of diagonal l with setting s.
@@ -93,49 +106,44 @@ struct Solve {
     ++launches;
   }
 
-  // Times every setting of the grid on `samples` diagonals (values left in the table are
-  // overwritten by the solve: diagonal l reads only diagonals below l); the fastest per sample.
-  std::vector<Range> calibrate(int samples) {
-    auto ph = ctx.phase("calibrate");
-    const auto grid = calibration_grid();
-    const auto ls = sample_diagonals(n, samples);
-    std::vector<cudaEvent_t> ev(grid.size() + 1);
-    for (auto& e : ev) CUDA_CHECK(cudaEventCreate(&e));
-    std::vector<Setting> fastest;
-    for (const auto& s : grid) launch(s, ls.front());  // first launches load the kernels
-    for (ll l : ls) {
-      CUDA_CHECK(cudaEventRecord(ev[0], stream));
-      for (std::size_t i = 0; i < grid.size(); ++i) {
-        launch(grid[i], l);
-        CUDA_CHECK(cudaEventRecord(ev[i + 1], stream));
-      }
-      CUDA_CHECK(cudaEventSynchronize(ev.back()));
-      std::size_t best = 0;
-      float best_ms = std::numeric_limits<float>::max();
-      for (std::size_t i = 0; i < grid.size(); ++i) {
-        float ms = 0;
-        CUDA_CHECK(cudaEventElapsedTime(&ms, ev[i], ev[i + 1]));
-        // Table I per diagonal: every setting's time at this l (series runs only).
-        ctx.series("calibrate_s:" + to_string(grid[i]), std::size_t(l), double(ms) * 1e-3);
-        if (ms < best_ms) {
-          best_ms = ms;
-          best = i;
-        }
-      }
-      fastest.push_back(grid[best]);
-      ctx.check_deadline();
+  // Policy calibrate: the candidates each compute diagonal l (the same values), timed by
+  // events; the next diagonal is queued with the old choice before the host waits, so the
+  // GPU stays busy while the host reads the times and chooses.
+  void sample(Calibrator& cal, ll l, bool ahead, std::vector<cudaEvent_t>& ev) {
+    const auto& cands = cal.candidates();
+    while (ev.size() < cands.size() + 1) {
+      ev.emplace_back();
+      CUDA_CHECK(cudaEventCreate(&ev.back()));
     }
-    for (auto& e : ev) cudaEventDestroy(e);
-    ctx.set("calibrated_diagonals", double(ls.size()));
-    ctx.set("calibration_launches", double(launches));
-    return ranges_from_samples(ls, fastest);
+    CUDA_CHECK(cudaEventRecord(ev[0], stream));
+    for (std::size_t i = 0; i < cands.size(); ++i) {
+      launch(cands[i], l);
+      CUDA_CHECK(cudaEventRecord(ev[i + 1], stream));
+    }
+    calibration_launches += ll(cands.size());
+    if (ahead) {
+      launch(cal.current(), l + 1);
+      cal.pass();
+    }
+    CUDA_CHECK(cudaEventSynchronize(ev[cands.size()]));
+    std::vector<double> secs(cands.size());
+    for (std::size_t i = 0; i < cands.size(); ++i) {
+      float ms = 0;
+      CUDA_CHECK(cudaEventElapsedTime(&ms, ev[i], ev[i + 1]));
+      secs[i] = double(ms) * 1e-3;
+      // Table I per diagonal: each candidate's time at this l (series runs only).
+      ctx.series("calibrate_s:" + to_string(cands[i]), std::size_t(l), secs[i]);
+    }
+    cal.record(l, secs, ahead ? l + 2 : l + 1);
   }
 
-  void run(const std::vector<Range>& ranges) {
+  // Diagonals 2..n: with `cal`, its choice (and its samples), else the ranges' settings.
+  void run(const std::vector<Range>& ranges, Calibrator* cal) {
     auto ph = ctx.phase("compute");
     const bool series = ctx.series_wanted();
     constexpr int kBatch = 1024;
-    std::vector<cudaEvent_t> ev;
+    std::vector<cudaEvent_t> ev, cal_ev;
+    std::vector<Setting> used;  // per diagonal of the batch (series)
     if (series) {
       ev.resize(kBatch + 1);
       for (auto& e : ev) CUDA_CHECK(cudaEventCreate(&e));
@@ -148,21 +156,29 @@ struct Solve {
         const auto i = std::size_t(l - batch_first);
         CUDA_CHECK(cudaEventElapsedTime(&ms, ev[i], ev[i + 1]));
         ctx.series("diagonal_time_s", std::size_t(l), double(ms) * 1e-3);
-        ctx.series("kernel", std::size_t(l), double(int(setting_for(ranges, l).kernel)));
+        ctx.series("kernel", std::size_t(l), double(int(used[i].kernel)));
+        ctx.series("threads", std::size_t(l), double(used[i].threads));
       }
+      used.clear();
     };
     for (ll l = 2; l <= n; ++l) {
+      const auto i = std::size_t(l - batch_first);
+      if (series && i == 0) CUDA_CHECK(cudaEventRecord(ev[0], stream));
+      if (cal && cal->sample(l)) {
+        // Series runs time every diagonal alone, so they wait without the look-ahead.
+        const bool ahead = !series && l + 1 <= n;
+        sample(*cal, l, ahead, cal_ev);
+        if (ahead) ++l;  // sample() launched it
+      } else {
+        launch(cal ? cal->current() : setting_for(ranges, l), l);
+      }
       if (series) {
-        const auto i = std::size_t(l - batch_first);
-        if (i == 0) CUDA_CHECK(cudaEventRecord(ev[0], stream));
-        launch(setting_for(ranges, l), l);
+        used.push_back(cal ? cal->current() : setting_for(ranges, l));
         CUDA_CHECK(cudaEventRecord(ev[i + 1], stream));
         if (i + 1 == kBatch || l == n) {
           flush(l);
           batch_first = l + 1;
         }
-      } else {
-        launch(setting_for(ranges, l), l);
       }
       if (l % kLaunchesPerCheck == 0) {
         CUDA_CHECK(cudaStreamSynchronize(stream));
@@ -170,12 +186,37 @@ struct Solve {
       }
     }
     for (auto& e : ev) cudaEventDestroy(e);
+    for (auto& e : cal_ev) cudaEventDestroy(e);
   }
 
+  // The optimum is M[0][n]: its cell, or its 64-bit copy when it escaped.
   GpuAnswer finish() {
-    return walk_answer(DiagSplit{split.get(), w}, n, diag.get() + diag_offset(w, n), ctx, stream, launches);
+    const DiagSplit splits{split.get(), w};
+    if (!wide.get()) return walk_answer(splits, n, diag.get() + diag_offset(w, n), ctx, stream, launches);
+    u64 count = 0;
+    T top = 0;
+    CUDA_CHECK(cudaMemcpyAsync(&count, escaped.get(), sizeof count, cudaMemcpyDeviceToHost, stream));
+    if (n >= 1) CUDA_CHECK(cudaMemcpyAsync(&top, diag.get() + diag_offset(w, n), sizeof top, cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    ctx.set("escaped_cells", double(count));
+    if (n >= 2 && top == T(kEscape)) return walk_answer(splits, n, wide.get() + n, ctx, stream, launches);
+    return walk_answer(splits, n, diag.get() + diag_offset(w, n), ctx, stream, launches);
   }
 };
+
+// The table used, as counters (calibrate: the one it chose; Table II comes from these) and
+// as text in the log (what policy table accepts).
+void report_ranges(const std::vector<Range>& ranges, Context& ctx) {
+  ctx.set("ranges", double(ranges.size()));
+  for (std::size_t i = 0; i < ranges.size() && i < 16; ++i) {
+    const std::string r = "range" + std::to_string(i) + "_";
+    ctx.set(r + "from", double(ranges[i].from));
+    ctx.set(r + "kernel", double(int(ranges[i].setting.kernel)));
+    ctx.set(r + "threads", double(ranges[i].setting.threads));
+    ctx.set(r + "blocks", double(ranges[i].setting.blocks));
+  }
+  ctx.log("gpu.mcm table: " + table_text(ranges));
+}
 
 template <class T>
 GpuAnswer run_typed(const ::mcm::Instance& x, const McmConfig& cfg, Context& ctx) {
@@ -187,23 +228,23 @@ GpuAnswer run_typed(const ::mcm::Instance& x, const McmConfig& cfg, Context& ctx
     if (!t.error.empty()) throw InputError("gpu.mcm: " + t.error);
     ranges = std::move(t.ranges);
   }
-  Solve<T> s(x, max_parts(cfg, ranges), ctx);
-  if (cfg.policy == Policy::calibrate && x.n() >= 2) ranges = s.calibrate(cfg.samples);
+  Solve<T> s(x, max_parts(cfg, ranges), sizeof(T) == 4 && use_escape(x, cfg), ctx);
+  std::optional<Calibrator> cal;
+  if (cfg.policy == Policy::calibrate) cal.emplace(x.n(), cfg.budget);
   if (ranges.empty()) ranges.push_back({2, -1, Setting{}});
-  s.run(ranges);
+  s.run(ranges, cal ? &*cal : nullptr);
   GpuAnswer a = s.finish();
   ctx.set("cell_bits", 8.0 * sizeof(T));
   ctx.set("kernel_launches", double(s.launches));
-  ctx.set("ranges", double(ranges.size()));
-  // The table used, as counters (calibrate: the one it chose; Table II comes from these).
-  for (std::size_t i = 0; i < ranges.size() && i < 16; ++i) {
-    const std::string r = "range" + std::to_string(i) + "_";
-    ctx.set(r + "from", double(ranges[i].from));
-    ctx.set(r + "kernel", double(int(ranges[i].setting.kernel)));
-    ctx.set(r + "threads", double(ranges[i].setting.threads));
-    ctx.set(r + "blocks", double(ranges[i].setting.blocks));
+  if (cal) {
+    // Calibration is inside the solve's time: every timed launch computes a real diagonal.
+    ctx.set("calibrated_diagonals", double(cal->samples()));
+    ctx.set("calibration_launches", double(s.calibration_launches));
+    ctx.set("calibration_timed_s", cal->timed_s());
+    ctx.set("calibration_extra_s", cal->extra_s());
+    if (!cal->used().empty()) ranges = cal->used();
   }
-  ctx.log("gpu.mcm table: " + table_text(ranges));
+  report_ranges(ranges, ctx);
   return a;
 }
 
@@ -212,7 +253,7 @@ GpuAnswer run_typed(const ::mcm::Instance& x, const McmConfig& cfg, Context& ctx
 GpuAnswer solve_mcm(const ::mcm::Instance& x, const McmConfig& cfg, Context& ctx) {
   if (auto why = why_not(x, cfg); !why.empty()) throw InputError("gpu.mcm: refused: " + why);
   static_assert(::mcm::kMaxN < (std::int64_t{1} << 31) - 2, "splits are int32");
-  return use_32_bits(x, cfg) ? run_typed<std::uint32_t>(x, cfg, ctx) : run_typed<std::uint64_t>(x, cfg, ctx);
+  return use_32_bits(cfg) ? run_typed<std::uint32_t>(x, cfg, ctx) : run_typed<std::uint64_t>(x, cfg, ctx);
 }
 
 }  // namespace dpgpu::mcm_gpu

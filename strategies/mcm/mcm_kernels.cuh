@@ -1,7 +1,8 @@
 // mcm_kernels.cuh — the paper's three kernels, one launch (or two) per diagonal l:
 // OneThreadPerOneEntry, OneBlockPerOneEntry, BlocksPerOneEntry; and the walk that lists the
-// splits of the optimal tree. Cells are T (uint32 when every cost fits, else uint64);
-// candidates are summed in 64 bits, which the solver's bound check keeps from overflowing.
+// splits of the optimal tree. Cells are T (uint32, with an escape to 64 bits unless every
+// cost provably fits, or uint64); candidates are summed in 64 bits, which the solver's bound
+// check keeps from overflowing.
 #pragma once
 #include <cstdint>
 
@@ -60,7 +61,7 @@ __global__ void one_thread_per_entry(Table<T> tab, ll l) {
   // Few threads per launch (w - l): unrolled so each thread keeps many loads in flight.
 #pragma unroll 8
   for (ll t = 1; t < l; ++t) {
-    const u64 q = u64(tab.diag[left]) + u64(tab.diag[right]) + pab * u64(tab.p[a + t]);
+    const u64 q = tab.get(tab.diag[left], a, a + t) + tab.get(tab.diag[right], a + t, a + l) + pab * u64(tab.p[a + t]);
     if (q < best.v) best = Best{q, int(a + t)};
     left += w - t;                 // diagonal t -> t + 1, same a
     right -= w - (l - t - 1) - 1;  // diagonal l - t -> l - t - 1, index + 1
@@ -77,7 +78,7 @@ __device__ inline Best block_range(const Table<T>& tab, ll a, ll l, ll c0, ll c1
   const T* col = tab.sym + b * w;  // M[c][b]
   Best best{kNone, 0x7fffffff};
   for (ll c = c0 + threadIdx.x; c < c1; c += blockDim.x) {
-    const u64 q = u64(row[c]) + u64(col[c]) + pab * u64(tab.p[c]);
+    const u64 q = tab.get(row[c], a, c) + tab.get(col[c], c, b) + pab * u64(tab.p[c]);
     if (q < best.v) best = Best{q, int(c)};
   }
   return block_min(best);
@@ -123,6 +124,30 @@ template <class SplitOf>
 __global__ void walk_splits(SplitOf split_of, ll n, int* out, ll* stack) {
   if (blockIdx.x != 0 || threadIdx.x != 0) return;
   ::mcm::walk_splits_preorder(split_of, n, out, stack);
+}
+
+// walk_splits with a warp: lane 0 keeps the stack, every lane helps resolve a split.
+template <class SplitOf>
+__global__ void walk_splits_warp(SplitOf split_of, long long n, int* out, long long* stack) {
+  if (blockIdx.x != 0) return;
+  const int lane = threadIdx.x;
+  long long top = 0, k = 0;
+  if (lane == 0) stack[top++] = n;
+  while (__shfl_sync(0xffffffffu, top, 0) > 0) {
+    long long item = 0;
+    if (lane == 0) item = stack[--top];
+    item = __shfl_sync(0xffffffffu, item, 0);
+    const long long a = item >> 32, b = item & 0xffffffffLL;
+    if (b - a < 2) continue;
+    const long long c = split_of(a, b, lane);  // the same in every lane
+    if (lane == 0) out[k] = int(c);
+    ++k;
+    if (c < 0) return;  // not reached; the host's parenthesize rejects the split -1
+    if (lane == 0) {
+      stack[top++] = (c << 32) | b;  // right after left
+      stack[top++] = (a << 32) | c;
+    }
+  }
 }
 
 // split_of for the diagonal-major split table of gpu.mcm.

@@ -128,27 +128,91 @@ std::vector<Setting> calibration_grid() {
   return g;
 }
 
-std::vector<std::int64_t> sample_diagonals(std::int64_t n, int count) {
-  std::vector<std::int64_t> s;
-  if (n < 2) return s;
-  const std::int64_t span = n - 2;
-  for (int i = 0; i < count; ++i) {
-    const std::int64_t l = 2 + (count > 1 ? span * i / (count - 1) : 0);
-    if (s.empty() || s.back() != l) s.push_back(l);
+std::vector<Setting> grid_neighbours(const Setting& s) {
+  std::vector<Setting> v;
+  const int top = s.kernel == Kernel::block ? 1024 : 256;  // the grid's largest block per kernel
+  if (s.threads > 32) v.push_back({s.kernel, s.threads / 2, s.blocks});
+  if (s.threads < top) v.push_back({s.kernel, s.threads * 2, s.blocks});
+  switch (s.kernel) {
+    case Kernel::thread: v.push_back({Kernel::block, s.threads, 1}); break;
+    case Kernel::block:
+      if (s.threads <= 256) v.push_back({Kernel::thread, s.threads, 1});
+      v.push_back({Kernel::blocks, std::min(s.threads, 256), 2});
+      break;
+    case Kernel::blocks:
+      v.push_back(s.blocks == 2 ? Setting{Kernel::block, s.threads, 1} : Setting{Kernel::blocks, s.threads, s.blocks / 2});
+      if (s.blocks < 16) v.push_back({Kernel::blocks, s.threads, s.blocks * 2});
+      break;
   }
-  return s;
+  return v;
 }
 
-std::vector<Range> ranges_from_samples(const std::vector<std::int64_t>& samples, const std::vector<Setting>& fastest) {
-  std::vector<Range> out;
-  for (std::size_t i = 0; i < samples.size(); ++i) {
-    const std::int64_t from = i == 0 ? 2 : (samples[i - 1] + samples[i]) / 2 + 1;
-    if (!out.empty() && out.back().setting == fastest[i]) continue;
-    if (!out.empty()) out.back().to = from - 1;
-    out.push_back({from, -1, fastest[i]});
+Calibrator::Calibrator(std::int64_t n, double budget) : n_(n), first_(std::min<std::int64_t>(n, 64)), budget_(budget) {
+  choose(2, {Kernel::block, 128, 1});
+  next_candidates(first_, current_, false);
+}
+
+bool Calibrator::sample(std::int64_t l) {
+  since_s_ += best_s_;  // this diagonal, estimated at the last sample's fastest time
+  if (awaiting_ || l < 2 || l > n_) return false;
+  const bool due = samples_ == 0 ? l == first_
+                                 : (current_.kernel == Kernel::thread && l >= 2 * last_l_) ||
+                                       budget_ * since_s_ >= last_extra_s_;
+  awaiting_ = due;
+  return due;
+}
+
+void Calibrator::record(std::int64_t l, const std::vector<double>& seconds, std::int64_t from) {
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < seconds.size(); ++i)
+    if (seconds[i] < seconds[best]) best = i;
+  std::size_t second = best;
+  double sum = 0, family[3] = {0, 0, 0};
+  for (std::size_t i = 0; i < seconds.size(); ++i) {
+    sum += seconds[i];
+    if (i != best && (second == best || seconds[i] < seconds[second])) second = i;
+    double& f = family[int(candidates_[i].kernel)];
+    f = f == 0 ? seconds[i] : std::min(f, seconds[i]);
   }
-  if (out.empty()) out.push_back({2, -1, Setting{}});
-  return out;
+  best_s_ = seconds[best];
+  for (int k = 0; k < 3; ++k)
+    if (family[k] > 0) ratio_[k] = family[k] / best_s_;
+  last_extra_s_ = sum - best_s_;
+  extra_s_ += last_extra_s_;
+  timed_s_ += sum;
+  since_s_ = 0;
+  last_l_ = l;
+  ++samples_;
+  awaiting_ = false;
+  const Setting winner = candidates_[best], runner_up = candidates_[second];
+  choose(from, winner);
+  next_candidates(l, runner_up, second != best && seconds[second] <= 1.1 * best_s_);
+}
+
+void Calibrator::next_candidates(std::int64_t l, const Setting& runner_up, bool have_runner_up) {
+  const bool tail = n_ + 1 - l < l;  // fewer entries than splits: the blocks kernel's ground
+  auto timed = [&](const Setting& s) {
+    switch (s.kernel) {
+      case Kernel::thread: return ratio_[0] <= 1.5;  // its time per entry grows with l
+      case Kernel::block: return true;
+      case Kernel::blocks: return tail && (ratio_[2] <= 1.5 || ratio_[2] == 0 || l >= n_ - n_ / 16);
+    }
+    return true;
+  };
+  candidates_ = {current_};
+  auto add = [&](const Setting& s) {
+    if (timed(s) && std::find(candidates_.begin(), candidates_.end(), s) == candidates_.end()) candidates_.push_back(s);
+  };
+  for (const auto& s : grid_neighbours(current_)) add(s);
+  if (have_runner_up) add(runner_up);
+}
+
+void Calibrator::choose(std::int64_t from, const Setting& s) {
+  if (!used_.empty() && used_.back().setting == s) return;
+  if (used_.empty()) from = 2;
+  else used_.back().to = from - 1;
+  used_.push_back({from, -1, s});
+  current_ = s;
 }
 
 }  // namespace dpgpu::mcm_gpu

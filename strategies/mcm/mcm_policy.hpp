@@ -42,16 +42,57 @@ std::string table_text(const std::vector<Range>& ranges);
 // The setting for diagonal l (ranges from parse_table: complete by construction).
 const Setting& setting_for(const std::vector<Range>& ranges, std::int64_t l);
 
-// Settings that `calibrate` times (the paper's Table I grid): thread and block kernels with
+// The paper's Table I grid, every setting calibrate can reach: thread and block kernels with
 // 32..256 threads (block also 512, 1024), the blocks kernel with 32..256 threads × 2..16 blocks.
 std::vector<Setting> calibration_grid();
 
-// Diagonals calibrate samples: `count` values of l spread evenly over [2, n] (fewer when n
-// is small), ascending, distinct.
-std::vector<std::int64_t> sample_diagonals(std::int64_t n, int count);
+// The settings next to `s` in the grid: threads halved and doubled (same kernel), blocks per
+// entry halved and doubled (blocks ↔ block at 2), thread ↔ block at the same threads. What
+// calibrate also times beside its current choice, so it follows the best setting as it drifts
+// with l (thread → block, more threads, then blocks) and reaches every setting of the grid.
+std::vector<Setting> grid_neighbours(const Setting& s);
 
-// From the fastest setting at each sampled l (same order as `samples`): ranges whose
-// boundaries sit halfway between samples, equal neighbours merged.
-std::vector<Range> ranges_from_samples(const std::vector<std::int64_t>& samples, const std::vector<Setting>& fastest);
+// Policy calibrate, online: the solve itself times candidate settings on some diagonals
+// (each candidate computes the whole diagonal, the same values, so every timed launch is real
+// work) and uses the fastest until the next sample. It starts from block:128 (the fastest
+// setting alone at every n measured on the H100, mcm_calibrate_sweep). Candidates: the
+// current choice, its grid neighbours, and the last sample's runner-up when within 10 %; the
+// thread kernel is not timed again once its best setting took more than 1.5× the fastest (its
+// time per entry grows with l); the blocks kernel only once a diagonal has fewer entries than
+// splits, and after losing by more than 1.5× only in the last sixteenth of the diagonals. Samples: the first at l = min(n, 64); then, pay as you go, once the compute
+// since the last sample (estimated at its fastest time) times `budget` covers what that
+// sample's losing launches cost; and a thread-kernel choice made at l is timed again at 2l.
+class Calibrator {
+ public:
+  Calibrator(std::int64_t n, double budget);
+  // Called once per diagonal l = 2..n in order (or pass() instead): time candidates() on l?
+  bool sample(std::int64_t l);
+  // A diagonal launched with current() while a sample's times are awaited.
+  void pass() { since_s_ += best_s_; }
+  const std::vector<Setting>& candidates() const { return candidates_; }
+  // The candidates' times on the sampled diagonal l (seconds, candidates() order); the
+  // fastest is used from diagonal `from` on (the driver may have launched more meanwhile).
+  void record(std::int64_t l, const std::vector<double>& seconds, std::int64_t from);
+  const Setting& current() const { return current_; }
+  // The table used: each range starts where a choice took effect (a sampled diagonal counts
+  // under the previous choice). table_text() accepts it, policy table reproduces it.
+  const std::vector<Range>& used() const { return used_; }
+  int samples() const { return samples_; }
+  double extra_s() const { return extra_s_; }  // time of the launches that lost
+  double timed_s() const { return timed_s_; }  // time of every timed launch
+
+ private:
+  void choose(std::int64_t from, const Setting& s);
+  void next_candidates(std::int64_t l, const Setting& runner_up, bool have_runner_up);
+  std::int64_t n_, first_, last_l_ = 0;
+  double budget_;
+  std::vector<Setting> candidates_;
+  Setting current_;
+  bool awaiting_ = false;
+  double best_s_ = 0, last_extra_s_ = 0, extra_s_ = 0, timed_s_ = 0, since_s_ = 0;
+  double ratio_[3] = {0, 0, 0};  // per kernel: its best time / the fastest, at the last sample timing it
+  int samples_ = 0;
+  std::vector<Range> used_;
+};
 
 }  // namespace dpgpu::mcm_gpu

@@ -33,10 +33,10 @@ int parts_for(int D, int tiles, int target) {
   return std::max(1, std::min(D - 1, (target + tiles - 1) / tiles));
 }
 
-}  // namespace
-
-GpuAnswer solve_mcm_tiled(const ::mcm::Instance& x, const TiledConfig& cfg, Context& ctx) {
-  if (auto why = why_not_tiled(x); !why.empty()) throw InputError("gpu.mcm_tiled: refused: " + why);
+// One instantiation per value type: int (every candidate below 2^31) or double.
+template <class V>
+GpuAnswer solve_typed(const ::mcm::Instance& x, const TiledConfig& cfg, Context& ctx) {
+  constexpr bool kInt = sizeof(V) == 4;
   const ll n = x.n(), W = tiled_points(x);
   const int T = int(W / kTile);
   const int target = cfg.split_target > 0 ? cfg.split_target : 2 * sm_count();
@@ -44,30 +44,30 @@ GpuAnswer solve_mcm_tiled(const ::mcm::Instance& x, const TiledConfig& cfg, Cont
   int max_blocks = 1;
   for (int D = 2; D < T; ++D) max_blocks = std::max(max_blocks, (T - D) * parts_for(D, T - D, target));
 
-  DeviceBuffer<double> m, p, part_v;
+  DeviceBuffer<V> m, p, part_v;
   DeviceBuffer<std::int32_t> s;
   DeviceBuffer<int> part_c;
   {
     auto ph = ctx.phase("alloc");
-    m = DeviceBuffer<double>(std::size_t(W * W), &ctx);
+    m = DeviceBuffer<V>(std::size_t(W * W), &ctx);
     s = DeviceBuffer<std::int32_t>(std::size_t(W * W), &ctx);
-    p = DeviceBuffer<double>(std::size_t(W), &ctx);
-    part_v = DeviceBuffer<double>(std::size_t(max_blocks) * kTile * kTile, &ctx);
+    p = DeviceBuffer<V>(std::size_t(W), &ctx);
+    part_v = DeviceBuffer<V>(std::size_t(max_blocks) * kTile * kTile, &ctx);
     part_c = DeviceBuffer<int>(std::size_t(max_blocks) * kTile * kTile, &ctx);
   }
   {
     auto ph = ctx.phase("h2d");
-    PinnedBuffer<double> h_p{std::size_t(W)};
-    for (ll t = 0; t < W; ++t) h_p[std::size_t(t)] = t <= n ? double(x.p[std::size_t(t)]) : 0.0;
+    PinnedBuffer<V> h_p{std::size_t(W)};
+    for (ll t = 0; t < W; ++t) h_p[std::size_t(t)] = t <= n ? V(x.p[std::size_t(t)]) : V(0);
     CUDA_CHECK(cudaMemcpyAsync(p.get(), h_p.get(), p.bytes(), cudaMemcpyHostToDevice, stream));
     CUDA_CHECK(cudaStreamSynchronize(stream));
   }
-  TiledTable tab{m.get(), s.get(), p.get(), W};
+  TiledTableT<V> tab{m.get(), s.get(), p.get(), W};
   std::int64_t launches = 0;
   double panel_splits = 0;  // split evaluations in panel products (the rest: inside tiles)
   {
     auto ph = ctx.phase("compute");
-    CUDA_CHECK(cudaFuncSetAttribute(tile_finish, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kFinishSmem)));
+    CUDA_CHECK(cudaFuncSetAttribute(tile_finish<V>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kFinishSmem<V>)));
     const bool series = ctx.series_wanted();
     cudaEvent_t e0 = nullptr, e1 = nullptr;
     if (series) {
@@ -81,7 +81,9 @@ GpuAnswer solve_mcm_tiled(const ::mcm::Instance& x, const TiledConfig& cfg, Cont
       if (parts > 0) {
         auto mark = ctx.profiled_launch();
         const dim3 grid{unsigned(tiles), unsigned(parts)};
-        if (cfg.compare == Compare::bits)
+        if constexpr (kInt)
+          tile_panels_int<<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(), part_c.get());
+        else if (cfg.compare == Compare::bits)
           tile_panels<true><<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(), part_c.get());
         else
           tile_panels<false><<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(), part_c.get());
@@ -90,7 +92,7 @@ GpuAnswer solve_mcm_tiled(const ::mcm::Instance& x, const TiledConfig& cfg, Cont
       }
       {
         auto mark = ctx.profiled_launch();
-        tile_finish<<<unsigned(tiles), kFinishThreads, kFinishSmem, stream>>>(tab, D, parts, part_v.get(), part_c.get());
+        tile_finish<V><<<unsigned(tiles), kFinishThreads, kFinishSmem<V>, stream>>>(tab, D, parts, part_v.get(), part_c.get());
         CUDA_CHECK_LAUNCH();
         ++launches;
       }
@@ -109,13 +111,25 @@ GpuAnswer solve_mcm_tiled(const ::mcm::Instance& x, const TiledConfig& cfg, Cont
     if (e0) cudaEventDestroy(e0);
     if (e1) cudaEventDestroy(e1);
   }
-  GpuAnswer ans = walk_answer(RowSplit{s.get(), W}, n, m.get() + n, ctx, stream, launches);
+  GpuAnswer ans;
+  if constexpr (kInt)
+    ans = walk_answer(RowSplitResolve{s.get(), m.get(), p.get(), W}, n, m.get() + n, ctx, stream, launches);
+  else
+    ans = walk_answer(RowSplit{s.get(), W}, n, m.get() + n, ctx, stream, launches);
+  ctx.set("value_bits", kInt ? 32 : 64);
   ctx.set("tile", kTile);
   ctx.set("tile_diagonals", T);
   ctx.set("split_target", target);
   ctx.set("panel_splits", double(panel_splits));
   ctx.set("kernel_launches", double(launches));
   return ans;
+}
+
+}  // namespace
+
+GpuAnswer solve_mcm_tiled(const ::mcm::Instance& x, const TiledConfig& cfg, Context& ctx) {
+  if (auto why = why_not_tiled(x); !why.empty()) throw InputError("gpu.mcm_tiled: refused: " + why);
+  return tiled_uses_int(x, cfg) ? solve_typed<int>(x, cfg, ctx) : solve_typed<double>(x, cfg, ctx);
 }
 
 }  // namespace dpgpu::mcm_gpu

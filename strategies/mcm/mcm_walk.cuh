@@ -11,7 +11,8 @@
 
 namespace dpgpu::mcm_gpu {
 
-// split_of: the solver's view of its split table; d_cost: where its table holds the optimum.
+// split_of: the solver's view of its split table (split_of(a, b), or split_of(a, b, lane)
+// called by a whole warp); d_cost: where its table holds the optimum.
 template <class SplitOf, class T>
 GpuAnswer walk_answer(SplitOf split_of, ll n, const T* d_cost, Context& ctx, cudaStream_t stream,
                       std::int64_t& launches) {
@@ -22,7 +23,10 @@ GpuAnswer walk_answer(SplitOf split_of, ll n, const T* d_cost, Context& ctx, cud
     if (n >= 2) {
       gpu::DeviceBuffer<int> d_out(std::size_t(n - 1), &ctx);
       gpu::DeviceBuffer<ll> d_stack(std::size_t(n + 2), &ctx);
-      walk_splits<<<1, 1, 0, stream>>>(split_of, n, d_out.get(), d_stack.get());
+      if constexpr (requires(const SplitOf& f, ll a, int lane) { f(a, a, lane); })
+        walk_splits_warp<<<1, 32, 0, stream>>>(split_of, n, d_out.get(), d_stack.get());  // a warp per split
+      else
+        walk_splits<<<1, 1, 0, stream>>>(split_of, n, d_out.get(), d_stack.get());
       CUDA_CHECK_LAUNCH();
       ++launches;
       gpu::PinnedBuffer<int> h_out{std::size_t(n - 1)};

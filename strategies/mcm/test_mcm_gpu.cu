@@ -30,7 +30,8 @@ std::vector<::mcm::Instance> corpus(bool large) {
   ::mcm::Instance eq;
   eq.p.assign(130, 9);
   v.push_back(eq);
-  v.push_back(::mcm::random_instance(150, 2000, 3000, 3));  // costs above 2^32: 64-bit cells
+  v.push_back(::mcm::random_instance(150, 2000, 3000, 3));  // costs above 2^32: escaped cells (auto), 64-bit cells
+  v.push_back(::mcm::random_instance(120, 1, 4000, 4));      // some costs above 2^32, most below
   return v;
 }
 
@@ -62,11 +63,12 @@ TEST(McmGpu, EveryKernelAgreesWithSerial) {
   for (const auto& x : corpus(true))
     for (const auto& s : fixed_settings())
       for (CellBits cell : {CellBits::automatic, CellBits::b64}) {
-        if (cell == CellBits::automatic && !::mcm::costs_fit_32_bits(x)) continue;
         McmConfig c = with_setting(s);
         c.cell = cell;
         auto ctx = make_ctx();
         expect_agrees(x, solve_mcm(x, c, ctx), to_string(s) + (cell == CellBits::b64 ? " cell 64" : " cell auto"));
+        if (cell == CellBits::automatic && !::mcm::costs_fit_32_bits(x) && x.n() >= 100)
+          EXPECT_GT(ctx.counters().at("escaped_cells"), 0) << "n=" << x.n();
       }
 }
 
@@ -78,24 +80,30 @@ TEST(McmGpu, TableAndCalibrateAgreeWithSerial) {
     t.table = "2-10:block:64,11-40:thread:32,41-60:blocks:32:4,61-*:block:32";
     auto ctx = make_ctx();
     expect_agrees(x, solve_mcm(x, t, ctx), "table");
-    McmConfig c;
-    c.policy = Policy::calibrate;
-    c.samples = 6;
-    auto ctx2 = make_ctx();
-    expect_agrees(x, solve_mcm(x, c, ctx2), "calibrate");
+    for (double budget : {0.01, 1.0}) {  // 1.0: a sample at every power of two and multiple of 64
+      McmConfig c;
+      c.policy = Policy::calibrate;
+      c.budget = budget;
+      auto ctx2 = make_ctx();
+      expect_agrees(x, solve_mcm(x, c, ctx2), "calibrate");
+    }
   }
 }
 
 TEST(McmGpu, TiledAgreesWithSerial) {
   REQUIRE_DEVICE();
   for (const auto& x : corpus(true))
-    for (int target : {0, 1, 7}) {
-      TiledConfig c;
-      c.split_target = target;
-      c.compare = target != 7 ? Compare::bits : Compare::fp64;
-      auto ctx = make_ctx();
-      expect_agrees(x, solve_mcm_tiled(x, c, ctx), "tiled target " + std::to_string(target));
-    }
+    for (int target : {0, 1, 7})
+      for (Arith arith : {Arith::automatic, Arith::fp64}) {
+        TiledConfig c;
+        c.split_target = target;
+        c.compare = target != 7 ? Compare::bits : Compare::fp64;
+        c.arith = arith;
+        auto ctx = make_ctx();
+        const std::string what = std::string(tiled_uses_int(x, c) ? "tiled int32" : "tiled fp64") + " target " +
+                                 std::to_string(target);
+        expect_agrees(x, solve_mcm_tiled(x, c, ctx), what);
+      }
 }
 
 TEST(McmGpu, LargerChainTiledAgainstOmp) {
@@ -112,6 +120,27 @@ TEST(McmGpu, LargerChainTiledAgainstOmp) {
   const auto g = solve_mcm(x, c, ctx2);
   EXPECT_EQ(g.cost, ref.cost);
   EXPECT_EQ(::mcm::cost_of(x, g.parenthesization).cost, ref.cost);
+}
+
+// Several tile diagonals on the int32 path (bound below 2^31), split panels and the warp walk
+// that resolves the splits inside tile K; and the same chain on gpu.mcm with escaped cells off.
+TEST(McmGpu, LargerChainTiledInt32AgainstOmp) {
+  REQUIRE_DEVICE();
+  for (std::uint64_t seed : {5u, 6u}) {
+    const auto x = ::mcm::random_instance(1500, 1, seed == 5 ? 100 : 3, seed);
+    ASSERT_TRUE(tiled_uses_int(x, TiledConfig{}));
+    const auto ref = ::mcm::cpu::omp(x, 0);
+    for (int target : {0, 1}) {
+      TiledConfig c;
+      c.split_target = target;
+      auto ctx = make_ctx();
+      const auto t = solve_mcm_tiled(x, c, ctx);
+      EXPECT_EQ(t.cost, ref.cost) << seed << " target " << target;
+      const auto cert = ::mcm::cost_of(x, t.parenthesization);
+      ASSERT_TRUE(cert.ok) << cert.why;
+      EXPECT_EQ(cert.cost, ref.cost);
+    }
+  }
 }
 
 TEST(McmGpu, RefusesCostsAboveTheBound) {
@@ -132,7 +161,8 @@ TEST(McmGpu, RefusesCostsAboveTheBound) {
   EXPECT_EQ(solve_mcm(y, McmConfig{}, ctx4).cost, ::mcm::cpu::serial(y).cost);
 }
 
-// Small cases for compute-sanitizer (sanitize-mcm.txt): every kernel and the tiled path.
+// Small cases for compute-sanitizer (sanitize-mcm.txt): every kernel, calibrate, the escaped
+// cells, and both tiled paths.
 TEST(McmGpuSanitize, SmallCases) {
   REQUIRE_DEVICE();
   for (std::int64_t n : {1, 2, 7, 70, 140}) {
@@ -142,11 +172,24 @@ TEST(McmGpuSanitize, SmallCases) {
       auto ctx = make_ctx();
       expect_agrees(x, solve_mcm(x, c, ctx), to_string(s));
     }
-    TiledConfig t;
-    t.split_target = 5;
+    for (Arith arith : {Arith::automatic, Arith::fp64}) {  // int32 (DPX, warp walk) and doubles
+      TiledConfig t;
+      t.split_target = 5;
+      t.arith = arith;
+      auto ctx = make_ctx();
+      expect_agrees(x, solve_mcm_tiled(x, t, ctx), "tiled");
+    }
+    McmConfig c;
+    c.policy = Policy::calibrate;
+    c.budget = 1.0;
     auto ctx = make_ctx();
-    expect_agrees(x, solve_mcm_tiled(x, t, ctx), "tiled");
+    expect_agrees(x, solve_mcm(x, c, ctx), "calibrate");
   }
+  // The escape to 64-bit cells (costs above 2^32 beside costs below).
+  const auto wide = ::mcm::random_instance(100, 800, 2000, 9);
+  auto ctx = make_ctx();
+  expect_agrees(wide, solve_mcm(wide, with_setting({Kernel::block, 64, 1}), ctx), "escape");
+  EXPECT_GT(ctx.counters().at("escaped_cells"), 0);
 }
 
 }  // namespace

@@ -3,6 +3,9 @@
 // instance's cost bound), the parameters bound to McmConfig, calibration helpers.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
 #include "mcm/generators.hpp"
@@ -72,11 +75,11 @@ TEST(McmParams, EachParameterBoundToItsField) {
   EXPECT_EQ(d.cell, CellBits::automatic);
   const McmConfig c = bind<McmConfig>(
       *s, s->schema.resolve({{"policy", std::string("calibrate")}, {"kernel", std::string("blocks")},
-                             {"threads", std::int64_t{128}}, {"blocks", std::int64_t{4}}, {"samples", std::int64_t{6}},
+                             {"threads", std::int64_t{128}}, {"blocks", std::int64_t{4}}, {"budget", 0.05},
                              {"cell", std::string("64")}}));
   EXPECT_EQ(c.policy, Policy::calibrate);
   EXPECT_EQ(fixed_setting(c), (Setting{Kernel::blocks, 128, 4}));
-  EXPECT_EQ(c.samples, 6);
+  EXPECT_DOUBLE_EQ(c.budget, 0.05);
   EXPECT_EQ(c.cell, CellBits::b64);
   // `cell: 32` in YAML is a number; a choice named by a number accepts it.
   EXPECT_EQ(bind<McmConfig>(*s, s->schema.resolve({{"cell", std::int64_t{32}}})).cell, CellBits::b32);
@@ -124,7 +127,7 @@ TEST(McmParams, CostBoundIsAnInstanceRule) {
   EXPECT_NE(why_tiled->find("above 2^53 (exact doubles)"), std::string::npos) << *why_tiled;
 
   const auto wide = erased(::mcm::random_instance(100, 2000, 3000, 1), "wide");  // costs above 2^32
-  EXPECT_EQ(rules_on(*s, defaults, wide), std::nullopt);  // cell auto: 64-bit cells
+  EXPECT_EQ(rules_on(*s, defaults, wide), std::nullopt);  // cell auto: 32-bit cells with the 64-bit escape
   const auto why_cell = rules_on(*s, cell32, wide);
   ASSERT_TRUE(why_cell.has_value());
   EXPECT_NE(why_cell->find("'cell' 32: a cost could reach 2^32"), std::string::npos) << *why_cell;
@@ -133,19 +136,72 @@ TEST(McmParams, CostBoundIsAnInstanceRule) {
   EXPECT_GT(s->memory(wide, defaults).device, s->memory(erased(::mcm::random_instance(100, 1, 100, 1), "narrow"), defaults).device);
 }
 
-TEST(McmCalibration, SamplesAndRanges) {
-  EXPECT_EQ(sample_diagonals(2, 16), (std::vector<std::int64_t>{2}));
-  EXPECT_EQ(sample_diagonals(5, 16), (std::vector<std::int64_t>{2, 3, 4, 5}));
-  const auto s = sample_diagonals(16384, 16);
-  ASSERT_EQ(s.size(), 16u);
-  EXPECT_EQ(s.front(), 2);
-  EXPECT_EQ(s.back(), 16384);
-  const Setting A{Kernel::block, 32, 1}, B{Kernel::thread, 32, 1}, C{Kernel::blocks, 64, 8};
-  const auto r = ranges_from_samples({2, 100, 200, 300, 400}, {A, A, B, B, C});
-  ASSERT_EQ(r.size(), 3u);
-  EXPECT_EQ(table_text(r), "2-150:block:32,151-350:thread:32,351-*:blocks:64:8");
-  EXPECT_EQ(parse_table(table_text(r)).error, "");  // what calibrate reports can be fed back as a table
-  EXPECT_EQ(calibration_grid().size(), 26u);
+// From calibrate's first candidates, neighbour moves reach every setting of the grid, and
+// nothing outside it.
+TEST(McmCalibration, NeighboursReachTheWholeGrid) {
+  const auto grid = calibration_grid();
+  EXPECT_EQ(grid.size(), 26u);
+  Calibrator cal(1000, 0.01);
+  std::vector<Setting> seen = cal.candidates(), todo = seen;
+  while (!todo.empty()) {
+    const Setting s = todo.back();
+    todo.pop_back();
+    for (const auto& t : grid_neighbours(s)) {
+      EXPECT_NE(std::find(grid.begin(), grid.end(), t), grid.end()) << to_string(t);
+      if (std::find(seen.begin(), seen.end(), t) == seen.end()) {
+        seen.push_back(t);
+        todo.push_back(t);
+      }
+    }
+  }
+  EXPECT_EQ(seen.size(), grid.size());
+}
+
+// A synthetic cost model: block:T costs |log2 T - log2 best(l)| extra, the best drifting from
+// 32 to 1024 threads; the thread kernel is fast only for l < 100. Calibrate must follow the
+// drift, keep the losing launches within its budget, and report a table policy table accepts.
+TEST(McmCalibration, FollowsTheDriftWithinItsBudget) {
+  const std::int64_t n = 16384;
+  auto cost = [&](const Setting& s, std::int64_t l) {
+    const double best_log = 5 + 5.0 * double(l) / double(n);  // 32 .. 1024 threads
+    const double t = 1e-4 * (1 + std::abs(std::log2(double(s.threads)) - best_log));
+    if (s.kernel == Kernel::thread) return l < 100 ? 1e-5 : 1e-3;
+    return s.kernel == Kernel::blocks ? t * 1.5 : t;
+  };
+  for (double budget : {0.01, 0.05}) {
+    Calibrator cal(n, budget);
+    double total = 0, ideal = 0;
+    for (std::int64_t l = 2; l <= n; ++l) {
+      double best = 1;
+      for (const auto& s : calibration_grid()) best = std::min(best, cost(s, l));
+      ideal += best;
+      if (cal.sample(l)) {
+        std::vector<double> secs;
+        for (const auto& s : cal.candidates()) secs.push_back(cost(s, l));
+        for (double x : secs) total += x;
+        cal.record(l, secs, l + 1);
+      } else {
+        total += cost(cal.current(), l);
+      }
+    }
+    EXPECT_GT(cal.samples(), 10) << budget;
+    EXPECT_LE(cal.extra_s(), 1.5 * budget * total) << budget;  // its estimate lags the growing times
+    EXPECT_LE(total, (1 + budget) * 1.15 * ideal) << budget;  // the lag behind the drift
+    EXPECT_EQ(cal.current(), (Setting{Kernel::block, 1024, 1})) << budget;
+    const auto& used = cal.used();
+    ASSERT_GE(used.size(), 3u);
+    EXPECT_EQ(used.front().setting, (Setting{Kernel::block, 128, 1}));  // the prior, until l = 64
+    EXPECT_EQ(used[1].setting.kernel, Kernel::thread);                  // fast below l = 100 here
+    EXPECT_EQ(parse_table(table_text(used)).error, "") << table_text(used);
+  }
+}
+
+// Chains shorter than 64 diagonals are sampled once, on the last diagonal.
+TEST(McmCalibration, ShortChainsSampleTheLastDiagonal) {
+  Calibrator cal(7, 0.01);
+  for (std::int64_t l = 2; l < 7; ++l) EXPECT_FALSE(cal.sample(l));
+  EXPECT_TRUE(cal.sample(7));
+  EXPECT_EQ(cal.samples(), 0);
 }
 
 }  // namespace

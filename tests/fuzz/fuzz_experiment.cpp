@@ -2,7 +2,7 @@
 // YAML file, parsed and checked against the registry (the problems are linked in), and
 // every part is expanded into its plan, as `dpgpu check` does.
 #include "dpgpu/error.hpp"
-#include "dpgpu/experiment.hpp"
+#include "experiment/experiment.hpp"
 #include "fuzz_files.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,0 +1,72 @@
+// check_command.cpp — `dpgpu check`: the plan made (every instance read, every rule
+// checked) and shown as the case table; nothing runs, nothing is written. A case that
+// breaks a rule of its solver is listed with the others, then the command fails (exit 2)
+// with the errors `run` would stop on. With --shards N, each case names its shard and a line
+// per shard gives its cases and share of the work (what `run --shard K/N` will run).
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <iostream>
+
+#include "plan/case_table.hpp"
+#include "dpgpu/error.hpp"
+#include "cli/runner.hpp"
+#include "records/human_format.hpp"
+#include "plan/plan.hpp"
+#include "profile/profiler_cupti.hpp"
+#include "run/run_case.hpp"
+#include "plan/shard.hpp"
+
+namespace dpgpu {
+
+namespace {
+
+void print_shards(const RunPlan& plan, const std::vector<int>& shard_of, int shards) {
+  const std::vector<ShardLoad> load = shard_loads(plan.cases, shard_of, shards);
+  for (int k = 0; k < shards; ++k)
+    std::cout << fmt::format("shard {}/{}: {} cases, estimated cost {} ({:.1f}% of the work)\n", k, shards,
+                             load[std::size_t(k)].cases, format_count(load[std::size_t(k)].cost),
+                             100 * load[std::size_t(k)].share);
+}
+
+// The profile section: backend and metrics. The H100's metric list answers without a GPU, so a
+// misspelt metric fails here, not after the run.
+void check_profile(const std::filesystem::path& file, const RunPlan& plan) {
+  const auto& profile = plan.parts.front().profile;
+  if (!profile) return;
+  const ProfileSettings p = profile_settings(plan.parts.front(), RunOptions{});
+  std::vector<std::string> hopper;
+  for (auto& m : p.metrics) hopper.push_back(m.ncu);
+  if (p.backend == "cupti")
+    if (auto unknown = cupti_unknown_metrics(hopper, "GH100"); !unknown.empty())
+      throw InputError(fmt::format("{}: profile.metrics: not an H100 metric: {}", file.string(), fmt::join(unknown, "; ")));
+  std::cout << fmt::format("profile: backend {}{}, {} launches at most per case, metrics {}\n", p.backend,
+                           p.backend == "cupti" && !cupti_built() ? " (built without CUPTI: ncu stands in)" : "",
+                           p.max_launches, fmt::join(hopper, ", "));
+}
+
+}  // namespace
+
+int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases, int shards) {
+  PlanOptions opt;
+  opt.max_cases = max_cases;
+  opt.keep_broken = true;
+  const RunPlan plan = make_plan(file, opt);
+  std::vector<int> shard_of;
+  if (shards > 0) shard_of = shard_of_cases(plan.cases, shards);
+  print_case_table(std::cout, plan, plan.selected, shard_of, shards);
+  if (shards > 0) print_shards(plan, shard_of, shards);
+  check_profile(file, plan);
+  std::cout << std::flush;
+  if (plan.broken.empty()) return 0;
+  constexpr std::size_t kShown = 10;
+  for (std::size_t i = 0; i < std::min(plan.broken.size(), kShown); ++i)
+    std::cerr << "error: " << plan.broken[i].message << "\n";
+  if (plan.broken.size() > kShown)
+    std::cerr << fmt::format("error: and {} more cases that break a rule of their solver (listed above)\n",
+                             plan.broken.size() - kShown);
+  return 2;
+}
+
+}  // namespace dpgpu

@@ -1,0 +1,100 @@
+#include "plan/instances.hpp"
+
+#include <fmt/format.h>
+
+#include <new>
+#include <stdexcept>
+
+#include "dpgpu/error.hpp"
+#include "plan/file_kind.hpp"
+#include "measure/measure.hpp"
+
+namespace dpgpu {
+
+namespace {
+
+std::string gib(std::uint64_t bytes) { return fmt::format("{:.2f} GiB", double(bytes) / double(1ull << 30)); }
+
+// Refuses before building when the problem's estimate is above the host memory available.
+void check_instance_bytes(const ProblemEntry& problem, const std::string& generator, const Params& params) {
+  if (!problem.instance_bytes) return;
+  const std::uint64_t need = problem.instance_bytes(generator, params);
+  const std::uint64_t avail = host_bytes_available();
+  if (need == UINT64_MAX)
+    throw InstanceTooLarge(fmt::format("the instance needs more than 2^64 bytes of host memory, {} bytes ({}) available",
+                                       avail, gib(avail)));
+  if (need > avail)
+    throw InstanceTooLarge(fmt::format("the instance needs {} bytes ({}) of host memory, {} bytes ({}) available", need,
+                                       gib(need), avail, gib(avail)));
+}
+
+std::vector<AnyInstance> generate(const ProblemEntry& problem, const std::string& name, const Params& params,
+                                  std::uint64_t seed) {
+  const GeneratorEntry* gen = problem.generator(name);
+  if (!gen) throw InputError("unknown generator '" + name + "'");
+  check_instance_bytes(problem, name, params);
+  try {
+    return {gen->make(params, seed)};
+  } catch (const std::bad_alloc&) {
+    throw InstanceTooLarge(fmt::format("building the instance ran out of host memory (std::bad_alloc); {} available",
+                                       gib(host_bytes_available())));
+  } catch (const std::length_error& err) {
+    throw InstanceTooLarge(fmt::format("the instance is larger than a container can hold ({})", err.what()));
+  }
+}
+
+std::vector<AnyInstance> read_files(const ProblemEntry& problem, const FileSource& files) {
+  for (const auto& path : files.paths) refuse_wrong_file_kind(problem, path);
+  std::vector<AnyInstance> loaded;
+  try {
+    loaded = problem.load(files);
+  } catch (const InputError& err) {
+    // Say what the file looks like when that explains the error (a FASTA given to TSP).
+    std::string what = err.what();
+    for (const auto& path : files.paths)
+      if (auto kind = describe_file_kind(path); !kind.empty()) what += fmt::format(" ({} looks like {})", path.filename().string(), kind);
+    throw InputError(what);
+  }
+  if (loaded.empty()) throw InputError("the file holds no instance");
+  return loaded;
+}
+
+}  // namespace
+
+std::vector<AnyInstance> materialize(const Experiment& e, const ProblemEntry& problem, const InstancePoint& point) {
+  const InstanceSource& src = e.instances.at(point.source);
+  try {
+    if (src.generator.empty()) return read_files(problem, src.file);
+    return generate(problem, src.generator, point.params, point.seed);
+  } catch (const InstanceTooLarge& err) {
+    throw InstanceTooLarge(src.where.str() + ": instance " + point.label + ": " + err.what());
+  } catch (const InputError& err) {
+    throw InputError(src.where.str() + ": instance " + point.label + ": " + err.what());
+  } catch (const std::invalid_argument& err) {
+    throw InputError(src.where.str() + ": instance " + point.label + ": " + err.what());
+  }
+}
+
+static AnyInstance build_as_recorded(const ProblemEntry& problem, const InstanceRecipe& recipe) {
+  if (!recipe.generator.empty()) {
+    const GeneratorEntry* gen = problem.generator(recipe.generator);
+    if (!gen) throw InputError("unknown generator '" + recipe.generator + "'");
+    return generate(problem, recipe.generator, gen->schema.resolve(recipe.params), recipe.seed).front();
+  }
+  FileSource files;
+  for (auto& f : recipe.files) files.paths.emplace_back(f);
+  files.select = recipe.select;
+  auto loaded = read_files(problem, files);
+  if (recipe.loaded_index >= loaded.size())
+    throw InputError(fmt::format("{} now holds {} instances, expected at least {}", recipe.files.front(), loaded.size(),
+                                 recipe.loaded_index + 1));
+  return std::move(loaded[recipe.loaded_index]);
+}
+
+AnyInstance build_instance(const ProblemEntry& problem, const InstanceRecipe& recipe) {
+  AnyInstance x = build_as_recorded(problem, recipe);
+  if (recipe.optimum && !x.known_optimum && problem.with_optimum) x = problem.with_optimum(x, *recipe.optimum);
+  return x;
+}
+
+}  // namespace dpgpu

@@ -1,0 +1,58 @@
+#include "process/interrupt.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstring>
+
+namespace dpgpu {
+
+namespace {
+
+std::atomic<int> g_signal{0};
+// Slots, not a container: the signal handler reads them (lock-free atomics only).
+constexpr int kWorkerSlots = 1024;
+std::atomic<pid_t> g_workers[kWorkerSlots];
+
+void say(const char* text) { (void)!write(STDERR_FILENO, text, std::strlen(text)); }
+
+void on_signal(int sig) {
+  if (g_signal.exchange(sig) == 0) {
+    say("\ninterrupted: stopping after the case in progress is committed (interrupt again to stop now)\n");
+    return;
+  }
+  for (auto& slot : g_workers)
+    if (pid_t w = slot.load(); w > 0) kill(-w, SIGKILL);
+  say("\ninterrupted again: stopping now; committed cases are kept (continue with --resume)\n");
+  _exit(128 + sig);
+}
+
+}  // namespace
+
+void install_interrupt_handlers() {
+  struct sigaction sa {};
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = 0;  // no SA_RESTART: a wait in poll() returns and sees the request
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+int stop_requested() { return g_signal.load(); }
+
+void add_running_worker(pid_t process_group) {
+  for (auto& slot : g_workers) {
+    pid_t none = 0;
+    if (slot.compare_exchange_strong(none, process_group)) return;
+  }
+}
+
+void remove_running_worker(pid_t process_group) {
+  for (auto& slot : g_workers) {
+    pid_t expected = process_group;
+    if (slot.compare_exchange_strong(expected, 0)) return;
+  }
+}
+
+}  // namespace dpgpu

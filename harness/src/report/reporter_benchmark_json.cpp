@@ -1,0 +1,99 @@
+// benchmark.json in Google Benchmark's schema, written from dpgpu's own records: one
+// "iteration" entry per counted repetition (extra ones of the noise rule included), then
+// the mean, median, stddev and cv aggregates, so it always agrees with summary.csv and
+// Google Benchmark's tools/compare.py reads it.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "records/csv_table.hpp"
+#include "report/reporter.hpp"
+
+namespace dpgpu {
+
+namespace {
+
+bool counted(Status s) { return s == Status::Ok || s == Status::Invalid; }
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+nlohmann::json entry(const std::string& name, std::size_t family, std::size_t reps, double ms) {
+  return {{"name", name},     {"family_index", family}, {"per_family_instance_index", 0}, {"run_name", name},
+          {"repetitions", reps}, {"threads", 1},       {"iterations", 1},                 {"real_time", ms},
+          {"cpu_time", ms},   {"time_unit", "ms"}};
+}
+
+class BenchmarkJson : public Reporter {
+ public:
+  BenchmarkJson(const std::filesystem::path& dir, nlohmann::json context) : dir_(dir), context_(std::move(context)) {}
+  void rebuild(const Records& records) override {
+    nlohmann::json doc{{"context", context_}, {"benchmarks", benchmark_entries(records)}};
+    write_file_atomically(dir_ / "benchmark.json", doc.dump(2) + "\n");
+  }
+
+ private:
+  std::filesystem::path dir_;
+  nlohmann::json context_;
+};
+
+}  // namespace
+
+nlohmann::json benchmark_entries(const Records& records) {
+  nlohmann::json out = nlohmann::json::array();
+  std::size_t family = 0;
+  for (const CaseRecord* rec : records) {
+    const CaseResult& res = rec->result;
+    if (res.reps.empty()) continue;
+    const std::string name = rec->spec.id + "/manual_time";
+    std::vector<double> ms;
+    for (auto& rep : res.reps)
+      if (counted(rep.status)) ms.push_back(rep.time_s * 1e3);
+    for (auto& rep : res.reps) {
+      nlohmann::json e = entry(name, family, ms.size(), rep.time_s * 1e3);
+      e["run_type"] = "iteration";
+      e["repetition_index"] = rep.rep;
+      if (counted(rep.status)) {
+        if (auto work = work_of(rec->spec, rep)) {
+          e["work"] = *work;
+          if (rep.time_s > 0) e["throughput"] = *work / rep.time_s;
+        }
+        for (auto& [k, v] : rep.phases) e["phase." + k + "_s"] = v;
+        for (auto& [k, v] : rep.counters) e["c." + k] = v;
+      } else {
+        e["error_occurred"] = true;
+        e["error_message"] = rep.message;
+      }
+      out.push_back(std::move(e));
+    }
+    if (!ms.empty()) {
+      double mean = 0, var = 0;
+      for (double t : ms) mean += t;
+      mean /= double(ms.size());
+      for (double t : ms) var += (t - mean) * (t - mean);
+      const double sd = ms.size() > 1 ? std::sqrt(var / double(ms.size() - 1)) : 0;
+      const std::pair<const char*, double> aggregates[] = {
+          {"mean", mean}, {"median", median_of(ms)}, {"stddev", sd}, {"cv", mean > 0 ? sd / mean : 0}};
+      for (auto& [agg, value] : aggregates) {
+        nlohmann::json e = entry(name + "_" + agg, family, ms.size(), value);
+        e["run_name"] = name;
+        e["run_type"] = "aggregate";
+        e["aggregate_name"] = agg;
+        e["aggregate_unit"] = std::string(agg) == "cv" ? "percentage" : "time";
+        out.push_back(std::move(e));
+      }
+    }
+    ++family;
+  }
+  return out;
+}
+
+std::unique_ptr<Reporter> benchmark_json_reporter(const std::filesystem::path& dir, nlohmann::json context) {
+  return std::make_unique<BenchmarkJson>(dir, std::move(context));
+}
+
+}  // namespace dpgpu

@@ -1,0 +1,66 @@
+// The console: one line per finished case with its status, median time, a noise flag when
+// the repetitions are noisy (noise.hpp: rsd above max_noise, else 5 %), and the time left.
+#include <fmt/format.h>
+
+#include <ostream>
+
+#include "records/human_format.hpp"
+#include "measure/noise.hpp"
+#include "report/reporter.hpp"
+#include "measure/summary.hpp"
+
+namespace dpgpu {
+
+namespace {
+
+std::string duration_text(double s) {
+  if (s < 60) return fmt::format("{:.0f}s", s);
+  if (s < 3600) return fmt::format("{}m{:02}s", int(s) / 60, int(s) % 60);
+  return fmt::format("{}h{:02}m", int(s) / 3600, int(s) % 3600 / 60);
+}
+
+std::string field(const CsvRow& r, const char* key) {
+  auto it = r.find(key);
+  return it == r.end() ? std::string() : it->second;
+}
+
+class ProgressLine : public Reporter {
+ public:
+  explicit ProgressLine(std::ostream& out) : out_(out) {}
+  void case_finished(const CaseRecord& rec, const Progress& p) override {
+    if (!rec.result.series_message.empty()) out_ << "  " << rec.result.series_message << "\n";
+    if (rec.profile)
+      out_ << (rec.profile->ok ? fmt::format("  profiled by {} ({}) in {}{}\n", rec.profile->backend, rec.profile->sampling,
+                                             format_seconds(rec.profile->wall_s),
+                                             rec.profile->message.empty() ? "" : ": " + rec.profile->message)
+                               : "  profiling failed: " + rec.profile->message + "\n");
+    const Records one{&rec};
+    const CsvRow row = summarize(run_rows(one)).front();
+    const std::string st = field(row, "status");
+    std::string timing, noise;
+    if (!field(row, "time_median_s").empty()) {
+      const double median = std::stod(field(row, "time_median_s"));
+      timing = fmt::format(" {} (median of {})", format_seconds(median), field(row, "reps"));
+      // The same verdict as summary.csv, the figures and `dpgpu report` (noise.hpp).
+      if (!field(row, "time_rsd").empty()) {
+        const double lo = std::stod(field(row, "time_min_s")), hi = std::stod(field(row, "time_max_s"));
+        const double threshold = rec.spec.max_noise.value_or(0);
+        const auto v = noise_verdict(std::stod(field(row, "time_rsd")), lo, hi, median,
+                                     std::stoi(field(row, "reps")), threshold);
+        if (const std::string note = noise_note(v, lo, hi, threshold); !note.empty()) noise = " NOISY (" + note + ")";
+      }
+    }
+    out_ << fmt::format("[{}/{}] {} {}{}{}{}  ~{} left\n", p.done, p.total, rec.spec.id, st, timing, noise,
+                        st == "ok" ? "" : ": " + field(row, "message"), duration_text(p.left_s))
+         << std::flush;
+  }
+
+ private:
+  std::ostream& out_;
+};
+
+}  // namespace
+
+std::unique_ptr<Reporter> progress_reporter(std::ostream& out) { return std::make_unique<ProgressLine>(out); }
+
+}  // namespace dpgpu

@@ -1,0 +1,159 @@
+#include "results/record_rows.hpp"
+
+#include <fmt/format.h>
+
+#include <set>
+
+#include "dpgpu/registry.hpp"
+#include "device/gpu_monitor.hpp"
+
+namespace dpgpu {
+
+namespace {
+
+bool ran(const RepRecord& r) { return r.status == Status::Ok || r.status == Status::Invalid; }
+
+// The fields every row of a case shares.
+CsvRow case_row(const CaseSpec& c) {
+  CsvRow r;
+  r["experiment"] = c.experiment;
+  r["case_id"] = c.id;
+  r["problem"] = c.problem;
+  r["instance"] = c.instance_name;
+  if (c.has_seed) r["seed"] = std::to_string(c.recipe.seed);
+  r["solver"] = c.solver;
+  // A solver named after a library names its backend (kokkos.wavefront: "kokkos-cuda").
+  const SolverEntry* entry = Registry::get().solver(c.problem, c.solver);
+  r["backend"] = entry && !entry->backend_name.empty() ? entry->backend_name : c.backend == Backend::Gpu ? "gpu" : "cpu";
+  if (c.work_counter.empty()) r["work"] = fmt::format("{:.17g}", c.work);  // else per run, from its counter
+  if (c.known_optimum) r["known_optimum"] = std::to_string(*c.known_optimum);
+  for (auto& [k, v] : c.instance_params) r["i." + k] = to_string(v);
+  for (auto& [k, v] : c.dims) r["i." + k] = to_string(v);
+  for (auto& [k, v] : c.solver_params) r["s." + k] = to_string(v);
+  return r;
+}
+
+// GPU clocks and temperature at the case's start and end, and a warning when it throttled.
+void add_gpu_samples(CsvRow& r, const CaseResult& res) {
+  if (res.gpu_start.is_null() || res.gpu_end.is_null()) return;
+  auto sample = [](const nlohmann::json& j) {
+    GpuSample s;
+    s.sm_clock_mhz = j.value("sm_clock_mhz", 0u);
+    s.memory_clock_mhz = j.value("memory_clock_mhz", 0u);
+    s.temperature_c = j.value("temperature_c", 0u);
+    s.reasons = j.value("reasons", 0ull);
+    return s;
+  };
+  GpuSample a = sample(res.gpu_start), b = sample(res.gpu_end);
+  // Which card ran the case (with `--gpus`, one of several).
+  r["gpu.name"] = res.gpu_start.value("name", "");
+  r["gpu.uuid"] = res.gpu_start.value("uuid", "");
+  r["gpu.sm_clock_start_mhz"] = std::to_string(a.sm_clock_mhz);
+  r["gpu.sm_clock_end_mhz"] = std::to_string(b.sm_clock_mhz);
+  r["gpu.temperature_start_c"] = std::to_string(a.temperature_c);
+  r["gpu.temperature_end_c"] = std::to_string(b.temperature_c);
+  r["gpu.throttle"] = throttle_warning(a, b);
+}
+
+void append_rows(const CaseRecord& rec, const std::string& disagree, std::vector<CsvRow>& rows) {
+  const CsvRow base = case_row(rec.spec);
+  const CaseResult& res = rec.result;
+  // Per repetition: harness work around the solve; once per case: set-up and reporting.
+  const double fixed_per_rep = res.reps.empty() ? 0 : res.fixed_s / double(res.reps.size());
+  for (auto& rep : res.reps) {
+    CsvRow r = base;
+    r["rep"] = std::to_string(rep.rep);
+    Status st = rep.status;
+    std::string message = rep.message;
+    bool valid = rep.valid.value_or(true);
+    if (ran(rep) && !disagree.empty()) {
+      st = Status::Invalid, valid = false;
+      message = message.empty() ? disagree : message + "; " + disagree;
+    }
+    r["status"] = to_string(st);
+    r["message"] = message;
+    if (ran(rep)) {
+      // n/a: nothing checked the answer (no certificate, no known optimum), only the
+      // agreement with other solvers of the instance, which would have made it false.
+      r["valid"] = rep.valid || !disagree.empty() ? (valid ? "true" : "false") : "n/a";
+      r["objective"] = std::to_string(rep.objective);
+      r["time_s"] = fmt::format("{:.9g}", rep.time_s);
+      if (auto work = work_of(rec.spec, rep)) {
+        r["work"] = fmt::format("{:.17g}", *work);
+        if (rep.time_s > 0) r["throughput"] = fmt::format("{:.6g}", *work / rep.time_s);
+      }
+      r["harness_s"] = fmt::format("{:.6g}", rep.harness_s);
+      r["harness_case_s"] = fmt::format("{:.6g}", fixed_per_rep);
+      if (rep.checksum) r["checksum"] = std::to_string(*rep.checksum);
+      add_gpu_samples(r, res);
+      for (auto& [k, v] : rep.phases) r["phase." + k + "_s"] = fmt::format("{:.9g}", v);
+      for (auto& [k, v] : rep.counters) r["c." + k] = fmt::format("{:.17g}", v);
+    }
+    rows.push_back(std::move(r));
+  }
+  // A case that broke, timed out, or was never run says so in one more row.
+  if (res.status != Status::Ok && (res.reps.empty() || ran(res.reps.back()))) {
+    CsvRow r = base;
+    r["rep"] = std::to_string(res.reps.size());
+    r["status"] = to_string(res.status);
+    r["message"] = res.message;
+    rows.push_back(std::move(r));
+  }
+}
+
+}  // namespace
+
+std::string instance_group(const CaseSpec& c) { return c.problem + "\n" + c.instance_key; }
+
+std::map<std::string, std::string> disagreements(const Records& records) {
+  struct Said {
+    std::set<std::int64_t> objectives;
+    std::set<std::uint64_t> checksums;
+    std::vector<std::string> parts;
+    int cases = 0;
+  };
+  std::map<std::string, Said> by_instance;
+  for (const CaseRecord* r : records) {
+    Said& s = by_instance[instance_group(r->spec)];
+    std::optional<std::int64_t> last;
+    for (auto& rep : r->result.reps) {
+      if (!ran(rep)) continue;
+      s.objectives.insert(rep.objective);
+      if (rep.checksum) s.checksums.insert(*rep.checksum);
+      last = rep.objective;
+    }
+    if (last) {
+      ++s.cases;
+      s.parts.push_back(fmt::format("{}={}", r->spec.id.substr(r->spec.id.rfind('/') + 1), *last));
+    }
+  }
+  std::map<std::string, std::string> out;
+  for (auto& [key, s] : by_instance)
+    if (s.cases > 1 && (s.objectives.size() > 1 || s.checksums.size() > 1))
+      out[key] = fmt::format("solvers disagree on this instance: {}", fmt::join(s.parts, ", "));
+  return out;
+}
+
+static const std::string& disagreement_of(const CaseRecord& r, const std::map<std::string, std::string>& d) {
+  static const std::string none;
+  auto it = d.find(instance_group(r.spec));
+  return it == d.end() ? none : it->second;
+}
+
+std::vector<CsvRow> run_rows(const Records& records) {
+  const auto disagree = disagreements(records);
+  std::vector<CsvRow> rows;
+  for (const CaseRecord* r : records) append_rows(*r, disagreement_of(*r, disagree), rows);
+  return rows;
+}
+
+Status effective_status(const CaseRecord& r, const std::map<std::string, std::string>& disagree) {
+  Status s = r.result.status;
+  if (s == Status::Ok && !disagreement_of(r, disagree).empty()) return Status::Invalid;
+  if (s == Status::Ok)
+    for (auto& rep : r.result.reps)
+      if (rep.status == Status::Invalid) return Status::Invalid;
+  return s;
+}
+
+}  // namespace dpgpu

@@ -1,0 +1,29 @@
+// record_rows.hpp — committed case records formatted as runs.csv rows (one per counted
+// repetition, plus one that says why a case stopped), after the cross-solver agreement
+// check: solvers of one instance that disagree make every row of that instance invalid.
+// The CSV, summary and benchmark reporters all start from these rows or statuses.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "records/case_record.hpp"
+#include "records/csv_table.hpp"
+
+namespace dpgpu {
+
+using Records = std::vector<const CaseRecord*>;  // in plan order
+
+// The instance a case belongs to, for the agreement check (problem and instance key).
+std::string instance_group(const CaseSpec& c);
+
+// Why each disagreeing instance is invalid, by instance_group ("solvers disagree on ...").
+std::map<std::string, std::string> disagreements(const Records& records);
+
+// The runs.csv rows of every record.
+std::vector<CsvRow> run_rows(const Records& records);
+
+// The case's status after the agreement check (what summary.csv says).
+Status effective_status(const CaseRecord& r, const std::map<std::string, std::string>& disagree);
+
+}  // namespace dpgpu
