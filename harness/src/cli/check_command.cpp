@@ -48,9 +48,10 @@ void check_profile(const std::filesystem::path& file, const RunPlan& plan) {
 
 }  // namespace
 
-int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases, int shards) {
+int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases, int shards, bool share_gpus) {
   PlanOptions opt;
   opt.max_cases = max_cases;
+  opt.share_gpus = share_gpus;
   opt.keep_broken = true;
   const RunPlan plan = make_plan(file, opt);
   std::vector<int> shard_of;

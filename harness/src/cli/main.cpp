@@ -118,6 +118,9 @@ int main(int argc, char** argv) {
                   "its card (an index twice: two workers share it); CPU cases beside them on the CPUs left");
   run->add_option("--cpu-workers", run_opt.cpu_workers, "with --gpus: workers for CPU cases (default 1), each on "
                   "its share of the CPUs left")->check(CLI::Range(1, 1024));
+  run->add_flag("--share-gpus", run_opt.share_gpus,
+                "allow a case's solver parameter gpus to exceed the GPUs (with --gpus: the lanes' cards); its logical "
+                "GPUs then share the cards: exact answers, times that are no scaling figure");
   run->add_flag("--dry-run", run_opt.dry_run, "print the cases and what would happen; write nothing");
   run->add_flag("-v,--verbose", run_opt.verbose, "solver logs and child-process output");
   run->add_flag("--profile", run_opt.profile, "profile GPU cases (CUPTI in the worker, or ncu; metrics of the file's profile: section, or the paper's three)");
@@ -130,6 +133,9 @@ int main(int argc, char** argv) {
   check->add_option("--max-cases", check_max_cases, "refuse sweeps expanding to more cases than this")
       ->check(CLI::PositiveNumber);
 
+  bool check_share_gpus = false;
+  check->add_flag("--share-gpus", check_share_gpus,
+                  "allow a case's solver parameter gpus to exceed the GPUs here (its logical GPUs share the cards)");
   int check_shards = 0;
   check->add_option("--shards", check_shards, "N: show which of N shards (dpgpu run --shard K/N) runs each case")
       ->check(CLI::Range(1, 1'000'000));
@@ -193,7 +199,7 @@ int main(int argc, char** argv) {
       } changed{dpgpu::write_overridden(run_file, sets)};
       return dpgpu::run_experiment(changed.path.string(), run_opt);
     }
-    if (*check) return dpgpu::check_experiment(check_file, check_max_cases, check_shards);
+    if (*check) return dpgpu::check_experiment(check_file, check_max_cases, check_shards, check_share_gpus);
     if (*merge) {
       merge_opt.into = merge_into;
       return dpgpu::merge_results({merge_dirs.begin(), merge_dirs.end()}, merge_opt);

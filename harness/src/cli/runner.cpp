@@ -88,7 +88,8 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
                                         .repetitions = opt.repetitions,
                                         .max_cases = opt.max_cases,
                                         .shard = opt.shard.empty() ? std::nullopt : std::optional(parse_shard(opt.shard)),
-                                        .verbose = opt.verbose});
+                                        .verbose = opt.verbose,
+                                        .share_gpus = opt.share_gpus});
   if (opt.dry_run) {
     print_case_table(std::cout, plan, plan.selected);
     return 0;
@@ -100,6 +101,9 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
     std::string note;
     lanes = make_lanes(opt.gpus, opt.cpu_workers, &note);
     if (!note.empty()) std::cerr << note << "\n";
+    std::vector<const CaseSpec*> selected;
+    for (std::size_t i : plan.selected) selected.push_back(&plan.cases[i]);
+    check_cards(lanes, selected, opt.share_gpus);
   }
   fs::path out = opt.out;
   if (out.empty()) out = plan.shard ? fs::path("results") / shared.name / plan.shard->folder_name() : fs::path("results") / shared.name;
@@ -162,7 +166,9 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   if (lanes.empty()) {
     for (const CaseSpec* spec : todo) {
       if (stop_requested()) break;
-      commit(run_case(*spec, profiling));
+      CaseRecord rec = run_case(*spec, profiling);
+      if (wants_gpu_lane(*spec) && cards_wanted(*spec) > 1) rec.worker = plain_run_cards(cards_wanted(*spec));
+      commit(std::move(rec));
     }
   } else {
     auto on_lane = [&](const CaseSpec& spec, const Lane& lane) {
