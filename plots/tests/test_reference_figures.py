@@ -34,7 +34,7 @@ except ImportError:
 # Figures a reader found hard to read (issue 25), redrawn and checked on every test run.
 CHECKED = {
     "mcm_fig7_diagonals": ["fig7_abcd_n4096"],
-    "mcm_table1_kernels": ["table1_blocks", "table1_thread_block"],
+    "mcm_table1_kernels": ["table1_blocks", "table1_block"],
     "hierarchical_tuning": ["grid_sub", "cutoffs"],
     "pipeline_p_sweep": ["speedup_vs_p", "steps_measured"],
     "pipeline_knapsack": ["knapsack_time", "knapsack_time_vs_p"],

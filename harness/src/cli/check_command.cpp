@@ -12,6 +12,7 @@
 #include "plan/case_table.hpp"
 #include "dpgpu/error.hpp"
 #include "cli/runner.hpp"
+#include "device/clock_lock.hpp"
 #include "records/human_format.hpp"
 #include "plan/plan.hpp"
 #include "profile/profiler_cupti.hpp"
@@ -46,6 +47,14 @@ void check_profile(const std::filesystem::path& file, const RunPlan& plan) {
                            p.max_launches, fmt::join(hopper, ", "));
 }
 
+// The clocks the run will lock, checked against this host's GPUs where there are some.
+void check_clocks(const std::filesystem::path& file, const RunPlan& plan) {
+  const ClockRequest& c = plan.parts.front().clocks;
+  if (!c.any()) return;
+  if (auto why = check_clocks_on_device(c); !why.empty()) throw InputError(file.string() + ": " + why);
+  std::cout << fmt::format("clocks: {} locked for the whole run (NVML, needs root), reset when it ends\n", c.str());
+}
+
 }  // namespace
 
 int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases, int shards, bool share_gpus) {
@@ -59,6 +68,7 @@ int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases,
   print_case_table(std::cout, plan, plan.selected, shard_of, shards);
   if (shards > 0) print_shards(plan, shard_of, shards);
   check_profile(file, plan);
+  check_clocks(file, plan);
   std::cout << std::flush;
   if (plan.broken.empty()) return 0;
   constexpr std::size_t kShown = 10;

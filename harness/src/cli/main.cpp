@@ -13,6 +13,7 @@
 #include "dpgpu/registry.hpp"
 #include "cli/runner.hpp"
 #include "experiment/experiment_override.hpp"
+#include "device/clock_lock.hpp"
 #include "device/host_info.hpp"
 #include "run/worker_main.hpp"
 #include "scale/merge.hpp"
@@ -91,6 +92,8 @@ int list(const std::string& what) {
 int main(int argc, char** argv) {
   // The child-process side of an isolated case; not a user command.
   if (argc >= 2 && std::string(argv[1]) == "__worker") return dpgpu::worker_main(argc, argv);
+  // The guard that undoes locked clocks when the run that locked them dies (clock_lock.hpp).
+  if (argc >= 2 && std::string(argv[1]) == "__clock-guard") return dpgpu::clock_guard_main(argc, argv);
 
   dpgpu::set_command_line(argc, argv);  // context.json records it
   CLI::App app{"dpgpu: GPU strategies for dynamic programming and backtracking against CPU baselines"};
@@ -125,6 +128,8 @@ int main(int argc, char** argv) {
   run->add_flag("-v,--verbose", run_opt.verbose, "solver logs and child-process output");
   run->add_flag("--profile", run_opt.profile, "profile GPU cases (CUPTI in the worker, or ncu; metrics of the file's profile: section, or the paper's three)");
   run->add_flag("--no-profile", run_opt.no_profile, "skip profiling even when the file asks for it");
+  run->add_option("--lock-clocks", run_opt.lock_clocks, "lock the GPUs' clocks for the run (root): base, max, MHz "
+                  "or sm=...,memory=... (replaces the file's clocks:); reset when the run ends, however it ends");
 
   std::string check_file;
   auto* check = app.add_subcommand("check", "validate an experiment file and print its cases");

@@ -12,6 +12,7 @@
 
 #include "plan/case_table.hpp"
 #include "dpgpu/error.hpp"
+#include "device/clock_lock.hpp"
 #include "device/host_info.hpp"
 #include "process/interrupt.hpp"
 #include "plan/plan.hpp"
@@ -105,6 +106,11 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
     for (std::size_t i : plan.selected) selected.push_back(&plan.cases[i]);
     check_cards(lanes, selected, opt.share_gpus);
   }
+  // Locked clocks, held by this process until it returns (clock_lock.hpp says what undoes
+  // them on every other way out); refused before anything is written.
+  const ClockRequest clocks = opt.lock_clocks.empty() ? shared.clocks : parse_lock_clocks(opt.lock_clocks);
+  std::optional<ClockLock> clock_lock;
+  if (clocks.any()) clock_lock.emplace(clocks);
   fs::path out = opt.out;
   if (out.empty()) out = plan.shard ? fs::path("results") / shared.name / plan.shard->folder_name() : fs::path("results") / shared.name;
   ResultsFolder folder(out, plan, {opt.resume, opt.fresh, !opt.filter.empty()});
@@ -124,6 +130,8 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
                          {"timeout_s", shared.timeout_s},
                          {"plan_hash", plan.fingerprint_hash},
                          {"resumed_cases", folder.committed_count()}};
+  context["energy_window_s"] = shared.energy_window_s;
+  if (clock_lock) context["clocks"] = clock_lock->facts();
   if (!lanes.empty()) {
     context["lanes"] = nlohmann::json::array();
     for (auto& lane : lanes) context["lanes"].push_back(lane.facts);

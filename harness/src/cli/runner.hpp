@@ -31,6 +31,8 @@ struct RunOptions {
   // --profile (the file's metrics, else gld_efficiency, warp_execution_efficiency, ipc).
   bool profile = false;
   bool no_profile = false;
+  // --lock-clocks: replaces the file's clocks: ("base", "sm=1500,memory=max"; clock_request.hpp).
+  std::string lock_clocks;
 };
 
 // Returns the process exit code (above). Throws InputError for bad input before anything is

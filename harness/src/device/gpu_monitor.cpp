@@ -1,8 +1,8 @@
 #include "device/gpu_monitor.hpp"
 
-#include <dlfcn.h>
 #include <fmt/format.h>
 
+#include <utility>
 #include <vector>
 
 #if DPGPU_WITH_CUDA
@@ -10,6 +10,7 @@
 #endif
 
 #include "device/host_info.hpp"
+#include "device/nvml_library.hpp"
 
 namespace dpgpu {
 
@@ -23,65 +24,74 @@ int current_cuda_device() {
   return device;
 }
 
-// The few NVML entry points used, resolved once.
-struct Nvml {
-  using Device = void*;
-  int (*init)() = nullptr;
-  int (*handle)(unsigned, Device*) = nullptr;
-  int (*by_uuid)(const char*, Device*) = nullptr;
-  int (*name)(Device, char*, unsigned) = nullptr;
-  int (*clock)(Device, int, unsigned*) = nullptr;
-  int (*temperature)(Device, int, unsigned*) = nullptr;
-  int (*reasons)(Device, unsigned long long*) = nullptr;
-  Device device = nullptr;
+// The card this process uses, found once. NVML numbers every card of the host; CUDA only
+// those it may use, in its own order: the card is the one whose UUID the CUDA device has.
+struct Card {
+  NvmlLibrary::Device device = nullptr;
+  std::string uuid, name;
   bool ok = false;
-
-  Nvml() {
-    void* lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) return;
-    init = reinterpret_cast<int (*)()>(dlsym(lib, "nvmlInit_v2"));
-    handle = reinterpret_cast<int (*)(unsigned, Device*)>(dlsym(lib, "nvmlDeviceGetHandleByIndex_v2"));
-    by_uuid = reinterpret_cast<int (*)(const char*, Device*)>(dlsym(lib, "nvmlDeviceGetHandleByUUID"));
-    name = reinterpret_cast<int (*)(Device, char*, unsigned)>(dlsym(lib, "nvmlDeviceGetName"));
-    clock = reinterpret_cast<int (*)(Device, int, unsigned*)>(dlsym(lib, "nvmlDeviceGetClockInfo"));
-    temperature = reinterpret_cast<int (*)(Device, int, unsigned*)>(dlsym(lib, "nvmlDeviceGetTemperature"));
-    reasons = reinterpret_cast<int (*)(Device, unsigned long long*)>(dlsym(lib, "nvmlDeviceGetCurrentClocksEventReasons"));
-    if (!reasons)
-      reasons = reinterpret_cast<int (*)(Device, unsigned long long*)>(dlsym(lib, "nvmlDeviceGetCurrentClocksThrottleReasons"));
-    ok = init && handle && clock && temperature && init() == 0;
-    // NVML numbers every card of the host; CUDA only those it may use, in its own order:
-    // the card is the one whose UUID the CUDA device has.
+  Card() {
+    const NvmlLibrary& n = nvml_library();
+    if (!n.ok) return;
     uuid = cuda_device_uuid(current_cuda_device());
-    ok = ok && ((by_uuid && !uuid.empty() && by_uuid(uuid.c_str(), &device) == 0) || handle(0, &device) == 0);
+    ok = n.device(uuid, &device) || n.handle(0, &device) == kNvmlSuccess;
     char text[96] = {};
-    if (ok && name && name(device, text, sizeof text) == 0) card = text;
+    if (ok && n.name && n.name(device, text, sizeof text) == kNvmlSuccess) name = text;
   }
-  std::string uuid, card;
 };
 
-constexpr int kClockSm = 1, kClockMem = 2, kTemperatureGpu = 0;
+const Card& card() {
+  static const Card c;
+  return c;
+}
 
+// Slowdowns, by nvmlClocksEventReasons bit.
+const std::pair<unsigned long long, const char*> kSlowdowns[] = {
+    {0x4, "sw_power_cap"}, {0x8, "hw_slowdown"}, {0x20, "sw_thermal"}, {0x40, "hw_thermal"}, {0x80, "hw_power_brake"}};
 
 }  // namespace
 
 std::optional<GpuSample> sample_gpu() {
-  static Nvml nvml;
-  if (!nvml.ok) return std::nullopt;
+  const Card& c = card();
+  if (!c.ok) return std::nullopt;
+  const NvmlLibrary& n = nvml_library();
   GpuSample s;
-  s.name = nvml.card;
-  s.uuid = nvml.uuid;
-  nvml.clock(nvml.device, kClockSm, &s.sm_clock_mhz);
-  nvml.clock(nvml.device, kClockMem, &s.memory_clock_mhz);
-  nvml.temperature(nvml.device, kTemperatureGpu, &s.temperature_c);
-  if (nvml.reasons) nvml.reasons(nvml.device, &s.reasons);
+  s.name = c.name;
+  s.uuid = c.uuid;
+  n.clock(c.device, kNvmlClockSm, &s.sm_clock_mhz);
+  n.clock(c.device, kNvmlClockMem, &s.memory_clock_mhz);
+  n.temperature(c.device, 0, &s.temperature_c);
+  if (n.power_mw) n.power_mw(c.device, &s.power_mw);
+  if (n.reasons) n.reasons(c.device, &s.reasons);
   return s;
 }
 
-std::string throttle_warning(const GpuSample& a, const GpuSample& b) {
-  static const std::pair<unsigned long long, const char*> kinds[] = {
-      {0x4, "sw_power_cap"}, {0x8, "hw_slowdown"}, {0x20, "sw_thermal"}, {0x40, "hw_thermal"}, {0x80, "hw_power_brake"}};
+std::optional<unsigned long long> gpu_energy_mj() {
+  const Card& c = card();
+  unsigned long long mj = 0;
+  if (!c.ok || !nvml_library().energy_mj || nvml_library().energy_mj(c.device, &mj) != kNvmlSuccess) return std::nullopt;
+  return mj;
+}
+
+std::optional<double> gpu_power_w() {
+  const Card& c = card();
+  unsigned mw = 0;
+  if (!c.ok || !nvml_library().power_mw || nvml_library().power_mw(c.device, &mw) != kNvmlSuccess) return std::nullopt;
+  return mw / 1000.0;
+}
+
+std::string throttle_flags(unsigned long long reasons) {
   std::vector<std::string> what;
-  for (auto [bit, name] : kinds)
+  for (auto [bit, name] : kSlowdowns)
+    if (reasons & bit) what.emplace_back(name);
+  return fmt::format("{}", fmt::join(what, "+"));
+}
+
+bool throttled(unsigned long long reasons) { return !throttle_flags(reasons).empty(); }
+
+std::string throttle_warning(const GpuSample& a, const GpuSample& b) {
+  std::vector<std::string> what;
+  for (auto [bit, name] : kSlowdowns)
     if ((a.reasons | b.reasons) & bit) what.emplace_back(name);
   // A clock that fell by more than 10% while the GPU was busy at both ends.
   if (a.sm_clock_mhz > 0 && b.sm_clock_mhz * 10 < a.sm_clock_mhz * 9 && !(b.reasons & 0x1))

@@ -1,6 +1,6 @@
-// gpu_monitor.hpp — the GPU's clocks, temperature and clock-event (throttle) reasons, read
-// through NVML (loaded at run time, so machines without a driver still run), at the start
-// and end of each GPU case, for a warning column when the card throttled.
+// gpu_monitor.hpp — the GPU's clocks, temperature, power, energy counter and clock-event
+// (throttle) reasons, read through NVML (nvml_library.hpp: loaded at run time, so machines
+// without a driver still run) for the CUDA device this process uses.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -11,12 +11,25 @@ namespace dpgpu {
 struct GpuSample {
   std::string name, uuid;  // which card: the CUDA device this process uses
   unsigned sm_clock_mhz = 0, memory_clock_mhz = 0, temperature_c = 0;
+  unsigned power_mw = 0;           // nvmlDeviceGetPowerUsage (0: not reported)
   unsigned long long reasons = 0;  // nvmlClocksEventReasons bits
 };
 
 // The CUDA device this process uses (found in NVML by its UUID, so CUDA_VISIBLE_DEVICES and
 // device order are honoured); nullopt without NVML or a device.
 std::optional<GpuSample> sample_gpu();
+
+// The card's total-energy counter in millijoules (since the driver loaded; it moves about
+// every 100 ms on an H100); nullopt where NVML or the card has none.
+std::optional<unsigned long long> gpu_energy_mj();
+// The card's power draw in watts now; nullopt where not reported.
+std::optional<double> gpu_power_w();
+
+// The reasons NVML names a slowdown by (power cap, thermal, hardware slowdown, power brake),
+// as flags joined by '+' ("sw_power_cap+sw_thermal"); empty when none is set. Idle and the
+// applications-clocks setting (set while clocks are locked) are not slowdowns.
+std::string throttle_flags(unsigned long long reasons);
+bool throttled(unsigned long long reasons);
 
 // Empty when neither sample shows power or thermal slowdown and the SM clock held; else a
 // short text naming what happened ("sw_power_cap; SM clock 1980 -> 1620 MHz").

@@ -494,7 +494,8 @@ YAML::Node load_yaml(const Source& src, const std::string& text) {
 
 const Keys kTopLevelKeys = {"name",      "description", "problem",         "instances", "solvers",
                             "repetitions", "warmup",    "max_repetitions", "max_noise", "cold", "series",
-                            "timeout_s", "isolate",     "profile",         "plot",      "parts"};
+                            "timeout_s", "isolate",     "profile",         "plot",      "parts",
+                            "energy_window_s", "clocks"};
 
 bool read_flag(const Source& src, const Entry& e) {
   Value v = e.value.IsScalar() ? scalar_value(src, e.value, e.path) : Value{std::string{}};
@@ -503,7 +504,31 @@ bool read_flag(const Source& src, const Entry& e) {
   return *b;
 }
 
+ClockRequest read_clocks(const Source& src, const Entry& clocks) {
+  auto entries = map_entries(src, clocks.value, clocks.path);
+  reject_unknown_keys(src, entries, clocks.path, {"sm", "memory"});
+  ClockRequest r;
+  for (const std::string key : {"sm", "memory"})
+    if (const Entry* x = find(entries, key)) {
+      const std::string v = x->value.IsScalar() ? x->value.Scalar() : "";
+      if (auto why = clock_value_error(key, v); !why.empty()) fail(src, *x, why);
+      (key == "sm" ? r.sm : r.memory) = v;
+    }
+  return r;
+}
+
+void read_energy_settings(const Source& src, const std::vector<Entry>& top, Experiment& e) {
+  if (const Entry* x = find(top, "energy_window_s")) {
+    const double v = read_number(src, *x);
+    if (!(v >= 0 && v <= 3600))
+      fail(src, *x, "expected seconds from 0 to 3600 (0: the timed repetitions alone), got " + describe(x->value));
+    e.energy_window_s = v;
+  }
+  if (const Entry* x = find(top, "clocks")) e.clocks = read_clocks(src, *x);
+}
+
 void read_run_settings(const Source& src, const std::vector<Entry>& top, Experiment& e) {
+  read_energy_settings(src, top, e);
   if (const Entry* x = find(top, "repetitions")) e.repetitions = read_count(src, *x, 1, kMaxRepetitions);
   if (const Entry* x = find(top, "warmup")) e.warmup = read_count(src, *x, 0, kMaxRepetitions);
   if (const Entry* x = find(top, "timeout_s")) e.timeout_s = read_timeout(src, *x);

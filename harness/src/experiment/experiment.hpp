@@ -22,6 +22,8 @@
 //   cold: false                       # flush the L2 cache before each GPU repetition
 //   series: false                     # one extra untimed run per case records per-step series
 //   timeout_s: 300
+//   energy_window_s: 1                # energy over at least 1 s of solves (extra ones if need be)
+//   clocks: {sm: base, memory: max}   # locked for the run: max | base | MHz (root)
 //   isolate: auto                     # auto (GPU cases in a child process) | always | never
 //   profile: {metrics: [gld_efficiency, ipc], max_launches: 20}   # + cache_control, replay
 //   plot: ...                         # kept as YAML text for the plot scripts
@@ -45,6 +47,7 @@
 #include "dpgpu/problem.hpp"
 #include "dpgpu/registry.hpp"
 #include "dpgpu/value.hpp"
+#include "experiment/clock_request.hpp"
 #include "experiment/plot_figure.hpp"
 #include "experiment/where.hpp"
 
@@ -115,6 +118,9 @@ struct Experiment {
   // per-step series (Context::series, e.g. the time of each diagonal) into series.csv.
   bool series = false;
   double timeout_s = 300;
+  // Energy is read over at least this many seconds of back-to-back solves (measure.cpp).
+  double energy_window_s = 1.0;
+  ClockRequest clocks;  // locked for the whole run (device/clock_lock.hpp); empty: not
   std::string isolate = "auto";
   std::optional<ProfileSpec> profile;
   std::string plot_yaml;  // the `plot:` section re-emitted as YAML, or empty

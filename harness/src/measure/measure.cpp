@@ -11,6 +11,7 @@
 
 #include "dpgpu/error.hpp"
 #include "device/gpu_monitor.hpp"
+#include "measure/energy_window.hpp"
 #include "profile/profiler_cupti.hpp"
 
 #if DPGPU_WITH_CUDA
@@ -61,7 +62,7 @@ namespace {
 // `sink`: where every `stride`-th marked launch goes (the in-worker profiler's solve).
 RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, void* stream,
                      std::vector<Context::SeriesPoint>* series = nullptr, LaunchMarkSink* sink = nullptr,
-                     std::uint64_t stride = 0) {
+                     std::uint64_t stride = 0, bool check = true) {
   RepRecord rec;
   try {
     Context ctx(job.solver->backend, deadline, job.verbose, stream);
@@ -77,6 +78,7 @@ RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, vo
     rec.objective = out.objective;
     rec.checksum = out.checksum;
     if (series) *series = ctx.series_points();
+    if (!check) return rec;  // an extra solve of the energy window: its answer was checked before
 
     std::vector<std::string> problems;
     if (auto verdict = job.problem->check(*job.instance, out)) {
@@ -184,6 +186,24 @@ class CaseStream {
 
 static bool ran(const RepRecord& r) { return r.status == Status::Ok || r.status == Status::Invalid; }
 
+// Closes the energy window opened before the timed repetitions, after extra back-to-back
+// solves (untimed, unchecked) while it is shorter than energy_window_s and time is left.
+static EnergyRecord close_energy_window(const CaseJob& job, EnergyWindow& window, const CaseResult& result,
+                                        Context::Clock::time_point deadline, CaseStream& stream) {
+  int solves = 0;
+  double solve_s = 0;
+  for (auto& r : result.reps)
+    if (ran(r)) ++solves, solve_s += r.time_s;
+  const bool ok = !failed(result) && result.status == Status::Ok;
+  while (ok && window.available() && window.elapsed_s() < job.energy_window_s && Context::Clock::now() < deadline) {
+    if (job.cold) stream.flush_l2();
+    RepRecord rec = solve_once(job, deadline, stream.get(), nullptr, nullptr, 0, /*check=*/false);
+    if (!ran(rec)) break;
+    ++solves, solve_s += rec.time_s;
+  }
+  return window.close(solves, solve_s);
+}
+
 CaseResult measure_case(const CaseJob& job) {
   using Clock = Context::Clock;
   CaseResult result;
@@ -196,6 +216,8 @@ CaseResult measure_case(const CaseJob& job) {
     result.status = Status::Timeout;
     result.message = fmt::format("timeout_s {} reached after {}", job.timeout_s, done);
   };
+  // The card's power before the case (energy_window.hpp): to subtract for the energy above idle.
+  const std::optional<double> idle_w = job.solver->backend == Backend::Gpu ? idle_gpu_power_w() : std::nullopt;
   for (int w = 0; w < job.warmup; ++w) {
     if (Clock::now() > deadline) {
       out_of_time(fmt::format("{} of {} warm-up runs", w, job.warmup));
@@ -212,6 +234,7 @@ CaseResult measure_case(const CaseJob& job) {
   // The in-worker profiler's host library finishes loading before the timed solves begin.
   const double preload_wait_s = job.profile ? cupti_preload_wait() : 0.0;
   if (job.solver->backend == Backend::Gpu) result.gpu_start = sample_json();
+  EnergyWindow energy(job.solver->backend, idle_w);
   const auto start = std::chrono::steady_clock::now();
   // The stopping rule: the minimum count first, then one more at a time while noisy.
   for (;;) {
@@ -238,6 +261,7 @@ CaseResult measure_case(const CaseJob& job) {
   for (auto& r : result.reps) in_iterations += r.time_s + r.harness_s;
   result.fixed_s = std::max(0.0, result.wall_s - in_iterations);
   if (job.solver->backend == Backend::Gpu) result.gpu_end = sample_json();
+  result.energy = close_energy_window(job, energy, result, deadline, stream);
 
   // After the timed repetitions, so recording the series cannot disturb them.
   if (job.series && !failed(result) && result.status == Status::Ok) {

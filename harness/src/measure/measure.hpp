@@ -25,6 +25,7 @@ struct CaseJob {
   std::optional<ProfileRequest> profile;  // one extra, untimed solve under CUPTI (GPU solvers)
   int warmup = 1;
   double timeout_s = 300;  // for warm-ups and repetitions together
+  double energy_window_s = 1.0;  // extra solves until the energy window lasts this long
   bool verbose = false;
 };
 

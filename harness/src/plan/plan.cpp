@@ -58,6 +58,7 @@ struct Measuring {
   std::optional<double> max_noise;
   bool cold, series;
   double timeout_s;
+  double energy_window_s;
 };
 
 Measuring measuring(const Experiment& shared, const PlanOptions& opt) {
@@ -66,7 +67,7 @@ Measuring measuring(const Experiment& shared, const PlanOptions& opt) {
   if (reps > kMaxRepetitions)
     throw InputError(fmt::format("--repetitions {} is above the limit of {}", reps, kMaxRepetitions));
   return {reps, int(shared.warmup), std::max(reps, int(shared.max_repetitions)), shared.max_noise, shared.cold,
-          shared.series, shared.timeout_s};
+          shared.series, shared.timeout_s, shared.energy_window_s};
 }
 
 struct Origin {
@@ -113,6 +114,7 @@ CaseSpec make_case(const Experiment& e, const InstancePoint& ip, const AnyInstan
   c.cold = m.cold;
   c.series = m.series;
   c.timeout_s = m.timeout_s;
+  c.energy_window_s = m.energy_window_s;
   c.isolate = isolated(e, *sp.solver);
   c.verbose = opt.verbose;
   return c;

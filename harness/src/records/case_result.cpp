@@ -61,6 +61,7 @@ nlohmann::json to_json(const CaseResult& r) {
                    {"gpu_start", r.gpu_start},      {"gpu_end", r.gpu_end},   {"series", series},
                    {"series_message", r.series_message}};
   if (r.profile) j["profile"] = to_json(*r.profile);
+  if (r.energy) j["energy"] = to_json(*r.energy);
   return j;
 }
 
@@ -78,6 +79,7 @@ CaseResult case_result_from_json(const nlohmann::json& j) {
     for (auto& p : j["series"])
       r.series.push_back({p.at(0).get<std::string>(), p.at(1).get<std::size_t>(), p.at(2).get<double>()});
   if (j.contains("profile")) r.profile = profile_record_from_json(j["profile"]);
+  if (j.contains("energy")) r.energy = energy_record_from_json(j["energy"]);
   for (auto& x : j.at("reps")) {
     RepRecord rec;
     rec.rep = x.at("rep");

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dpgpu/context.hpp"
+#include "records/energy_record.hpp"
 
 namespace dpgpu {
 
@@ -66,6 +67,9 @@ struct CaseResult {
   std::string series_message;
   // The in-worker profiler's outcome when the case asked for it (CaseSpec::profile).
   std::optional<ProfileRecord> profile;
+  // Energy over the timed repetitions and extra solves (energy_window.hpp); unset in journals
+  // from before it.
+  std::optional<EnergyRecord> energy;
 };
 
 // A result with no measurement: the case failed (or was refused) before or instead of timing.

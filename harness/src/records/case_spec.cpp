@@ -69,6 +69,7 @@ nlohmann::json to_json(const CaseSpec& c) {
                    {"cold", c.cold},
                    {"series", c.series},
                    {"timeout_s", c.timeout_s},
+                   {"energy_window_s", c.energy_window_s},
                    {"isolate", c.isolate},
                    {"verbose", c.verbose},
                    {"decision", to_string(c.decision)},
@@ -114,6 +115,7 @@ CaseSpec case_spec_from_json(const nlohmann::json& j) {
   c.cold = j.at("cold");
   c.series = j.at("series");
   c.timeout_s = j.at("timeout_s");
+  c.energy_window_s = j.value("energy_window_s", 1.0);
   c.isolate = j.at("isolate");
   c.verbose = j.at("verbose");
   c.decision = decision_from_string(j.at("decision"));

@@ -70,6 +70,7 @@ struct CaseSpec {
   std::optional<double> max_noise;
   bool cold = false, series = false;
   double timeout_s = 300;
+  double energy_window_s = 1.0;  // the shortest energy window (measure/energy_window.hpp)
   bool isolate = false;  // in a worker child
   bool verbose = false;
   std::optional<ProfileRequest> profile;

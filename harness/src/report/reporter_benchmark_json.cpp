@@ -62,6 +62,11 @@ nlohmann::json benchmark_entries(const Records& records) {
           e["work"] = *work;
           if (rep.time_s > 0) e["throughput"] = *work / rep.time_s;
         }
+        if (res.energy && res.energy->measured()) {
+          e["energy_j"] = res.energy->joules_per_solve();
+          e["power_w"] = res.energy->power_w();
+          if (e.contains("work")) e["work_per_joule"] = e["work"].get<double>() / res.energy->joules_per_solve();
+        }
         for (auto& [k, v] : rep.phases) e["phase." + k + "_s"] = v;
         for (auto& [k, v] : rep.counters) e["c." + k] = v;
       } else {

@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "records/human_format.hpp"
+#include "device/gpu_monitor.hpp"
 #include "measure/noise.hpp"
 #include "report/reporter.hpp"
 #include "measure/summary.hpp"
@@ -50,7 +51,13 @@ class ProgressLine : public Reporter {
         if (const std::string note = noise_note(v, lo, hi, threshold); !note.empty()) noise = " NOISY (" + note + ")";
       }
     }
-    out_ << fmt::format("[{}/{}] {} {}{}{}{}  ~{} left\n", p.done, p.total, rec.spec.id, st, timing, noise,
+    // Energy per solve beside the time; a throttled case is flagged like a noisy one.
+    std::string energy;
+    if (const auto& e = rec.result.energy; e && e->measured() && !timing.empty()) {
+      energy = fmt::format(", {:.3g} J/solve at {:.0f} W", e->joules_per_solve(), e->power_w());
+      if (throttled(e->reasons)) energy += " THROTTLED (" + throttle_flags(e->reasons) + ")";
+    }
+    out_ << fmt::format("[{}/{}] {} {}{}{}{}{}  ~{} left\n", p.done, p.total, rec.spec.id, st, timing, energy, noise,
                         st == "ok" ? "" : ": " + field(row, "message"), duration_text(p.left_s))
          << std::flush;
   }

@@ -27,6 +27,20 @@ void merge_metric_means(std::vector<CsvRow>& summary, const std::vector<CsvRow>&
   }
 }
 
+// The case's energy (one window per case), work per joule from the median work.
+void merge_energy(std::vector<CsvRow>& summary, const Records& records) {
+  std::map<std::string, const EnergyRecord*> by_case;
+  for (const CaseRecord* r : records)
+    if (r->result.energy) by_case[r->spec.id] = &*r->result.energy;
+  for (auto& row : summary) {
+    auto it = by_case.find(row["case_id"]);
+    if (it == by_case.end() || row["time_median_s"].empty()) continue;
+    std::optional<double> work;
+    if (!row["work"].empty()) work = std::stod(row["work"]);
+    add_energy_columns(row, *it->second, work);
+  }
+}
+
 class SummaryCsv : public Reporter {
  public:
   explicit SummaryCsv(const std::filesystem::path& dir) : dir_(dir) {}
@@ -43,6 +57,7 @@ class SummaryCsv : public Reporter {
 std::vector<CsvRow> summary_rows(const Records& records) {
   auto rows = summarize(run_rows(records));
   merge_metric_means(rows, metric_rows(records));
+  merge_energy(rows, records);
   return rows;
 }
 

@@ -63,6 +63,8 @@ void add_cards_used(CsvRow& r, const nlohmann::json& worker) {
   r["gpu.uuids"] = uuids;
 }
 
+std::string num(double x) { return fmt::format("{:.6g}", x); }
+
 void append_rows(const CaseRecord& rec, const std::string& disagree, std::vector<CsvRow>& rows) {
   CsvRow base = case_row(rec.spec);
   add_cards_used(base, rec.worker);
@@ -95,6 +97,7 @@ void append_rows(const CaseRecord& rec, const std::string& disagree, std::vector
       r["harness_case_s"] = fmt::format("{:.6g}", fixed_per_rep);
       if (rep.checksum) r["checksum"] = std::to_string(*rep.checksum);
       add_gpu_samples(r, res);
+      if (res.energy) add_energy_columns(r, *res.energy, work_of(rec.spec, rep));
       for (auto& [k, v] : rep.phases) r["phase." + k + "_s"] = fmt::format("{:.9g}", v);
       for (auto& [k, v] : rep.counters) r["c." + k] = fmt::format("{:.17g}", v);
     }
@@ -111,6 +114,25 @@ void append_rows(const CaseRecord& rec, const std::string& disagree, std::vector
 }
 
 }  // namespace
+
+void add_energy_columns(CsvRow& r, const EnergyRecord& e, std::optional<double> work) {
+  r["energy_method"] = e.method;
+  if (e.measured()) {
+    r["energy_j"] = num(e.joules_per_solve());
+    r["power_w"] = num(e.power_w());
+    r["energy_solves"] = std::to_string(e.solves);
+    r["energy_window_s"] = num(e.window_s);
+    if (work && e.joules > 0) r["work_per_joule"] = num(*work / e.joules_per_solve());
+  }
+  if (e.idle_power_w) r["idle_power_w"] = num(*e.idle_power_w);
+  if (e.samples == 0) return;
+  r["gpu.sm_clock_min_mhz"] = std::to_string(e.sm_min_mhz);
+  r["gpu.sm_clock_max_mhz"] = std::to_string(e.sm_max_mhz);
+  r["gpu.mem_clock_min_mhz"] = std::to_string(e.memory_min_mhz);
+  r["gpu.mem_clock_max_mhz"] = std::to_string(e.memory_max_mhz);
+  r["gpu.throttle_flags"] = throttle_flags(e.reasons);
+  r["gpu.throttled"] = throttled(e.reasons) ? "true" : "false";
+}
 
 std::string instance_group(const CaseSpec& c) { return c.problem + "\n" + c.instance_key; }
 

@@ -20,6 +20,10 @@ std::string instance_group(const CaseSpec& c);
 // Why each disagreeing instance is invalid, by instance_group ("solvers disagree on ...").
 std::map<std::string, std::string> disagreements(const Records& records);
 
+// A case's energy columns (energy_j per solve, power_w, work_per_joule from `work`, the
+// method, the window) and its sampled GPU clock range and throttle flags.
+void add_energy_columns(CsvRow& row, const EnergyRecord& e, std::optional<double> work);
+
 // The runs.csv rows of every record.
 std::vector<CsvRow> run_rows(const Records& records);
 

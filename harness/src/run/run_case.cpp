@@ -84,6 +84,7 @@ CaseJob job_of(const CaseSpec& spec, const ProblemEntry& problem, const SolverEn
   job.series = spec.series;
   job.warmup = spec.warmup;
   job.timeout_s = spec.timeout_s;
+  job.energy_window_s = spec.energy_window_s;
   job.verbose = spec.verbose;
   job.profile = spec.profile;
   return job;
