@@ -136,6 +136,106 @@ TEST(WorkerPool, ALaneThatThrowsStopsThePoolAndTheErrorReachesTheCaller) {
   EXPECT_LT(committed, cases.size());
 }
 
+// Multi-GPU cases (solver parameter `gpus`): k lanes on k different cards at once, never a
+// card that another case holds; the child sees exactly those cards; a case asking for more
+// cards than the lanes have (allowed by --share-gpus) runs alone on all of them.
+static std::vector<std::string> split(const std::string& list) {  // "a,b,c"
+  std::vector<std::string> out;
+  for (std::size_t at = 0;;) {
+    const std::size_t end = list.find(',', at);
+    out.push_back(list.substr(at, end == std::string::npos ? std::string::npos : end - at));
+    if (end == std::string::npos) return out;
+    at = end + 1;
+  }
+}
+
+TEST(WorkerPool, MultiGpuCasesTakeDistinctCardsNeverDoubleBooked) {
+  std::vector<dpgpu::Lane> lanes(5);
+  for (int g = 0; g < 4; ++g) {
+    lanes[std::size_t(g)].name = "gpu " + std::to_string(g), lanes[std::size_t(g)].gpu = true;
+    lanes[std::size_t(g)].card = g, lanes[std::size_t(g)].device = "GPU-" + std::to_string(g);
+    lanes[std::size_t(g)].where.env = {"CUDA_VISIBLE_DEVICES=GPU-" + std::to_string(g)};
+    lanes[std::size_t(g)].facts = {{"lane", lanes[std::size_t(g)].name}, {"gpu", {{"index", g}, {"uuid", "GPU-" + std::to_string(g)}}}};
+  }
+  lanes[4].name = "cpu";
+  std::vector<dpgpu::CaseSpec> cases;
+  const int wants[] = {1, 2, 4, 1, 1, 2, 8, 1, 2, 2, 4, 1, 3, 1};
+  for (int i = 0; i < int(std::size(wants)); ++i) {
+    dpgpu::CaseSpec c;
+    c.id = "case" + std::to_string(i);
+    c.backend = dpgpu::Backend::Gpu;
+    c.solver_params["gpus"] = std::int64_t(wants[i]);
+    cases.push_back(c);
+  }
+  std::vector<const dpgpu::CaseSpec*> todo;
+  for (auto& c : cases) todo.push_back(&c);
+  EXPECT_THROW(dpgpu::check_cards(lanes, todo, false), dpgpu::InputError) << "gpus 8 on 4 cards";
+  EXPECT_NO_THROW(dpgpu::check_cards(lanes, todo, true));
+
+  std::mutex m;
+  std::map<std::string, int> holders;  // device -> cases holding it now
+  int running = 0, alone_violations = 0, double_booked = 0;
+  std::map<std::string, std::string> visible;
+  auto run_case = [&](const dpgpu::CaseSpec& c, const dpgpu::Lane& lane) {
+    std::string env;
+    for (auto& e : lane.where.env)
+      if (e.rfind("CUDA_VISIBLE_DEVICES=", 0) == 0) env = e.substr(21);
+    const std::vector<std::string> devices = split(env);
+    {
+      std::lock_guard lock(m);
+      visible[c.id] = env;
+      ++running;
+      for (auto& d : devices) double_booked += ++holders[d] > 1;
+      if (dpgpu::cards_wanted(c) > 4 && running > 1) ++alone_violations;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    {
+      std::lock_guard lock(m);
+      if (dpgpu::cards_wanted(c) > 4 && running > 1) ++alone_violations;
+      --running;
+      for (auto& d : devices) --holders[d];
+    }
+    dpgpu::CaseRecord r;
+    r.spec = c;
+    r.worker = lane.facts;
+    return r;
+  };
+  std::map<std::string, nlohmann::json> worker;
+  dpgpu::run_on_lanes(lanes, todo, run_case, [&](dpgpu::CaseRecord r) { worker[r.spec.id] = r.worker; },
+                      [] { return false; });
+  ASSERT_EQ(worker.size(), cases.size());
+  EXPECT_EQ(double_booked, 0) << "a card held by two cases at once";
+  EXPECT_EQ(alone_violations, 0) << "gpus 8 on 4 cards runs alone";
+  for (auto& c : cases) {
+    const int k = std::min(dpgpu::cards_wanted(c), 4);
+    const std::vector<std::string> devices = split(visible[c.id]);
+    EXPECT_EQ(int(std::set<std::string>(devices.begin(), devices.end()).size()), k) << c.id << " saw " << visible[c.id];
+    EXPECT_EQ(int(devices.size()), k) << c.id << ": each card once";
+    if (k > 1) {
+      ASSERT_TRUE(worker[c.id].contains("gpus")) << c.id;
+      EXPECT_EQ(int(worker[c.id]["gpus"].size()), k) << c.id << ": the record names every card";
+    }
+  }
+}
+
+// `dpgpu check` holds a case's `gpus` to the GPUs of the host (where there is one): more is an
+// error naming the parameter, unless --share-gpus. Skipped without a GPU (the cases are then
+// skipped, and their rule with them).
+TEST(WorkerPool, CheckRefusesMoreGpusThanTheHostHasUnlessShared) {
+  const std::size_t cards = dpgpu::visible_gpus().size();
+  if (cards == 0) GTEST_SKIP() << "no GPU: GPU cases are skipped before this rule";
+  e2e::TempDir dir;
+  const fs::path file = dir.write("many.yaml", "name: many\nproblem: lcs\ninstances:\n  - generator: random\n"
+                                                "    params: {n: 5000}\nsolvers:\n  - name: gpu.bitparallel\n"
+                                                "    params: {gpus: " + std::to_string(cards + 1) + "}\n");
+  const auto refused = run(std::string(DPGPU_BIN) + " check " + file.string());
+  EXPECT_EQ(refused.code, 2) << refused.output;
+  EXPECT_NE(refused.output.find("'gpus' is " + std::to_string(cards + 1)), std::string::npos) << refused.output;
+  EXPECT_NE(refused.output.find("--share-gpus"), std::string::npos) << refused.output;
+  const auto shared = run(std::string(DPGPU_BIN) + " check --share-gpus " + file.string());
+  EXPECT_EQ(shared.code, 0) << shared.output;
+}
+
 TEST(WorkerPool, LanesOfThisMachine) {
   std::string note;
   EXPECT_THROW(dpgpu::make_lanes("0,x", 1, &note), dpgpu::InputError);

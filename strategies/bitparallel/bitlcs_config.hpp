@@ -2,6 +2,7 @@
 // registration in bitlcs_params.cpp), the rule they obey and what a solve allocates (host only).
 #pragma once
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -13,6 +14,9 @@ struct BitLcsConfig {
   int warps = 2;             // warps (independent stripes) per block
   bool reconstruct = false;  // also return one LCS string (Hirschberg over the passes)
   std::int64_t leaf_rows = 256;  // reconstruct: subproblems of at most this many rows are traced back
+  int gpus = 1;                  // logical GPUs one pass is split over (i on device i % device count)
+  bool windowed = false;         // gpus == 1 too: the pass as skewed row launches (the multi-GPU schedule)
+  std::int64_t exchange_rows = 0;  // gpus > 1: rows per launch and carry exchange (0: about m / (64 gpus))
 };
 
 // Why `c` is not a configuration the kernel has, naming the parameter, or "": the
@@ -23,7 +27,18 @@ inline std::string why_invalid(const BitLcsConfig& c) {
     return "'words_per_thread' must be 1, 2 or 4, got " + std::to_string(c.words_per_thread);
   if (c.warps < 1 || c.warps > 32) return "'warps' must be in [1, 32], got " + std::to_string(c.warps);
   if (c.leaf_rows < 1) return "'leaf_rows' must be at least 1, got " + std::to_string(c.leaf_rows);
+  if (c.gpus < 1 || c.gpus > 64) return "'gpus' must be in [1, 64], got " + std::to_string(c.gpus);
+  if (c.exchange_rows < 0) return "'exchange_rows' must be at least 0, got " + std::to_string(c.exchange_rows);
   return {};
+}
+
+// Masks take sigma × W × 32 lane words per warp in shared memory: fewer warps, then fewer
+// words per lane, until they fit in `optin` bytes. Returns the bytes per block.
+inline std::size_t fit_masks(int sigma, std::size_t optin, int bits, int& warps, int& w) {
+  auto smem = [&] { return std::size_t(warps) * std::size_t(std::max(sigma, 1)) * std::size_t(w) * 32 * std::size_t(bits / 8); };
+  while (smem() > optin && warps > 1) warps /= 2;
+  while (smem() > optin && w > 1) w /= 2;
+  return smem();
 }
 
 // Device bytes of the passes of a solve over n bits × m rows (n >= m: x is the longer

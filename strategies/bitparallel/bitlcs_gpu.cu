@@ -10,6 +10,7 @@
 
 #include "bitlcs_gpu.hpp"
 #include "bitlcs_kernel.cuh"
+#include "bitlcs_multigpu.hpp"
 #include "bitlcs_pass.hpp"
 #include "bitlcs_reconstruct.hpp"
 #include "cuda_check.cuh"
@@ -46,12 +47,7 @@ class GpuPassRunner final : public PassRunner {
     w_ = c.words_per_thread;
     warps_ = c.warps;
     bits_ = c.word_bits;
-    auto smem = [&] {
-      return std::size_t(warps_) * std::size_t(std::max(sigma_, 1)) * std::size_t(w_) * 32 * std::size_t(bits_ / 8);
-    };
-    while (smem() > std::size_t(optin) && warps_ > 1) warps_ /= 2;
-    while (smem() > std::size_t(optin) && w_ > 1) w_ /= 2;
-    smem_ = smem();
+    smem_ = fit_masks(sigma_, std::size_t(optin), bits_, warps_, w_);
     ctx_.set("words_per_thread", w_);
     ctx_.set("warps_per_block", warps_);
     ctx_.set("word_bits", bits_);
@@ -181,7 +177,10 @@ BitLcsResult solve(std::string_view a, std::string_view b, const BitLcsConfig& c
     return r;
   }
   const Symbols sym = encode(x, y);
-  GpuPassRunner runner(sym, c, ctx);
+  std::unique_ptr<PassRunner> owned =
+      c.gpus > 1 || c.windowed ? make_multigpu_runner(sym, c, ctx, c.reconstruct ? 64 : 1)  // length: always split
+                 : std::make_unique<GpuPassRunner>(sym, c, ctx);
+  PassRunner& runner = *owned;
   if (!c.reconstruct) {
     r.length = length(runner, std::int64_t(x.size()), std::int64_t(y.size()));
     return r;

@@ -78,7 +78,9 @@ __device__ __forceinline__ u32 add_carry(u32 a, u32 b, u32& c) {
 
 // One warp's stripe. L: the lane word (u32 or u64; 64-bit words are two 32-bit halves in
 // the instruction set either way, 32-bit words give twice the lanes for the same string).
-template <class L, int W, bool StoreRows>
+// Ring: the carry words go to slot (group_base + group) & ring_mask of my_slots, tagged with
+// that global group (the multi-GPU pass, bitlcs_window_kernel.cuh); otherwise to slot group.
+template <class L, int W, bool StoreRows, bool Ring = false>
 struct Stripe {
   static constexpr int kBits = 8 * sizeof(L);
   const DevJob& job;
@@ -90,6 +92,7 @@ struct Stripe {
   L v[W];
   u32 carry = 0;  // carry out of this lane's last row
   u32 acc = 0;    // lane 31: carry-outs of the current 32-row group
+  std::int64_t group_base = 0, ring_mask = 0;  // Ring only
 
   // Steps r0 .. r0 + 31 (r0 a multiple of 32); lane l does row r0 + k - l at step k.
   // ypair in lane i: symbol of row r0 + i (low half) and of row r0 - 32 + i (high half), so
@@ -138,7 +141,12 @@ struct Stripe {
           const int bit = int(r & 31);
           acc |= c << bit;
           if (bit == 31 || r == rows - 1) {
-            store_relaxed(my_slots + (r >> 5), (u64((r >> 5) + 1) << 32) | acc);
+            if constexpr (Ring) {
+              const std::int64_t gg = group_base + (r >> 5);
+              store_relaxed(my_slots + (gg & ring_mask), (u64(gg + 1) << 32) | acc);
+            } else {
+              store_relaxed(my_slots + (r >> 5), (u64((r >> 5) + 1) << 32) | acc);
+            }
             acc = 0;
           }
         }
@@ -151,14 +159,13 @@ struct Stripe {
   }
 };
 
-template <class L, int W, bool StoreRows>
-__device__ void run_stripe(const DevJob& job, std::int64_t s, const std::uint8_t* __restrict__ x,
-                           const std::uint8_t* __restrict__ y, int sigma, u64* slots, u64* out, L* masks,
-                           int lane) {
+// Match masks of this lane's words, from lane word word0 on (only this lane reads them: no
+// barrier needed).
+template <class L, int W>
+__device__ void build_masks(const DevJob& job, std::int64_t word0, const std::uint8_t* __restrict__ x, int sigma,
+                            L* masks, int lane) {
   constexpr int kBits = 8 * sizeof(L);
-  const std::int64_t word0 = s * 32 * W + std::int64_t(lane) * W;
   const bool reversed = job.flags & kReversed;
-  // Match masks of this lane's words (only this lane reads them: no barrier needed).
   for (int c = 0; c < sigma; ++c)
 #pragma unroll
     for (int j = 0; j < W; ++j) masks[(c * W + j) * 32 + lane] = 0;
@@ -173,6 +180,16 @@ __device__ void run_stripe(const DevJob& job, std::int64_t s, const std::uint8_t
     }
   }
   __syncwarp();
+}
+
+template <class L, int W, bool StoreRows>
+__device__ void run_stripe(const DevJob& job, std::int64_t s, const std::uint8_t* __restrict__ x,
+                           const std::uint8_t* __restrict__ y, int sigma, u64* slots, u64* out, L* masks,
+                           int lane) {
+  constexpr int kBits = 8 * sizeof(L);
+  const std::int64_t word0 = s * 32 * W + std::int64_t(lane) * W;
+  const bool reversed = job.flags & kReversed;
+  build_masks<L, W>(job, word0, x, sigma, masks, lane);
 
   const std::int64_t rows = job.y_len, groups = (rows + 31) / 32;
   const u64* pred = s > 0 ? slots + job.slot_off + (s - 1) * groups : nullptr;

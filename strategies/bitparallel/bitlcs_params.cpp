@@ -31,6 +31,13 @@ using C = BitLcsConfig;
         .param("reconstruct", &C::reconstruct, "also return an LCS string (linear space: Hirschberg over bit-parallel passes)")
         .param("leaf_rows", &C::leaf_rows, between(1, 1 << 20),
                "reconstruct: subproblems of at most this many rows store V per row and are traced back on the host")
+        .param("gpus", &C::gpus, between(1, 64),
+               "GPUs one instance is split over (stripes of the bit vector per GPU, rows pipelined; "
+               "logical GPU i runs on device i % visible devices)")
+        .param("windowed", &C::windowed,
+               "with gpus 1 too: run each pass as skewed row launches, the multi-GPU schedule (for comparison)")
+        .param("exchange_rows", &C::exchange_rows, at_least(0),
+               "gpus > 1: rows per launch and per carry exchange between GPUs (0: about m / (64 gpus))")
         .check([](const C& c) { return refusal(why_invalid(c)); })
         .memory([](const lcs::Instance& x, const C& c) {
           const std::int64_t n = std::int64_t(std::max(x.a.size(), x.b.size()));

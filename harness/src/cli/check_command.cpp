@@ -60,9 +60,10 @@ void check_clocks(const std::filesystem::path& file, const RunPlan& plan) {
 
 }  // namespace
 
-int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases, int shards) {
+int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases, int shards, bool share_gpus) {
   PlanOptions opt;
   opt.max_cases = max_cases;
+  opt.share_gpus = share_gpus;
   opt.keep_broken = true;
   const RunPlan plan = make_plan(file, opt);
   std::vector<int> shard_of;
@@ -89,6 +90,7 @@ Command add_check_command(CLI::App& app) {
     std::string file;
     std::uint64_t max_cases = 1'000'000;
     int shards = 0;
+    bool share_gpus = false;
   };
   auto a = std::make_shared<Args>();
   auto* check = app.add_subcommand("check", "validate an experiment file and print its cases");
@@ -97,7 +99,9 @@ Command add_check_command(CLI::App& app) {
       ->check(positive_whole_number());
   check->add_option("--shards", a->shards, "N: show which of N shards (dpgpu run --shard K/N) runs each case")
       ->check(CLI::Range(1, 1'000'000));
-  return {check, [a] { return check_experiment(a->file, a->max_cases, a->shards); }};
+  check->add_flag("--share-gpus", a->share_gpus,
+                  "allow a case's solver parameter gpus to exceed the GPUs here (its logical GPUs share the cards)");
+  return {check, [a] { return check_experiment(a->file, a->max_cases, a->shards, a->share_gpus); }};
 }
 
 }  // namespace cli

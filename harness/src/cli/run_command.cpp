@@ -55,6 +55,9 @@ Command add_run_command(CLI::App& app) {
                       "its card (an index twice: two workers share it); CPU cases beside them on the CPUs left");
   run_cmd->add_option("--cpu-workers", o.cpu_workers, "with --gpus: workers for CPU cases (default 1), each on "
                       "its share of the CPUs left")->check(CLI::Range(1, 1024));
+  run_cmd->add_flag("--share-gpus", o.share_gpus,
+                    "allow a case's solver parameter gpus to exceed the GPUs (with --gpus: the lanes' cards); its "
+                    "logical GPUs then share the cards: exact answers, times that are no scaling figure");
   run_cmd->add_flag("--dry-run", o.dry_run, "print the cases and what would happen; write nothing");
   run_cmd->add_flag("-v,--verbose", o.verbose, "solver logs and child-process output");
   run_cmd->add_flag("--profile", o.profile, "profile GPU cases (CUPTI in the worker, or ncu; metrics of the file's profile: section, or the paper's three)");

@@ -75,11 +75,14 @@ class Rebuilder {
 };
 
 // --gpus: the lanes, made before anything is written (a bad index is exit 2).
-std::vector<Lane> lanes_of(const RunOptions& opt) {
+std::vector<Lane> lanes_of(const RunOptions& opt, const RunPlan& plan) {
   if (opt.gpus.empty()) return {};
   std::string note;
   std::vector<Lane> lanes = make_lanes(opt.gpus, opt.cpu_workers, &note);
   if (!note.empty()) std::cerr << note << "\n";
+  std::vector<const CaseSpec*> selected;
+  for (std::size_t i : plan.selected) selected.push_back(&plan.cases[i]);
+  check_cards(lanes, selected, opt.share_gpus);  // a multi-GPU case needs that many cards
   return lanes;
 }
 
@@ -149,13 +152,14 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
                                         .repetitions = opt.repetitions,
                                         .max_cases = opt.max_cases,
                                         .shard = opt.shard.empty() ? std::nullopt : std::optional(parse_shard(opt.shard)),
-                                        .verbose = opt.verbose});
+                                        .verbose = opt.verbose,
+                                        .share_gpus = opt.share_gpus});
   if (opt.dry_run) {
     print_case_table(std::cout, plan, plan.selected);
     return 0;
   }
   const Experiment& shared = plan.shared();
-  const std::vector<Lane> lanes = lanes_of(opt);
+  const std::vector<Lane> lanes = lanes_of(opt, plan);
   // Locked clocks, held until this returns (clock_lock.hpp: every other way out); refused early.
   const ClockRequest clocks = opt.lock_clocks.empty() ? shared.clocks : parse_lock_clocks(opt.lock_clocks);
   std::optional<ClockLock> clock_lock;
@@ -213,7 +217,9 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   if (lanes.empty()) {
     for (const CaseSpec* spec : todo) {
       if (stop_requested() || !write_failed.empty()) break;
-      commit(run_case(*spec, profiling));
+      CaseRecord rec = run_case(*spec, profiling);
+      if (wants_gpu_lane(*spec) && cards_wanted(*spec) > 1) rec.worker = plain_run_cards(cards_wanted(*spec));
+      commit(std::move(rec));
     }
   } else {
     auto on_lane = [&](const CaseSpec& spec, const Lane& lane) {

@@ -24,6 +24,7 @@ struct RunOptions {
   std::string shard;               // "K/N": only shard K of N (default folder results/<name>/shard-K-of-N)
   std::string gpus;                // "all" or "0,1,3": one worker lane per GPU (worker_pool.hpp); empty: one process
   int cpu_workers = 1;             // with gpus: lanes for CPU cases
+  bool share_gpus = false;         // a case's `gpus` may exceed the cards (PlanOptions::share_gpus)
   bool dry_run = false;            // print the cases and what would happen; write nothing
   bool verbose = false;
   // Profiler metrics for GPU cases: on when the file has a `profile:` section or with
@@ -40,6 +41,7 @@ int run_experiment(const std::filesystem::path& file, const RunOptions& options)
 
 // Validates the file, reads every instance, prints the expanded case list (with `shards` > 0:
 // each case's shard of that many, and every shard's cases and estimated cost). Exit code.
-int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases = 1'000'000, int shards = 0);
+int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases = 1'000'000, int shards = 0,
+                     bool share_gpus = false);
 
 }  // namespace dpgpu

@@ -134,8 +134,19 @@ BrokenRule broken_rule(const SolverSpec& spec, const SolverEntry& s, const AnyIn
 // Skip and refuse decisions, in the order a researcher would want them explained. The rules
 // between parameters and instance come first, so a machine without a GPU (or a build without
 // CUDA) still checks every GPU case it will skip. Returns the rule the case breaks, if any.
+// A multi-GPU case (solver parameter `gpus`) asks for at most the host's cards, unless
+// --share-gpus lets its logical GPUs share them.
+std::optional<std::string> cards_rule(const CaseSpec& c, int host_cards, bool share) {
+  const int want = cards_wanted(c);
+  if (want <= host_cards || share) return std::nullopt;
+  return fmt::format("'gpus' is {} but this host has {} GPU{} visible; lower 'gpus', run it on a host with {} GPUs, "
+                     "or pass --share-gpus to run {} logical GPUs on the {} card{} (answers exact, times no scaling figure)",
+                     want, host_cards, host_cards == 1 ? "" : "s", want, want, host_cards, host_cards == 1 ? "" : "s");
+}
+
 std::optional<BrokenRule> decide(CaseSpec& c, const Experiment& e, const SolverPoint& sp, const InstancePoint& ip,
-                                 const AnyInstance& x, const std::string& no_gpu, const ProblemEntry& problem) {
+                                 const AnyInstance& x, const std::string& no_gpu, const ProblemEntry& problem,
+                                 int host_cards, bool share_gpus) {
   const SolverEntry& s = *sp.solver;
   const SolverSpec& spec = e.solvers[sp.spec];
   const auto cap = cap_violation(spec, x, ip);
@@ -151,6 +162,7 @@ std::optional<BrokenRule> decide(CaseSpec& c, const Experiment& e, const SolverP
     c.decision = Decision::Skip, c.reason = cap;
   } else {
     if (auto why = s.check_device(sp.params, x)) return broken_rule(spec, s, x, *why, "GPU rule");
+    if (auto why = cards_rule(c, host_cards, share_gpus)) return broken_rule(spec, s, x, *why, "GPU rule");
     CaseJob probe;
     probe.problem = &problem;
     probe.solver = &s;
@@ -184,7 +196,7 @@ void check_cap_keys(const Experiment& e, const std::set<std::string>& instance_k
 }
 
 void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, const std::string& no_gpu,
-               std::vector<CaseSpec>& cases, std::map<std::string, Origin>& origins, std::vector<BrokenRule>& broken) {
+               int host_cards, std::vector<CaseSpec>& cases, std::map<std::string, Origin>& origins, std::vector<BrokenRule>& broken) {
   const Plan plan = expand(e);
   const ProblemEntry* problem = Registry::get().problem(e.problem);
   std::set<std::string> instance_keys;  // every size and parameter the instances have
@@ -216,7 +228,7 @@ void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, 
         if (!loaded.empty()) c.recipe.optimum = found[li];
         if (!x)
           c.decision = Decision::Refuse, c.reason = too_large;
-        else if (auto rule = decide(c, e, sp, ip, *x, no_gpu, *problem)) {
+        else if (auto rule = decide(c, e, sp, ip, *x, no_gpu, *problem, host_cards, opt.share_gpus)) {
           rule->case_index = cases.size();
           broken.push_back(std::move(*rule));
         }
@@ -351,8 +363,10 @@ RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& opt) {
                                  opt.max_cases));
   const Measuring m = measuring(plan.shared(), opt);
   const std::string no_gpu = gpu_unavailable_reason();
+  const int host_cards = no_gpu.empty() ? int(visible_gpus().size()) : 0;
   std::map<std::string, Origin> origins;
-  for (const Experiment& part : plan.parts) plan_part(part, m, opt, no_gpu, plan.cases, origins, plan.broken);
+  for (const Experiment& part : plan.parts)
+    plan_part(part, m, opt, no_gpu, host_cards, plan.cases, origins, plan.broken);
   if (!plan.broken.empty() && !opt.keep_broken)
     throw InputError(plan.broken.size() == 1
                          ? plan.broken.front().message

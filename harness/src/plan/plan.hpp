@@ -27,6 +27,9 @@ struct PlanOptions {
   std::optional<Shard> shard;      // run only this shard's cases (shard.hpp)
   bool verbose = false;
   bool keep_broken = false;  // `check`: keep cases that break an instance rule (RunPlan::broken), not throw
+  // --share-gpus: a case may ask for more GPUs (`gpus`) than the host has; its logical GPUs
+  // then share the cards (logical GPU i on card i % cards): exact answers, no scaling figure.
+  bool share_gpus = false;
 };
 
 // A case whose solver parameters break a rule against its instance (.check_instance, or

@@ -1,5 +1,8 @@
 #include "records/case_spec.hpp"
 
+#include <algorithm>
+#include <variant>
+
 #include <stdexcept>
 
 namespace dpgpu {
@@ -123,5 +126,13 @@ CaseSpec case_spec_from_json(const nlohmann::json& j) {
   }
   return c;
 }
+
+int cards_wanted(Backend backend, const ValueMap& solver_params) {
+  if (backend != Backend::Gpu) return 0;
+  const auto it = solver_params.find("gpus");
+  if (it == solver_params.end() || !std::holds_alternative<std::int64_t>(it->second)) return 1;
+  return int(std::max<std::int64_t>(1, std::get<std::int64_t>(it->second)));
+}
+int cards_wanted(const CaseSpec& c) { return cards_wanted(c.backend, c.solver_params); }
 
 }  // namespace dpgpu

@@ -79,6 +79,12 @@ struct CaseSpec {
   std::string reason;  // why not run
 };
 
+// GPUs a case uses: a GPU solver's integer parameter `gpus` (the multi-GPU contract: logical
+// GPU i on device i % visible devices), 1 without it, 0 for a CPU solver.
+int cards_wanted(const CaseSpec& c);
+int cards_wanted(Backend backend, const ValueMap& solver_params);
+
+
 nlohmann::json to_json(const CaseSpec& c);
 CaseSpec case_spec_from_json(const nlohmann::json& j);
 

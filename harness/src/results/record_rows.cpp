@@ -55,11 +55,20 @@ void add_gpu_samples(CsvRow& r, const CaseResult& res) {
   r["gpu.throttle"] = throttle_warning(a, b);
 }
 
+// A multi-GPU case (solver parameter `gpus`): every card it ran on, by UUID, ';' between.
+void add_cards_used(CsvRow& r, const nlohmann::json& worker) {
+  if (!worker.is_object() || !worker.contains("gpus")) return;
+  std::string uuids;
+  for (auto& g : worker["gpus"]) uuids += (uuids.empty() ? "" : ";") + g.value("uuid", std::to_string(g.value("index", -1)));
+  r["gpu.uuids"] = uuids;
+}
+
 std::string num(double x) { return fmt::format("{:.6g}", x); }
 
 // `agreed`: the instance's other solvers gave the same answer, the only check it had.
 void append_rows(const CaseRecord& rec, const std::string& disagree, bool agreed, std::vector<CsvRow>& rows) {
-  const CsvRow base = case_row(rec.spec);
+  CsvRow base = case_row(rec.spec);
+  add_cards_used(base, rec.worker);
   const CaseResult& res = rec.result;
   // Per repetition: harness work around the solve; once per case: set-up and reporting.
   const double fixed_per_rep = res.reps.empty() ? 0 : res.fixed_s / double(res.reps.size());

@@ -11,6 +11,7 @@
 #include <map>
 #include <mutex>
 #include <regex>
+#include <set>
 #include <thread>
 
 #include "dpgpu/error.hpp"
@@ -89,9 +90,11 @@ std::vector<Lane> make_lanes(const std::string& spec, int cpu_workers, std::stri
       Lane lane;
       lane.name = k == 1 ? fmt::format("gpu {}", i) : fmt::format("gpu {} #{}", i, k);
       lane.gpu = true;
+      lane.card = i;
       const std::string uuid = g.value("uuid", "");
       // The UUID names the card whatever the device order or an inherited CUDA_VISIBLE_DEVICES.
-      lane.where.env = {"CUDA_VISIBLE_DEVICES=" + (uuid.empty() ? std::to_string(i) : uuid)};
+      lane.device = uuid.empty() ? std::to_string(i) : uuid;
+      lane.where.env = {"CUDA_VISIBLE_DEVICES=" + lane.device};
       lane.facts = {{"lane", lane.name}, {"gpu", g}};
       lanes.push_back(std::move(lane));
     }
@@ -116,47 +119,141 @@ std::vector<Lane> make_lanes(const std::string& spec, int cpu_workers, std::stri
   return lanes;
 }
 
+namespace {
+std::size_t distinct_cards(const std::vector<Lane>& lanes) {
+  std::set<int> cards;
+  for (auto& l : lanes)
+    if (l.gpu) cards.insert(l.card);
+  return cards.size();
+}
+}  // namespace
+
+void check_cards(const std::vector<Lane>& lanes, const std::vector<const CaseSpec*>& cases, bool share_gpus) {
+  const std::size_t cards = distinct_cards(lanes);
+  if (share_gpus || cards == 0) return;  // without GPU lanes the GPU cases are skipped
+  for (const CaseSpec* c : cases)
+    if (wants_gpu_lane(*c) && std::size_t(cards_wanted(*c)) > cards)
+      throw InputError(fmt::format("case '{}' asks for {} GPUs ('gpus') but the --gpus lanes have {} card{}; list more "
+                                   "cards, lower 'gpus', or pass --share-gpus to let its logical GPUs share the cards",
+                                   c->id, cards_wanted(*c), cards, cards == 1 ? "" : "s"));
+}
+
+nlohmann::json plain_run_cards(int want) {
+  const nlohmann::json gpus = visible_gpus();
+  nlohmann::json used = nlohmann::json::array();
+  for (std::size_t i = 0; i < gpus.size() && int(i) < want; ++i) used.push_back(gpus[i]);
+  return {{"gpus", used}};
+}
+
+Lane joined_lane(const std::vector<Lane>& lanes, const std::vector<std::size_t>& taken) {
+  if (taken.size() == 1) return lanes[taken.front()];
+  Lane j;
+  j.gpu = true;
+  std::vector<std::string> names, devices;
+  nlohmann::json gpus = nlohmann::json::array();
+  std::set<int> cards;
+  for (std::size_t t : taken) {
+    names.push_back(lanes[t].name);
+    if (!cards.insert(lanes[t].card).second) continue;  // two lanes of one card: the card once
+    devices.push_back(lanes[t].device);
+    gpus.push_back(lanes[t].facts.value("gpu", nlohmann::json()));
+  }
+  j.name = fmt::format("{}", fmt::join(names, " + "));
+  j.card = lanes[taken.front()].card;
+  j.device = fmt::format("{}", fmt::join(devices, ","));
+  j.where = lanes[taken.front()].where;
+  for (auto& e : j.where.env)
+    if (e.rfind("CUDA_VISIBLE_DEVICES=", 0) == 0) e = "CUDA_VISIBLE_DEVICES=" + j.device;
+  j.facts = {{"lane", j.name}, {"gpu", gpus.front()}, {"gpus", gpus}};
+  return j;
+}
+
+namespace {
+
+// Idle lanes for `c` in lane `me`'s queue, `me` first: one for a CPU or one-GPU case; for a
+// case of k GPUs k idle GPU lanes on different cards; with k above the cards, every GPU lane
+// (all idle). Empty: not now.
+std::vector<std::size_t> lanes_for(const CaseSpec& c, std::size_t me, const std::vector<Lane>& lanes,
+                                   const std::vector<bool>& busy) {
+  const int want = lanes[me].gpu ? cards_wanted(c) : 1;
+  if (want <= 1) return {me};
+  const bool all = std::size_t(want) > distinct_cards(lanes);
+  std::vector<std::size_t> taken{me};
+  std::set<int> cards{lanes[me].card};
+  for (std::size_t l = 0; l < lanes.size(); ++l) {
+    if (l == me || !lanes[l].gpu) continue;
+    if (busy[l]) {
+      if (all) return {};
+      continue;
+    }
+    if (all)
+      taken.push_back(l);  // every GPU lane: the case runs alone
+    else if (int(cards.size()) < want && cards.insert(lanes[l].card).second)
+      taken.push_back(l);
+  }
+  if (!all && int(cards.size()) < want) return {};
+  return taken;
+}
+
+}  // namespace
+
 void run_on_lanes(const std::vector<Lane>& lanes, const std::vector<const CaseSpec*>& cases, const RunOnLane& run,
                   const CommitRecord& commit, const std::function<bool()>& stop) {
   bool any_gpu_lane = false;
   for (auto& l : lanes) any_gpu_lane = any_gpu_lane || l.gpu;
-  // Two queues in plan order; each lane takes the next case of its own.
+  // Two queues in plan order; each lane takes the next case of its own, with the lanes (the
+  // cards) that case needs: a case at the front that waits for cards holds back those behind it.
   std::deque<const CaseSpec*> queue[2];
   for (const CaseSpec* c : cases) queue[any_gpu_lane && wants_gpu_lane(*c) ? 1 : 0].push_back(c);
 
   std::mutex m;
-  std::condition_variable finished;
+  std::condition_variable finished, freed;
   std::deque<CaseRecord> done;
+  std::vector<bool> busy(lanes.size(), false);
   std::size_t lanes_running = lanes.size();
   std::exception_ptr failure;
-  auto lane_main = [&](const Lane& lane) {
-    auto& mine = queue[lane.gpu ? 1 : 0];
+  auto lane_main = [&](std::size_t me) {
+    auto& mine = queue[lanes[me].gpu ? 1 : 0];
     for (;;) {
       const CaseSpec* next = nullptr;
+      std::vector<std::size_t> taken;
       {
-        std::lock_guard lock(m);
+        std::unique_lock lock(m);
+        freed.wait(lock, [&] {
+          if (failure || stop() || mine.empty()) return true;
+          if (busy[me]) return false;
+          taken = lanes_for(*mine.front(), me, lanes, busy);
+          return !taken.empty();
+        });
         if (failure || stop() || mine.empty()) break;
         next = mine.front();
         mine.pop_front();
+        for (std::size_t t : taken) busy[t] = true;
       }
       try {
-        CaseRecord rec = run(*next, lane);
+        CaseRecord rec = run(*next, joined_lane(lanes, taken));
         std::lock_guard lock(m);
         done.push_back(std::move(rec));
       } catch (...) {
         std::lock_guard lock(m);
         if (!failure) failure = std::current_exception();
       }
+      {
+        std::lock_guard lock(m);
+        for (std::size_t t : taken) busy[t] = false;
+      }
+      freed.notify_all();
       finished.notify_one();
     }
     {
       std::lock_guard lock(m);
       --lanes_running;
     }
+    freed.notify_all();
     finished.notify_one();
   };
   std::vector<std::thread> threads;
-  for (auto& lane : lanes) threads.emplace_back(lane_main, std::cref(lane));
+  for (std::size_t l = 0; l < lanes.size(); ++l) threads.emplace_back(lane_main, l);
   for (;;) {
     std::unique_lock lock(m);
     finished.wait(lock, [&] { return !done.empty() || lanes_running == 0; });
