@@ -82,7 +82,7 @@ const Case kCases[] = {
     {"UnknownTopLevelKey", kValid + "repetition: 3\n", "4:1",
      {"unknown key 'repetition'",
       "(allowed: name, description, problem, instances, solvers, repetitions, warmup, max_repetitions, max_noise, "
-      "cold, series, timeout_s, isolate, profile, plot, parts, energy_window_s, clocks)"}},
+      "cold, series, timeout_s, isolate, profile, plot, parts, energy_window_s, clocks, claims)"}},
     {"MaxRepetitionsBelowRepetitions", kValid + "repetitions: 5\nmax_repetitions: 3\n", "5:18",
      {"max_repetitions", "must be at least repetitions (5), got 3"}},
     {"MaxNoiseNotPositive", kValid + "max_noise: 0\n", "4:12", {"max_noise", "positive relative standard deviation"}},

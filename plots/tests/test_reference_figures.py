@@ -67,7 +67,8 @@ class DeclaredTest(unittest.TestCase):
         for folder in folders:
             specs = plotspec.read_plot_section(os.path.join(folder, results_mod.EXPERIMENT))
             declared = {s.stem for s in specs}
-            files = {os.path.splitext(f)[0] for f in os.listdir(os.path.join(folder, "figures"))}
+            files = {os.path.splitext(f)[0] for f in os.listdir(os.path.join(folder, "figures"))
+                     if not f.startswith(".")}  # .dpgpu-figures: what dpgpu plot drew
             name = os.path.relpath(folder, REPO)
             self.assertTrue(declared, f"{name}: figures committed, no plot: section")
             self.assertEqual(files, declared, f"{name}: committed figures vs plot: section")
