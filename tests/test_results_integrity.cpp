@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "e2e_support.hpp"
+#include "toy_process.hpp"
 
 using e2e::read_csv;
 using e2e::run;
@@ -24,35 +25,9 @@ namespace fs = std::filesystem;
 const std::string kToy = DPGPU_TOY_BIN;
 const std::string kDpgpu = DPGPU_BIN;
 
-// Starts the toy binary without waiting (output to `log`); returns its pid.
-pid_t start(const std::vector<std::string>& args, const fs::path& log) {
-  pid_t pid = fork();
-  if (pid == 0) {
-    FILE* f = std::fopen(log.c_str(), "w");
-    if (f) dup2(fileno(f), 1), dup2(fileno(f), 2);
-    std::vector<char*> argv{const_cast<char*>(kToy.c_str())};
-    for (auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(kToy.c_str(), argv.data());
-    _exit(127);
-  }
-  return pid;
-}
-
-int wait_exit(pid_t pid) {
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-bool wait_for(const std::function<bool()>& ready, double seconds) {
-  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (std::chrono::steady_clock::now() < end) {
-    if (ready()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  return false;
-}
+pid_t start(const std::vector<std::string>& args, const fs::path& log) { return toy_process::start(kToy, args, log); }
+using toy_process::wait_exit;
+using toy_process::wait_for;
 
 std::vector<std::string> lines_of(const fs::path& p) {
   std::vector<std::string> out;

@@ -61,7 +61,12 @@ class Rebuilder {
     folder_.check_in_place();  // written by path: a folder moved away would get half a set
     const auto start = Clock::now();
     const Records records = folder_.in_plan_order(plan_);  // O(cases): only when rebuilding
-    for (auto& r : reporters_) r->rebuild(records);
+    try {
+      for (auto& r : reporters_) r->rebuild(records);
+    } catch (const WriteError&) {
+      folder_.check_in_place();  // moved away while the files were written: say that instead
+      throw;
+    }
     cost_s_ = seconds_since(start);
     last_ = Clock::now();
   }
