@@ -38,7 +38,10 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <version>
+#ifdef __cpp_lib_source_location
 #include <source_location>
+#endif
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -55,6 +58,22 @@
 #include "dpgpu/solver.hpp"
 
 namespace dpgpu {
+
+// Where a registration is written, for its errors. clang 14 with libstdc++ 12 (the fuzz
+// build) has no std::source_location; there the same two members come from the builtins.
+#ifdef __cpp_lib_source_location
+using SourceLocation = std::source_location;
+#else
+struct SourceLocation {
+  static constexpr SourceLocation current(const char* file = __builtin_FILE(), unsigned line = __builtin_LINE()) {
+    return {file, line};
+  }
+  constexpr const char* file_name() const { return file_; }
+  constexpr unsigned line() const { return line_; }
+  const char* file_;
+  unsigned line_;
+};
+#endif
 
 // A problem's instance with the problem's type erased, plus what the harness needs of it.
 struct AnyInstance {
@@ -181,7 +200,7 @@ bool register_problem_now();
 // A mistake in a problem's registration (a generator's parameter declared twice, ...) is
 // recorded, not thrown: the registry's test names it, and every other command still runs.
 template <class P>
-bool register_problem(std::source_location where = std::source_location::current()) {
+bool register_problem(SourceLocation where = SourceLocation::current()) {
   try {
     return register_problem_now<P>();
   } catch (const std::logic_error& e) {
@@ -275,7 +294,7 @@ class SolverBuilder {
   using Instance = typename P::Instance;
   using Solution = typename P::Solution;
 
-  SolverBuilder(std::string name, std::string help, std::source_location where = std::source_location::current()) {
+  SolverBuilder(std::string name, std::string help, SourceLocation where = SourceLocation::current()) {
     e_.registered_at = std::string(where.file_name()) + ":" + std::to_string(where.line());
     e_.backend = name.rfind("gpu.", 0) == 0 ? Backend::Gpu : Backend::Cpu;
     e_.name = std::move(name);
@@ -535,7 +554,7 @@ class SolverBuilder {
 
 template <class P, class Config = void>
 SolverBuilder<P, Config> solver(std::string name, std::string help,
-                                std::source_location where = std::source_location::current()) {
+                                SourceLocation where = SourceLocation::current()) {
   return SolverBuilder<P, Config>(std::move(name), std::move(help), where);
 }
 
