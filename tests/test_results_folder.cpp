@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "e2e_support.hpp"
-#include "toy_process.hpp"
+#include "scaleout_support.hpp"
 
 using e2e::read_csv;
 using e2e::run;
@@ -24,9 +24,9 @@ namespace {
 namespace fs = std::filesystem;
 const std::string kToy = DPGPU_TOY_BIN;
 
-pid_t start(const std::vector<std::string>& args, const fs::path& log) { return toy_process::start(kToy, args, log); }
-using toy_process::wait_exit;
-using toy_process::wait_for;
+pid_t start(const std::vector<std::string>& args, const fs::path& log) { return scaleout::start(kToy, args, log); }
+using scaleout::wait_exit;
+using scaleout::wait_for;
 
 std::size_t lines_in(const fs::path& p) {
   std::string text = e2e::slurp(p);

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "e2e_support.hpp"
-#include "toy_process.hpp"
+#include "scaleout_support.hpp"
 
 using e2e::read_csv;
 using e2e::run;
@@ -25,9 +25,9 @@ namespace fs = std::filesystem;
 const std::string kToy = DPGPU_TOY_BIN;
 const std::string kDpgpu = DPGPU_BIN;
 
-pid_t start(const std::vector<std::string>& args, const fs::path& log) { return toy_process::start(kToy, args, log); }
-using toy_process::wait_exit;
-using toy_process::wait_for;
+pid_t start(const std::vector<std::string>& args, const fs::path& log) { return scaleout::start(kToy, args, log); }
+using scaleout::wait_exit;
+using scaleout::wait_for;
 
 std::vector<std::string> lines_of(const fs::path& p) {
   std::vector<std::string> out;
