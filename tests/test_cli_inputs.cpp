@@ -58,24 +58,25 @@ TEST(CliInputs, SetOverridesStayInMemoryAndTheResumeHintRepeatsThem) {
   const fs::path yaml = d.path / "exp" / "small.yaml";
   std::ofstream(yaml) << toy("small", kTwoSolvers);
   const fs::path out = d.path / "r" / "sp ace";
-  pid_t pid = scaleout::start(kToy, {"run", yaml.string(), "--set", "repetitions=2", "--set", "instances.count.params.n=[4, 5, 6]",
-                                     "--out", out.string()}, d.path / "log.txt");
+  pid_t pid = scaleout::start(kToy, {"run", yaml.string(), "--set", "repetitions=3", "--set", "instances.count.params.n=[4, 5, 6]",
+                                     "--repetitions", "2", "--out", out.string()}, d.path / "log.txt");
   ASSERT_TRUE(scaleout::wait_for([&] { return journal_lines(out) >= 1; }, 20)) << slurp(d.path / "log.txt");
   EXPECT_EQ(entries(d.path / "exp"), std::vector<std::string>{"small.yaml"}) << "mid-run";
   const auto plan = nlohmann::json::parse(slurp(out / "plan.json"));
   EXPECT_EQ(plan.at("experiment_file"), fs::absolute(yaml).string());
-  EXPECT_EQ(plan.at("set"), (nlohmann::json{"repetitions=2", "instances.count.params.n=[4, 5, 6]"}));
+  EXPECT_EQ(plan.at("set"), (nlohmann::json{"repetitions=3", "instances.count.params.n=[4, 5, 6]"}));
   kill(pid, SIGINT);
   EXPECT_EQ(scaleout::wait_exit(pid), 130);
   const std::string log = slurp(d.path / "log.txt");
-  const std::string hint = "dpgpu run " + yaml.string() + " --set repetitions=2 --set 'instances.count.params.n=[4, 5, 6]' --out '" +
+  const std::string hint = "dpgpu run " + yaml.string() +
+                           " --set repetitions=3 --set 'instances.count.params.n=[4, 5, 6]' --repetitions 2 --out '" +
                            out.string() + "' --resume";
   EXPECT_NE(log.find(hint), std::string::npos) << log;
   // The hint, pasted into a shell, continues the run.
   auto resumed = run(kToy + hint.substr(std::string("dpgpu").size()));
   EXPECT_EQ(resumed.code, 0) << resumed.output;
   EXPECT_EQ(read_csv(out / "summary.csv").size(), 6u);
-  EXPECT_EQ(read_csv(out / "runs.csv").size(), 12u);  // 6 cases x 2 repetitions
+  EXPECT_EQ(read_csv(out / "runs.csv").size(), 12u);  // 6 cases x 2 repetitions (--repetitions over --set)
   // kill -9 mid-run leaves nothing beside the experiment either.
   pid = scaleout::start(kToy, {"run", yaml.string(), "--set", "repetitions=1", "--out", (d.path / "k").string()},
                         d.path / "log2.txt");

@@ -136,7 +136,10 @@ std::string resume_command(const fs::path& file, const RunOptions& opt, const fs
   std::string s = "dpgpu run " + shell_quoted(file.string());
   for (const std::string& set : opt.sets) s += " --set " + shell_quoted(set);
   if (!shard.empty()) s += " --shard " + shell_quoted(shard);
+  if (opt.repetitions) s += fmt::format(" --repetitions {}", *opt.repetitions);  // part of the plan's fingerprint
   if (!opt.gpus.empty()) s += " --gpus " + shell_quoted(opt.gpus);
+  if (!opt.gpus.empty() && opt.cpu_workers != 1) s += fmt::format(" --cpu-workers {}", opt.cpu_workers);
+  if (opt.share_gpus) s += " --share-gpus";
   return s + " --out " + shell_quoted(out.string()) + " --resume";
 }
 

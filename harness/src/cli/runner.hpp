@@ -46,8 +46,8 @@ int run_experiment(const std::filesystem::path& file, const RunOptions& options)
 int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases = 1'000'000, int shards = 0,
                      bool share_gpus = false, const std::vector<std::string>& sets = {});
 
-// The command that continues a stopped run: `dpgpu run FILE --set ... --out DIR --resume`,
-// every word shell-quoted.
+// The command that continues a stopped run: `dpgpu run FILE --set ... --out DIR --resume`
+// with every option the plan depends on, each word shell-quoted.
 std::string resume_command(const std::filesystem::path& file, const RunOptions& options,
                            const std::filesystem::path& out, const std::string& shard);
 
