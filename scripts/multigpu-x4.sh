@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 27's call on a host with four GPUs (kind nvidia-h100-x4), from a copy of the sources
-# with binaries built beforehand in bin/ (dpgpu, test_bitlcs_multigpu, test_ivm_multigpu;
-# built here with CMake when bin/dpgpu does not start). In order:
+# with binaries built beforehand in bin/ or packed in bins.tar.gz (dpgpu, test_bitlcs_multigpu,
+# test_ivm_multigpu; built here with CMake when bin/dpgpu does not start). In order:
 #   1. test_bitlcs_multigpu on the four cards (answers equal to one GPU's, on 2 and 4 GPUs);
 #   2. `gpus: all` checked and run on the host (a small LCS and a small gpu.ivm case);
 #   3. experiments/lcs_bitparallel_multigpu.yaml, all four cards visible, nothing else running;
@@ -21,6 +21,7 @@ now() { date +%s.%N; }
 minus() { awk "BEGIN { printf \"%.3f\", $1 - $2 }"; }
 nvidia-smi topo -m > "$O/topo.txt" 2>&1; nvidia-smi > "$O/nvidia-smi.txt" 2>&1
 
+[ -f bins.tar.gz ] && mkdir -p bin && tar -xzf bins.tar.gz -C bin  # carried packed: the tree's size limit
 D=bin/dpgpu
 if ! $D list solvers > /dev/null 2>&1; then
   step "bin/dpgpu does not start: building"
@@ -64,7 +65,7 @@ rc_all=$?; t1=$(now); echo "  exit $rc_all" | tee -a "$O/steps.log"
 step "4b. plain on card 0 | shards on cards 1, 2 | sanitizers on card 3"
 sanitize() {
   export CUDA_VISIBLE_DEVICES=3
-  grep -hv '^#' strategies/bitparallel/sanitize.txt strategies/backtracking/sanitize.txt | grep multigpu |
+  grep -hv '^#' strategies/bitparallel/sanitize*.txt strategies/backtracking/sanitize*.txt | grep multigpu |
     while read -r tool bin filter; do
       t=$(left 10); [ "$t" -gt 100 ] && t=100
       [ "$t" -gt 10 ] || { echo "  sanitizer $tool $bin: not run (deadline)" >> "$O/sanitize.txt"; continue; }
