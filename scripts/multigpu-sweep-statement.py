@@ -6,7 +6,8 @@
 DIR holds the three results folders of experiments/multigpu_sweep.yaml run on one host
 (scripts/multigpu-x4.sh): multigpu_sweep (--gpus all), multigpu_sweep_one_gpu (a plain run
 on one card) and multigpu_sweep_sharded (dpgpu merge of --shard 0/2 and 1/2, each on its own
-card), and wall.json (the wall times the script took around each run). Prints STATEMENT.md's
+card), and wall.json (the wall times the script took around the --gpus all and plain runs;
+the shards' is their merged folder's context.json start to end). Prints STATEMENT.md's
 text: rows equal or not (status and objective of every (case, repetition)), the wall times
 and their ratio, and the sum of the solve times of each run (same solves, same cards: a
 sum that moves says the runs disturbed each other). Exit 1 when rows differ or are missing.
@@ -28,6 +29,15 @@ def rows(folder):
 def cards(folder):
     with open(os.path.join(folder, "runs.csv"), newline="") as f:
         return sorted({r.get("gpu.uuid", "") for r in csv.DictReader(f)} - {""})
+
+
+def context_wall_s(folder):
+    """end - start of context.json (whole seconds)."""
+    from datetime import datetime
+    with open(os.path.join(folder, "context.json")) as f:
+        c = json.load(f)
+    at = lambda t: datetime.strptime(t, "%Y-%m-%dT%H:%M:%SZ")
+    return (at(c["end"]) - at(c["start"])).total_seconds()
 
 
 def compare(name, base, other):
@@ -67,7 +77,8 @@ def main(argv):
     out += ["", "| run | wall time (s) | sum of solve times (s) |", "|---|---:|---:|",
             f"| plain, one card | {wall['one_gpu_s']:.1f} | {solve['one_gpu']:.2f} |",
             f"| --gpus all ({len(cards(os.path.join(top, RUNS['gpus_all'])))} cards) | {wall['gpus_all_s']:.1f} | {solve['gpus_all']:.2f} |",
-            f"| --shard 0/2 and 1/2 at once, two cards, then merge | {wall['shards_s']:.1f} | {solve['sharded']:.2f} |",
+            f"| --shard 0/2 and 1/2 at once, two cards (merged folder's context.json, whole seconds) | "
+            f"{context_wall_s(os.path.join(top, RUNS['sharded'])):.0f} | {solve['sharded']:.2f} |",
             "", f"--gpus all took {speedup:.2f}x less wall time than the plain run on one card.",
             f"Note: {wall.get('note', '')}."]
     print("\n".join(out))

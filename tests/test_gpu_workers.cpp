@@ -236,6 +236,18 @@ TEST(WorkerPool, CheckRefusesMoreGpusThanTheHostHasUnlessShared) {
   EXPECT_EQ(shared.code, 0) << shared.output;
 }
 
+// `gpus: all` through the real dpgpu (its resolution: test_experiment's GpusAllIsTheHostsCardCount):
+// `check` takes it on any host, and the case id keeps "gpus=all".
+TEST(WorkerPool, GpusAllIsTakenByCheckAndNamedInTheCaseId) {
+  e2e::TempDir dir;
+  const fs::path file = dir.write("all.yaml", "name: every\nproblem: lcs\ninstances:\n  - generator: random\n"
+                                               "    params: {n: 5000}\nsolvers:\n  - name: gpu.bitparallel\n"
+                                               "    params: {gpus: [1, all]}\n");
+  const auto checked = run(std::string(DPGPU_BIN) + " check " + file.string());
+  EXPECT_EQ(checked.code, 0) << checked.output;
+  EXPECT_NE(checked.output.find("gpu.bitparallel[gpus=all]"), std::string::npos) << checked.output;
+}
+
 TEST(WorkerPool, LanesOfThisMachine) {
   std::string note;
   EXPECT_THROW(dpgpu::make_lanes("0,x", 1, &note), dpgpu::InputError);
