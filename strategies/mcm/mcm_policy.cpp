@@ -157,7 +157,7 @@ bool Calibrator::sample(std::int64_t l) {
   if (awaiting_ || l < 2 || l > n_) return false;
   const bool due = samples_ == 0 ? l == first_
                                  : (current_.kernel == Kernel::thread && l >= 2 * last_l_) ||
-                                       budget_ * since_s_ >= last_extra_s_;
+                                       budget_ * since_s_ >= last_extra_s_ * backoff_;
   awaiting_ = due;
   return due;
 }
@@ -175,6 +175,9 @@ void Calibrator::record(std::int64_t l, const std::vector<double>& seconds, std:
     f = f == 0 ? seconds[i] : std::min(f, seconds[i]);
   }
   best_s_ = seconds[best];
+  const bool flat = std::all_of(seconds.begin(), seconds.end(), [&](double t) { return t <= (1 + kFlat) * best_s_; });
+  flat_samples_ += flat;
+  backoff_ = flat ? std::min(2 * backoff_, kMaxBackoff) : 1;
   for (int k = 0; k < 3; ++k)
     if (family[k] > 0) ratio_[k] = family[k] / best_s_;
   last_extra_s_ = sum - best_s_;
@@ -187,6 +190,11 @@ void Calibrator::record(std::int64_t l, const std::vector<double>& seconds, std:
   const Setting winner = candidates_[best], runner_up = candidates_[second];
   choose(from, winner);
   next_candidates(l, runner_up, second != best && seconds[second] <= 1.1 * best_s_);
+}
+
+int Calibrator::ahead() const {
+  if (best_s_ <= 0) return 1;
+  return int(std::clamp(kAheadS / best_s_, 1.0, double(kMaxAhead)));
 }
 
 void Calibrator::next_candidates(std::int64_t l, const Setting& runner_up, bool have_runner_up) {
