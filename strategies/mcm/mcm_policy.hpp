@@ -62,9 +62,11 @@ std::vector<Setting> grid_neighbours(const Setting& s);
 // splits, and after losing by more than 1.5× only in the last sixteenth of the diagonals. Samples: the first at l = min(n, 64); then, pay as you go, once the compute
 // since the last sample (estimated at its fastest time) times `budget` covers what that
 // sample's losing launches cost; and a thread-kernel choice made at l is timed again at 2l.
-// A flat sample (every candidate within kFlat of the fastest: the choice cannot gain more
-// than the timing noise, as on launch-bound diagonals) doubles the compute the next sample
-// waits for, up to 64×; a sample that tells its candidates apart resets it.
+// The current setting is kept unless the fastest candidate beats it by more than kNoiseS
+// (twice the event timer's ~0.5 µs resolution: a single timing of a 5 µs diagonal cannot
+// tell settings 20 % apart). A flat sample (every candidate within kFlat of the fastest, or
+// within kNoiseS: the choice cannot gain more than the noise) doubles the compute the next
+// sample waits for, up to 64×; a sample that tells its candidates apart resets it.
 class Calibrator {
  public:
   Calibrator(std::int64_t n, double budget);
@@ -76,7 +78,7 @@ class Calibrator {
   // times: enough estimated GPU work (kAheadS) that the queue does not drain while the host
   // waits and chooses; 1 before any estimate.
   int ahead() const;
-  static constexpr double kFlat = 0.03, kAheadS = 50e-6;
+  static constexpr double kFlat = 0.03, kNoiseS = 1e-6, kAheadS = 50e-6;
   static constexpr int kMaxAhead = 16, kMaxBackoff = 64;
   const std::vector<Setting>& candidates() const { return candidates_; }
   // The candidates' times on the sampled diagonal l (seconds, candidates() order); the
