@@ -354,3 +354,49 @@ TEST(GpuWorkers, ABadGpuListIsExitTwoWithNothingWritten) {
     EXPECT_NE(r.output.find("there is no GPU 99"), std::string::npos) << r.output;
   }
 }
+
+namespace {
+
+// The first child of `parent` whose command line holds `word`, or 0.
+pid_t child_with(pid_t parent, const std::string& word) {
+  for (auto& e : fs::directory_iterator("/proc")) {
+    const std::string name = e.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    const std::string stat = e2e::slurp(e.path() / "stat");
+    const auto close = stat.rfind(')');
+    char state = 0;
+    int ppid = 0;
+    if (close == std::string::npos || std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2 ||
+        ppid != parent)
+      continue;
+    if (e2e::slurp(e.path() / "cmdline").find(word) != std::string::npos) return pid_t(std::stoi(name));
+  }
+  return 0;
+}
+
+// Gone, or a zombie waiting for whoever adopted it.
+bool ended(pid_t pid) {
+  const std::string stat = e2e::slurp(fs::path("/proc") / std::to_string(pid) / "stat");
+  const auto close = stat.rfind(')');
+  return stat.empty() || close == std::string::npos || stat[close + 2] == 'Z';
+}
+
+}  // namespace
+
+// `dpgpu run` killed with SIGKILL (no handler runs) takes its worker with it
+// (PR_SET_PDEATHSIG): nothing of the run keeps solving, nor keeps a GPU busy, after it.
+TEST(GpuWorkers, AKilledRunLeavesNoWorkerBehind) {
+  e2e::TempDir d;
+  auto yaml = d.write("slow.yaml",
+                      "name: slow\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: 1}\n"
+                      "solvers:\n  - name: cpu.right\n    params: {sleep_ms: 10000}\n"
+                      "repetitions: 3\nwarmup: 0\ntimeout_s: 60\nisolate: always\n");
+  const pid_t pid = scaleout::start(kToy, {"run", yaml.string(), "--out", (d.path / "out").string()}, d.path / "log.txt");
+  pid_t worker = 0;
+  ASSERT_TRUE(scaleout::wait_for([&] { return (worker = child_with(pid, "__worker")) > 0; }, 30))
+      << e2e::slurp(d.path / "log.txt");
+  kill(pid, SIGKILL);
+  EXPECT_EQ(scaleout::wait_exit(pid), 128 + SIGKILL);
+  EXPECT_TRUE(scaleout::wait_for([&] { return ended(worker); }, 5)) << "worker " << worker << " outlived its run";
+  if (!ended(worker)) kill(worker, SIGKILL);
+}
