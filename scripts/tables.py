@@ -18,7 +18,7 @@ A Markdown file marks a block; this script rewrites what lies between the marks:
 `table`: rows of the folder's summary.csv (known_optimum joined from runs.csv, m.<metric>.min
 and .max from metrics.csv) that pass every `where` filter (column=value, values split by |),
 columns `column[:heading[:format]]` split by `;`, sorted by `sort` (numbers as numbers).
-Formats: time (s or ms), int, f0..f4, g3, x (a ratio, 12.3x), tcups (cells/s in 10^12).
+Formats: time (s or ms), int, f0..f4, g3, x (a ratio, 12.3x), gcups and tcups (cells/s in 10^9, 10^12).
 `claims`: the folder's claims, evaluated by `dpgpu verify --markdown`.
 Each of these two is captioned with the experiment and the device (context.json).
 `solvers`: every registered solver, from `dpgpu list --markdown` (the registry).
@@ -111,11 +111,13 @@ def fmt_value(text, how):
         return f"{v:.3g}×"
     if how == "tcups":
         return f"{v / 1e12:.3g}"
+    if how == "gcups":
+        return f"{v / 1e9:.3g}"
     if how == "g3":
         return f"{v:.3g}"
     if re.fullmatch(r"f\d", how):
         return f"{v:.{how[1]}f}"
-    raise ValueError(f"unknown format '{how}' (time, int, x, tcups, g3, f0..f4)")
+    raise ValueError(f"unknown format '{how}' (time, int, x, gcups, tcups, g3, f0..f4)")
 
 
 def passes(row, where):
