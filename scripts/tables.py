@@ -46,7 +46,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_FILES = ["README.md", "results/reference/README.md", "strategies/*/README.md", "strategies/*/*_README.md",
                  "strategies/README.md", "problems/README.md", "problems/*/README.md", "baselines/*/README.md",
-                 "experiments/README.md"]
+                 "experiments/README.md", "harness/README.md", "plots/README.md", "tests/fuzz/README.md", "docs/*.md"]
 BLOCK = re.compile(r"(<!-- dpgpu:(table|claims|solvers)(?: (.*?))? -->\n)(.*?)(<!-- /dpgpu:\2 -->)", re.S)
 
 
