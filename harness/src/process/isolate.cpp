@@ -107,7 +107,7 @@ CaseResult run_in_child(const WorkerRequest& req, const Placement& where) {
   posix_spawnattr_setpgroup(&attr, 0);
 
   std::string self = "/proc/self/exe";
-  std::vector<std::string> args{self, "__worker", "--result-fd", "3"};
+  std::vector<std::string> args{self, "__worker", "--result-fd", "3", "--parent", std::to_string(getpid())};
   if (!where.cpus.empty()) args.insert(args.end(), {"--cpus", where.cpus});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
