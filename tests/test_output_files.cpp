@@ -32,12 +32,14 @@ std::string slurp(const fs::path& p) {
   return ss.str();
 }
 
+// A new folder, removed after the test; DPGPU_KEEP_OUTPUTS=DIR writes there and keeps it.
 struct Scratch {
-  fs::path path = fs::temp_directory_path() / ("dpgpu-outputs-" + std::to_string(std::random_device{}()));
+  const char* keep = std::getenv("DPGPU_KEEP_OUTPUTS");
+  fs::path path = keep ? fs::path(keep) : fs::temp_directory_path() / ("dpgpu-outputs-" + std::to_string(std::random_device{}()));
   Scratch() { fs::create_directories(path); }
   ~Scratch() {
     std::error_code ec;
-    fs::remove_all(path, ec);
+    if (!keep) fs::remove_all(path, ec);
   }
 };
 

@@ -11,6 +11,7 @@
 
 #include "dpgpu/error.hpp"
 #include "device/gpu_monitor.hpp"
+#include "measure/case_stats.hpp"
 #include "measure/energy_window.hpp"
 #include "profile/profiler_cupti.hpp"
 
@@ -117,19 +118,6 @@ RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, vo
   return rec;
 }
 
-// Relative standard deviation of the times of the repetitions that ran.
-double noise_of(const std::vector<RepRecord>& reps) {
-  std::vector<double> t;
-  for (auto& r : reps)
-    if (r.status == Status::Ok || r.status == Status::Invalid) t.push_back(r.time_s);
-  if (t.size() < 2) return 0;
-  double mean = 0, var = 0;
-  for (double x : t) mean += x;
-  mean /= double(t.size());
-  for (double x : t) var += (x - mean) * (x - mean);
-  return mean > 0 ? std::sqrt(var / double(t.size() - 1)) / mean : 0;
-}
-
 bool failed(const CaseResult& r) {
   return !r.reps.empty() && r.reps.back().status != Status::Ok && r.reps.back().status != Status::Invalid;
 }
@@ -184,8 +172,6 @@ class CaseStream {
 
 }  // namespace
 
-static bool ran(const RepRecord& r) { return r.status == Status::Ok || r.status == Status::Invalid; }
-
 // Closes the energy window opened before the timed repetitions, after extra back-to-back
 // solves (untimed, unchecked) while it is shorter than energy_window_s and time is left.
 static EnergyRecord close_energy_window(const CaseJob& job, EnergyWindow& window, const CaseResult& result,
@@ -193,12 +179,12 @@ static EnergyRecord close_energy_window(const CaseJob& job, EnergyWindow& window
   int solves = 0;
   double solve_s = 0;
   for (auto& r : result.reps)
-    if (ran(r)) ++solves, solve_s += r.time_s;
+    if (counted(r)) ++solves, solve_s += r.time_s;
   const bool ok = !failed(result) && result.status == Status::Ok;
   while (ok && window.available() && window.elapsed_s() < job.energy_window_s && Context::Clock::now() < deadline) {
     if (job.cold) stream.flush_l2();
     RepRecord rec = solve_once(job, deadline, stream.get(), nullptr, nullptr, 0, /*check=*/false);
-    if (!ran(rec)) break;
+    if (!counted(rec)) break;
     ++solves, solve_s += rec.time_s;
   }
   return window.close(solves, solve_s);
@@ -224,7 +210,7 @@ CaseResult measure_case(const CaseJob& job) {
       return result;
     }
     RepRecord rec = solve_once(job, deadline, stream.get());
-    if (!ran(rec)) {
+    if (!counted(rec)) {
       result.status = rec.status;
       result.message = "warm-up: " + rec.message;
       return result;
@@ -240,7 +226,7 @@ CaseResult measure_case(const CaseJob& job) {
   for (;;) {
     const int n = int(result.reps.size());
     if (n >= job.repetitions &&
-        (!job.max_noise || n >= job.max_repetitions || noise_of(result.reps) <= *job.max_noise || Clock::now() > deadline))
+        (!job.max_noise || n >= job.max_repetitions || case_stats(result.reps).rsd <= *job.max_noise || Clock::now() > deadline))
       break;
     if (Clock::now() > deadline) {
       out_of_time(fmt::format("{} of {} repetitions ({} warm-up runs before them)", n, job.repetitions, job.warmup));
@@ -252,7 +238,7 @@ CaseResult measure_case(const CaseJob& job) {
     rec.rep = n;
     rec.harness_s = std::max(
         0.0, std::chrono::duration<double>(std::chrono::steady_clock::now() - iteration_start).count() - rec.time_s);
-    const bool stop = !ran(rec);
+    const bool stop = !counted(rec);
     result.reps.push_back(std::move(rec));
     if (stop) break;
   }
@@ -287,7 +273,7 @@ CaseResult measure_case(const CaseJob& job) {
   }
 
   for (auto& rec : result.reps)
-    if (!ran(rec)) {
+    if (!counted(rec)) {
       result.status = rec.status;
       result.message = rec.message;
     }
