@@ -66,7 +66,7 @@ CaseStats recorded_time_stats(const CaseRecord& rec) {
   std::vector<double> times;
   for (auto& rep : rec.result.reps)
     if (counted(rep)) times.push_back(as_recorded(rep.time_s, kTimeDigits));
-  return case_stats(times, rec.spec.max_noise.value_or(0));
+  return case_stats(times, rec.spec.measure.max_noise.value_or(0));
 }
 
 CsvRow case_summary(const CaseRecord& rec, const std::vector<CsvRow>& run_rows) {

@@ -42,7 +42,7 @@ class ProgressLine : public Reporter {
     const CsvRow row = rows.empty() ? CsvRow{} : case_summary(rec, rows);
     const std::string st = field(row, "status");
     // The same statistics and noise verdict as summary.csv, the figures and `dpgpu report`.
-    const double threshold = rec.spec.max_noise.value_or(0);
+    const double threshold = rec.spec.measure.max_noise.value_or(0);
     const CaseStats t = recorded_time_stats(rec);
     std::string timing, noise;
     if (t.n > 0) {
