@@ -15,6 +15,8 @@ A Markdown file marks a block; this script rewrites what lies between the marks:
 and .max from metrics.csv) that pass every `where` filter (column=value, values split by |),
 columns `column[:heading[:format]]` split by `;`, sorted by `sort` (numbers as numbers).
 Formats: time (s or ms), int, f0..f4, g3, x (a ratio, 12.3x), tcups (cells/s in 10^12).
+`file="table2.csv"` reads that CSV of the folder instead (a table derived from the records,
+e.g. scripts/mcm_table2.py's ranges).
 `claims`: the folder's claims, evaluated by `dpgpu verify --markdown`.
 Each block is captioned with the experiment and the device (context.json).
 
@@ -138,7 +140,9 @@ def parse_col(spec):
 def render_table(folder, opts):
     """One row per selected summary row; with group=COLUMN, one row per value of COLUMN whose
     cells come from the group's row passing the column's @filters (a pivot)."""
-    rows = folder_rows(folder)
+    rows = read_csv(os.path.join(folder, opts["file"])) if "file" in opts else folder_rows(folder)
+    if not rows:
+        raise ValueError(f"{folder}: no rows in {opts.get('file', 'summary.csv')}")
     experiment, device = context(folder)
     rows = [r for r in rows if passes(r, opts.get("where", ""))]
     if not rows:

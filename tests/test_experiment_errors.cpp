@@ -121,7 +121,7 @@ const Case kCases[] = {
     {"UnknownGenerator", kProblem + "instances: [{generator: gen2}]\n" + kSolvers, "2:25",
      {"instances[0].generator: unknown generator 'gen2' for problem 'fake' (known: gen, flat)"}},
     {"UnknownSolver", with_solvers("  - name: gpu.nope\n"), "4:11",
-     {"solvers[0].name: unknown solver 'gpu.nope' for problem 'fake' (known: cpu.fake, cpu.paired, gpu.absent, gpu.fake)"}},
+     {"solvers[0].name: unknown solver 'gpu.nope' for problem 'fake' (known: cpu.fake, cpu.paired, gpu.absent, gpu.fake, gpu.multi)"}},
     {"UnknownSolverShorthand", with_solvers("  - cpu.fake\n  - cpu.fak\n"), "5:5", {"solvers[1]", "unknown solver 'cpu.fak'"}},
     {"SolverWithoutName", with_solvers("  - params: {threads: 2}\n"), "4:5", {"solvers[0]: missing required key 'name'"}},
 

@@ -820,4 +820,4 @@ def throughput_figure(results: Results, spec: FigureSpec) -> Figure:
 
 
 # The other kinds, one module each; imported last, since they use the pieces above.
-from . import fig_diagonal, fig_energy, fig_metrics, fig_phases, fig_scaling, fig_speedup  # noqa: E402,F401
+from . import fig_diagonal, fig_energy, fig_gpu_phases, fig_metrics, fig_phases, fig_scaling, fig_speedup  # noqa: E402,F401

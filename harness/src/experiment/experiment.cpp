@@ -16,6 +16,7 @@
 
 #include "dpgpu/error.hpp"
 #include "experiment/experiment.hpp"
+#include "experiment/all_gpus.hpp"
 #include "experiment/plot_section.hpp"
 
 namespace dpgpu {
@@ -290,7 +291,7 @@ Axis read_axis(const Source& src, const Entry& e, const Schema& schema, const st
   std::set<Value> seen;  // O(n log n): a sweep of 10^6 values is checked in a second
   for (const YAML::Node& item : axis_items(src, e)) {
     Value v = scalar_value(src, item, e.path);
-    check_param(src, item, schema, owner, e.key, v);
+    if (!is_all_gpus(e.key, v)) check_param(src, item, schema, owner, e.key, v);  // all: at expand
     if (!seen.insert(v).second)
       src.fail(item, fmt::format("{}: value {} appears twice in the sweep", e.path, to_string(v)));
     axis.values.push_back(std::move(v));

@@ -9,6 +9,7 @@
 
 #include "dpgpu/error.hpp"
 #include "dpgpu/text_file.hpp"
+#include "experiment/all_gpus.hpp"
 #include "device/host_info.hpp"
 #include "plan/instances.hpp"
 #include "measure/measure.hpp"
@@ -182,7 +183,7 @@ void check_cap_keys(const Experiment& e, const std::set<std::string>& instance_k
 
 void plan_part(const Experiment& e, const MeasureSettings& m, const PlanOptions& opt, const std::string& no_gpu,
                int host_cards, std::vector<CaseSpec>& cases, std::map<std::string, Origin>& origins, std::vector<BrokenRule>& broken) {
-  const Plan plan = expand(e);
+  const Plan plan = expand(e, host_cards);  // gpus: all -> the host's cards
   const ProblemEntry* problem = Registry::get().problem(e.problem);
   std::set<std::string> instance_keys;  // every size and parameter the instances have
   for (const InstancePoint& ip : plan.instances) {

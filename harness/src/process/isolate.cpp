@@ -110,7 +110,7 @@ int spawn_worker(const Placement& where, Pipe& in, Pipe& result, Pipe& err, pid_
   posix_spawnattr_setpgroup(&attr, 0);
 
   std::string self = "/proc/self/exe";
-  std::vector<std::string> args{self, "__worker", "--result-fd", "3"};
+  std::vector<std::string> args{self, "__worker", "--result-fd", "3", "--parent", std::to_string(getpid())};
   if (!where.cpus.empty()) args.insert(args.end(), {"--cpus", where.cpus});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());

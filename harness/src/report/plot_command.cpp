@@ -64,7 +64,7 @@ int run_plots_script(const std::string& script, const std::vector<std::string>& 
 
 int plot_results(const PlotOptions& opt) {
   std::vector<std::string> args;
-  if (!opt.results.empty()) args.push_back(opt.results.string());
+  for (const auto& dir : opt.results) args.push_back(dir.string());
   if (opt.list) args.push_back("--list");
   if (!opt.figure.empty()) args.insert(args.end(), {"--figure", opt.figure});
   if (!opt.format.empty()) args.insert(args.end(), {"--format", opt.format});

@@ -9,7 +9,7 @@
 namespace dpgpu {
 
 struct PlotOptions {
-  std::filesystem::path results;
+  std::vector<std::filesystem::path> results;  // one or more results folders, drawn in turn
   std::string figure;
   std::string format;
   std::string x;
