@@ -326,7 +326,7 @@ TEST(GpuWorkers, InterruptedPooledRunResumesWithoutLossOrDuplicates) {
     kill(pid, sig);
     EXPECT_EQ(scaleout::wait_exit(pid), 128 + sig) << e2e::slurp(d.path / "log.txt");
     if (sig == SIGINT)
-      EXPECT_NE(e2e::slurp(d.path / "log.txt").find("--gpus 0,0 --out " + out.string() + " --resume"), std::string::npos)
+      EXPECT_NE(e2e::slurp(d.path / "log.txt").find("--gpus 0,0 --cpu-workers 2 --out " + out.string() + " --resume"), std::string::npos)
           << e2e::slurp(d.path / "log.txt");
     const std::size_t done = scaleout::lines_in(out / "journal.jsonl");
     EXPECT_LT(done, 40u) << "stopped early";

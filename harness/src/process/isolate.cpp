@@ -184,8 +184,12 @@ CaseResult worker_result(const WorkerRequest& req, const WorkerOutput& w, int ws
                                                 req.measure.timeout_s + kGraceSeconds, req.measure.timeout_s, kGraceSeconds));
   if (WIFSIGNALED(wstatus)) {
     int sig = WTERMSIG(wstatus);
-    return failed_result(Status::Error, fmt::format("worker killed by signal {} ({}){}{}", sig, strsignal(sig),
-                                             w.errtext.empty() ? "" : ": ", last_line(w.errtext)));
+    CaseResult killed = failed_result(
+        Status::Error, fmt::format("worker killed by signal {} ({}){}{}{}", sig, strsignal(sig),
+                                   sig == SIGKILL ? ", not by dpgpu (the OOM killer?); --resume runs it again" : "",
+                                   w.errtext.empty() ? "" : ": ", last_line(w.errtext)));
+    killed.killed_by_signal = sig;
+    return killed;
   }
   if (w.out.empty())
     return failed_result(Status::Error, fmt::format("worker exited with code {} and no result{}{}", WEXITSTATUS(wstatus),
