@@ -17,7 +17,7 @@ CaseSpec spec(const std::string& instance, const std::string& solver, double wor
   c.id = instance + "/" + solver;
   c.solver = solver.substr(0, solver.find('['));
   c.work = work;
-  c.timeout_s = timeout_s;
+  c.measure.timeout_s = timeout_s;
   return c;
 }
 

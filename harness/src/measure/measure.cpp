@@ -11,6 +11,7 @@
 
 #include "dpgpu/error.hpp"
 #include "device/gpu_monitor.hpp"
+#include "measure/case_stats.hpp"
 #include "records/human_format.hpp"
 #include "measure/energy_window.hpp"
 #include "profile/profiler_cupti.hpp"
@@ -98,7 +99,7 @@ RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, vo
     }
   } catch (const Timeout& e) {
     rec.status = Status::Timeout;
-    rec.message = fmt::format("timed out after {} s: {}", job.timeout_s, e.what());
+    rec.message = fmt::format("timed out after {} s: {}", job.measure.timeout_s, e.what());
   } catch (const OutOfMemory& e) {
     rec.status = Status::Oom;
     rec.message = e.what();
@@ -113,19 +114,6 @@ RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, vo
     rec.message = e.what();
   }
   return rec;
-}
-
-// Relative standard deviation of the times of the repetitions that ran.
-double noise_of(const std::vector<RepRecord>& reps) {
-  std::vector<double> t;
-  for (auto& r : reps)
-    if (r.status == Status::Ok || r.status == Status::Invalid) t.push_back(r.time_s);
-  if (t.size() < 2) return 0;
-  double mean = 0, var = 0;
-  for (double x : t) mean += x;
-  mean /= double(t.size());
-  for (double x : t) var += (x - mean) * (x - mean);
-  return mean > 0 ? std::sqrt(var / double(t.size() - 1)) / mean : 0;
 }
 
 bool failed(const CaseResult& r) {
@@ -182,8 +170,6 @@ class CaseStream {
 
 }  // namespace
 
-static bool ran(const RepRecord& r) { return r.status == Status::Ok || r.status == Status::Invalid; }
-
 // Closes the energy window opened before the timed repetitions, after extra back-to-back
 // solves (untimed, unchecked) while it is shorter than energy_window_s and time is left.
 static EnergyRecord close_energy_window(const CaseJob& job, EnergyWindow& window, const CaseResult& result,
@@ -191,66 +177,68 @@ static EnergyRecord close_energy_window(const CaseJob& job, EnergyWindow& window
   int solves = 0;
   double solve_s = 0;
   for (auto& r : result.reps)
-    if (ran(r)) ++solves, solve_s += r.time_s;
+    if (counted(r)) ++solves, solve_s += r.time_s;
   const bool ok = !failed(result) && result.status == Status::Ok;
-  while (ok && window.available() && window.elapsed_s() < job.energy_window_s && Context::Clock::now() < deadline) {
-    if (job.cold) stream.flush_l2();
+  while (ok && window.available() && window.elapsed_s() < job.measure.energy_window_s && Context::Clock::now() < deadline) {
+    if (job.measure.cold) stream.flush_l2();
     RepRecord rec = solve_once(job, deadline, stream.get(), nullptr, nullptr, 0, /*check=*/false);
-    if (!ran(rec)) break;
+    if (!counted(rec)) break;
     ++solves, solve_s += rec.time_s;
   }
   return window.close(solves, solve_s);
 }
 
-CaseResult measure_case(const CaseJob& job) {
-  using Clock = Context::Clock;
-  CaseResult result;
-  CaseStream stream(job.solver->backend);
-  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                           std::chrono::duration<double>(job.timeout_s));
-  // timeout_s holds for warm-ups and repetitions together: checked before every solve, and
-  // inside solvers that poll ctx.check_deadline().
-  auto out_of_time = [&](const std::string& done) {
-    result.status = Status::Timeout;
-    result.message = fmt::format("timeout_s {} reached after {}", job.timeout_s, done);
-  };
-  // The card's power before the case (energy_window.hpp): to subtract for the energy above idle.
-  const std::optional<double> idle_w = job.solver->backend == Backend::Gpu ? idle_gpu_power_w() : std::nullopt;
-  for (int w = 0; w < job.warmup; ++w) {
+using Clock = Context::Clock;
+
+// timeout_s holds for warm-ups and repetitions together: checked before every solve, and
+// inside solvers that poll ctx.check_deadline().
+static void out_of_time(CaseResult& result, const CaseJob& job, const std::string& done) {
+  result.status = Status::Timeout;
+  result.message = fmt::format("timeout_s {} reached after {}", job.measure.timeout_s, done);
+}
+
+static Clock::time_point deadline_after(double seconds) {
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+// The untimed warm-up solves; false (the result says why) when one failed or time ran out.
+static bool warm_up(const CaseJob& job, Clock::time_point deadline, CaseStream& stream, CaseResult& result) {
+  for (int w = 0; w < job.measure.warmup; ++w) {
     if (Clock::now() > deadline) {
-      out_of_time(fmt::format("{} of {} warm-up runs", w, job.warmup));
-      return result;
+      out_of_time(result, job, fmt::format("{} of {} warm-up runs", w, job.measure.warmup));
+      return false;
     }
     RepRecord rec = solve_once(job, deadline, stream.get());
-    if (!ran(rec)) {
+    if (!counted(rec)) {
       result.status = rec.status;
       result.message = "warm-up: " + rec.message;
-      return result;
+      return false;
     }
   }
+  return true;
+}
 
-  // The in-worker profiler's host library finishes loading before the timed solves begin.
-  const double preload_wait_s = job.profile ? cupti_preload_wait() : 0.0;
-  if (job.solver->backend == Backend::Gpu) result.gpu_start = sample_json();
-  EnergyWindow energy(job.solver->backend, idle_w);
+// The counted repetitions under the stopping rule: the minimum count first, then one more
+// at a time while noisy; their wall time and the harness's share of it.
+static void timed_repetitions(const CaseJob& job, Clock::time_point deadline, CaseStream& stream, CaseResult& result) {
+  const MeasureSettings& m = job.measure;
   const auto start = std::chrono::steady_clock::now();
-  // The stopping rule: the minimum count first, then one more at a time while noisy.
   for (;;) {
     const int n = int(result.reps.size());
-    if (n >= job.repetitions &&
-        (!job.max_noise || n >= job.max_repetitions || noise_of(result.reps) <= *job.max_noise || Clock::now() > deadline))
+    if (n >= m.repetitions && (!m.max_noise || n >= m.max_repetitions || case_stats(result.reps).rsd <= *m.max_noise ||
+                               Clock::now() > deadline))
       break;
     if (Clock::now() > deadline) {
-      out_of_time(fmt::format("{} of {} repetitions ({} warm-up runs before them)", n, job.repetitions, job.warmup));
+      out_of_time(result, job, fmt::format("{} of {} repetitions ({} warm-up runs before them)", n, m.repetitions, m.warmup));
       break;
     }
-    if (job.cold) stream.flush_l2();
+    if (m.cold) stream.flush_l2();
     const auto iteration_start = std::chrono::steady_clock::now();
     RepRecord rec = solve_once(job, deadline, stream.get());
     rec.rep = n;
     rec.harness_s = std::max(
         0.0, std::chrono::duration<double>(std::chrono::steady_clock::now() - iteration_start).count() - rec.time_s);
-    const bool stop = !ran(rec);
+    const bool stop = !counted(rec);
     result.reps.push_back(std::move(rec));
     if (stop) break;
   }
@@ -258,34 +246,52 @@ CaseResult measure_case(const CaseJob& job) {
   double in_iterations = 0;
   for (auto& r : result.reps) in_iterations += r.time_s + r.harness_s;
   result.fixed_s = std::max(0.0, result.wall_s - in_iterations);
-  if (job.solver->backend == Backend::Gpu) result.gpu_end = sample_json();
+}
+
+// One more solve under CUPTI, with a fresh timeout_s: after everything else, so neither
+// timings nor the series see the profiler.
+static void profile_in_worker(const CaseJob& job, CaseStream& stream, CaseResult& result, double preload_wait_s) {
+  const auto& counters = result.reps.front().counters;
+  auto count = [&](const char* key) { return counters.count(key) ? counters.at(key) : 0.0; };
+  const auto profile_deadline = deadline_after(job.measure.timeout_s);
+  result.profile = profile_with_cupti(
+      *job.profile, count("kernel_launches"), count("annotated_launches"),
+      [&](LaunchMarkSink* sink, std::uint64_t stride) -> std::string {
+        RepRecord rec = solve_once(job, profile_deadline, stream.get(), nullptr, sink, stride);
+        return rec.status == Status::Ok ? "" : fmt::format("{}: {}", to_string(rec.status), rec.message);
+      });
+  result.profile->wall_s += preload_wait_s;
+}
+
+CaseResult measure_case(const CaseJob& job) {
+  CaseResult result;
+  CaseStream stream(job.solver->backend);
+  const bool gpu = job.solver->backend == Backend::Gpu;
+  const auto deadline = deadline_after(job.measure.timeout_s);
+  // The card's power before the case (energy_window.hpp): to subtract for the energy above idle.
+  const std::optional<double> idle_w = gpu ? idle_gpu_power_w() : std::nullopt;
+  if (!warm_up(job, deadline, stream, result)) return result;
+
+  // The in-worker profiler's host library finishes loading before the timed solves begin.
+  const double preload_wait_s = job.profile ? cupti_preload_wait() : 0.0;
+  if (gpu) result.gpu_start = sample_json();
+  EnergyWindow energy(job.solver->backend, idle_w);
+  timed_repetitions(job, deadline, stream, result);
+  if (gpu) result.gpu_end = sample_json();
   result.energy = close_energy_window(job, energy, result, deadline, stream);
 
   // After the timed repetitions, so recording the series cannot disturb them.
-  if (job.series && !failed(result) && result.status == Status::Ok) {
+  const bool ran_through = !failed(result) && result.status == Status::Ok;
+  if (job.measure.series && ran_through) {
     RepRecord rec = solve_once(job, deadline, stream.get(), &result.series);
     if (rec.status != Status::Ok) result.series_message = "series run: " + rec.message;
     if (rec.status == Status::Ok && result.series.empty())
       result.series_message = "series run: the solver records no series";
   }
-
-  // Last, so neither timings nor the series see the profiler; a fresh timeout_s for it.
-  if (job.profile && job.solver->backend == Backend::Gpu && !failed(result) && result.status == Status::Ok) {
-    const auto& counters = result.reps.front().counters;
-    auto count = [&](const char* key) { return counters.count(key) ? counters.at(key) : 0.0; };
-    const auto profile_deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                                     std::chrono::duration<double>(job.timeout_s));
-    result.profile = profile_with_cupti(
-        *job.profile, count("kernel_launches"), count("annotated_launches"),
-        [&](LaunchMarkSink* sink, std::uint64_t stride) -> std::string {
-          RepRecord rec = solve_once(job, profile_deadline, stream.get(), nullptr, sink, stride);
-          return rec.status == Status::Ok ? "" : fmt::format("{}: {}", to_string(rec.status), rec.message);
-        });
-    result.profile->wall_s += preload_wait_s;
-  }
+  if (job.profile && gpu && ran_through) profile_in_worker(job, stream, result, preload_wait_s);
 
   for (auto& rec : result.reps)
-    if (!ran(rec)) {
+    if (!counted(rec)) {
       result.status = rec.status;
       result.message = rec.message;
     }

@@ -17,15 +17,8 @@ struct CaseJob {
   const AnyInstance* instance = nullptr;
   Params params;
   std::string name;  // the case id
-  int repetitions = 5;      // at least
-  int max_repetitions = 5;  // at most, while the noise is above max_noise
-  std::optional<double> max_noise{};
-  bool cold = false;        // flush the L2 cache before each GPU repetition
-  bool series = false;      // one extra, untimed solve that records the solver's series
+  MeasureSettings measure;  // the CaseSpec's, unchanged
   std::optional<ProfileRequest> profile;  // one extra, untimed solve under CUPTI (GPU solvers)
-  int warmup = 1;
-  double timeout_s = 300;  // for warm-ups and repetitions together
-  double energy_window_s = 1.0;  // extra solves until the energy window lasts this long
   bool verbose = false;
 };
 

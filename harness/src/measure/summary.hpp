@@ -1,5 +1,5 @@
-// summary.hpp — one summary row per case from its runs.csv rows: median, min, max, mean and
-// relative noise of the time, throughput, phase and counter medians, harness overhead.
+// summary.hpp — the leading columns of runs.csv and summary.csv (their rows: record_rows.hpp
+// and report/case_summary.hpp).
 #pragma once
 #include <vector>
 
@@ -11,7 +11,5 @@ namespace dpgpu {
 const std::vector<std::string>& run_columns();
 // The columns every summary.csv row starts with.
 const std::vector<std::string>& summary_columns();
-
-std::vector<CsvRow> summarize(const std::vector<CsvRow>& runs);
 
 }  // namespace dpgpu

@@ -55,16 +55,8 @@ bool isolated(const Experiment& e, const SolverEntry& s) {
   return s.backend == Backend::Gpu;
 }
 
-// The settings of a case that --resume must find unchanged.
-struct Measuring {
-  int repetitions, warmup, max_repetitions;
-  std::optional<double> max_noise;
-  bool cold, series;
-  double timeout_s;
-  double energy_window_s;
-};
-
-Measuring measuring(const Experiment& shared, const PlanOptions& opt) {
+// The settings of a case that --resume must find unchanged, once for every case.
+MeasureSettings measuring(const Experiment& shared, const PlanOptions& opt) {
   const int reps = opt.repetitions.value_or(int(shared.repetitions));
   if (reps < 1) throw InputError("--repetitions must be at least 1");
   if (reps > kMaxRepetitions)
@@ -85,7 +77,7 @@ std::string lines(const Where& a, const Where& b) {
 
 // One instance × solver point.
 CaseSpec make_case(const Experiment& e, const InstancePoint& ip, const AnyInstance* x, const std::string& key,
-                   const SolverPoint& sp, const Measuring& m, const PlanOptions& opt) {
+                   const SolverPoint& sp, const MeasureSettings& m, const PlanOptions& opt) {
   CaseSpec c;
   const InstanceSource& src = e.instances[ip.source];
   c.instance_key = key;
@@ -111,14 +103,7 @@ CaseSpec make_case(const Experiment& e, const InstancePoint& ip, const AnyInstan
   c.work_counter = sp.solver->work_counter;
   c.backend = sp.solver->backend;
   c.solver_params = sp.params.values();
-  c.repetitions = m.repetitions;
-  c.warmup = m.warmup;
-  c.max_repetitions = m.max_repetitions;
-  c.max_noise = m.max_noise;
-  c.cold = m.cold;
-  c.series = m.series;
-  c.timeout_s = m.timeout_s;
-  c.energy_window_s = m.energy_window_s;
+  c.measure = m;
   c.isolate = isolated(e, *sp.solver);
   c.verbose = opt.verbose;
   return c;
@@ -197,7 +182,7 @@ void check_cap_keys(const Experiment& e, const std::set<std::string>& instance_k
                                      spec.where.str(), spec.name, key, fmt::join(instance_keys, ", ")));
 }
 
-void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, const std::string& no_gpu,
+void plan_part(const Experiment& e, const MeasureSettings& m, const PlanOptions& opt, const std::string& no_gpu,
                int host_cards, std::vector<CaseSpec>& cases, std::map<std::string, Origin>& origins, std::vector<BrokenRule>& broken) {
   const Plan plan = expand(e, host_cards);  // gpus: all -> the host's cards
   const ProblemEntry* problem = Registry::get().problem(e.problem);
@@ -317,7 +302,7 @@ void check_profile_metrics(const Experiment& shared) {
   }
 }
 
-nlohmann::json fingerprint_of(const std::string& name, const Measuring& m, const std::vector<CaseSpec>& cases) {
+nlohmann::json fingerprint_of(const std::string& name, const MeasureSettings& m, const std::vector<CaseSpec>& cases) {
   nlohmann::json ids = nlohmann::json::array();
   for (auto& c : cases) ids.push_back(c.id);
   nlohmann::json j{{"experiment", name},   {"repetitions", m.repetitions},        {"warmup", m.warmup},
@@ -382,7 +367,7 @@ RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& opt) {
                                                                                     : std::to_string(total),
                                  opt.max_cases));
   check_profile_metrics(plan.shared());
-  const Measuring m = measuring(plan.shared(), opt);
+  const MeasureSettings m = measuring(plan.shared(), opt);
   const std::string no_gpu = gpu_unavailable_reason();
   const int host_cards = no_gpu.empty() ? int(visible_gpus().size()) : 0;
   std::map<std::string, Origin> origins;

@@ -94,8 +94,11 @@ void write_ignoring_sigpipe(int fd, const std::string& text) {
 
 }  // namespace
 
-CaseResult run_in_child(const WorkerRequest& req, const Placement& where) {
-  Pipe in, result, err;
+namespace {
+
+// `dpgpu __worker` in its own process group, its stdin, fd 3 and stderr on the pipes; the
+// error number when it could not start.
+int spawn_worker(const Placement& where, Pipe& in, Pipe& result, Pipe& err, pid_t& pid) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, in.fd[0], 0);
@@ -116,26 +119,29 @@ CaseResult run_in_child(const WorkerRequest& req, const Placement& where) {
   std::vector<char*> envp;
   for (auto& e : env) envp.push_back(e.data());
   envp.push_back(nullptr);
-  pid_t pid = 0;
   int rc = posix_spawn(&pid, self.c_str(), &actions, &attr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
-  if (rc != 0) return failed_result(Status::Error, std::string("cannot start worker process: ") + std::strerror(rc));
-  add_running_worker(pid);
-  in.close_end(0), result.close_end(1), err.close_end(1);
+  return rc;
+}
 
-  write_ignoring_sigpipe(in.fd[1], worker_request_json(req));
-  in.close_end(1);
-
+// What the worker wrote: its result (after the ready line) and the tail of its stderr.
+struct WorkerOutput {
   std::string out, errtext;
-  auto limit = std::chrono::steady_clock::now() + std::chrono::duration<double>(kSetupSeconds);
   bool timed_out = false, ready = false;
-  pollfd fds[2] = {{result.fd[0], POLLIN, 0}, {err.fd[0], POLLIN, 0}};
+};
+
+// Reads the worker's result and stderr until both close or its time is up: kSetupSeconds
+// until it says it is ready (the instance built), then its timeout_s and a grace.
+WorkerOutput read_worker(const WorkerRequest& req, int result_fd, int err_fd) {
+  WorkerOutput w;
+  auto limit = std::chrono::steady_clock::now() + std::chrono::duration<double>(kSetupSeconds);
+  pollfd fds[2] = {{result_fd, POLLIN, 0}, {err_fd, POLLIN, 0}};
   int open_fds = 2;
   while (open_fds > 0) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(limit - std::chrono::steady_clock::now()).count();
     if (left <= 0) {
-      timed_out = true;
+      w.timed_out = true;
       break;
     }
     int n = poll(fds, 2, int(std::min<long long>(left, 1000)));
@@ -151,48 +157,70 @@ CaseResult run_in_child(const WorkerRequest& req, const Placement& where) {
         continue;
       }
       if (i == 0) {
-        out.append(buf, std::size_t(got));
-        if (!ready && out.size() >= kWorkerReady.size() && out.compare(0, kWorkerReady.size(), kWorkerReady) == 0) {
-          ready = true;
-          out.erase(0, kWorkerReady.size());
+        w.out.append(buf, std::size_t(got));
+        if (!w.ready && w.out.size() >= kWorkerReady.size() && w.out.compare(0, kWorkerReady.size(), kWorkerReady) == 0) {
+          w.ready = true;
+          w.out.erase(0, kWorkerReady.size());
           // A profiled case solves once more after its timed solves, with a timeout_s of its own.
-          const double budget = req.timeout_s * (req.profile ? 2 : 1) + kGraceSeconds;
+          const double budget = req.measure.timeout_s * (req.profile ? 2 : 1) + kGraceSeconds;
           limit = std::chrono::steady_clock::now() + std::chrono::duration<double>(budget);
         }
       } else {
         if (req.verbose) std::cerr.write(buf, got);
-        errtext.append(buf, std::size_t(got));
-        if (errtext.size() > 2 * kStderrTail) errtext.erase(0, errtext.size() - kStderrTail);
+        w.errtext.append(buf, std::size_t(got));
+        if (w.errtext.size() > 2 * kStderrTail) w.errtext.erase(0, w.errtext.size() - kStderrTail);
       }
     }
   }
-  if (timed_out) kill(-pid, SIGKILL);
-  int wstatus = 0;
-  while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
-  }
-  remove_running_worker(pid);
-  if (timed_out && !ready)
+  return w;
+}
+
+// The case's result from what the finished worker wrote and how it ended.
+CaseResult worker_result(const WorkerRequest& req, const WorkerOutput& w, int wstatus) {
+  if (w.timed_out && !w.ready)
     return failed_result(Status::Timeout, fmt::format("killed: no instance after {:.0f} s of set-up", kSetupSeconds));
-  if (timed_out)
+  if (w.timed_out)
     return failed_result(Status::Timeout, fmt::format("killed after {:.0f} s (timeout_s {} plus {:.0f} s grace)",
-                                                req.timeout_s + kGraceSeconds, req.timeout_s, kGraceSeconds));
+                                                req.measure.timeout_s + kGraceSeconds, req.measure.timeout_s, kGraceSeconds));
   if (WIFSIGNALED(wstatus)) {
     int sig = WTERMSIG(wstatus);
     CaseResult killed = failed_result(
         Status::Error, fmt::format("worker killed by signal {} ({}){}{}{}", sig, strsignal(sig),
                                    sig == SIGKILL ? ", not by dpgpu (the OOM killer?); --resume runs it again" : "",
-                                   errtext.empty() ? "" : ": ", last_line(errtext)));
+                                   w.errtext.empty() ? "" : ": ", last_line(w.errtext)));
     killed.killed_by_signal = sig;
     return killed;
   }
-  if (out.empty())
+  if (w.out.empty())
     return failed_result(Status::Error, fmt::format("worker exited with code {} and no result{}{}", WEXITSTATUS(wstatus),
-                                             errtext.empty() ? "" : ": ", last_line(errtext)));
+                                             w.errtext.empty() ? "" : ": ", last_line(w.errtext)));
   try {
-    return case_result_from_json(nlohmann::json::parse(out));
+    return case_result_from_json(nlohmann::json::parse(w.out));
   } catch (const std::exception& e) {
     return failed_result(Status::Error, std::string("unreadable worker result: ") + e.what());
   }
+}
+
+}  // namespace
+
+CaseResult run_in_child(const WorkerRequest& req, const Placement& where) {
+  Pipe in, result, err;
+  pid_t pid = 0;
+  if (int rc = spawn_worker(where, in, result, err, pid); rc != 0)
+    return failed_result(Status::Error, std::string("cannot start worker process: ") + std::strerror(rc));
+  add_running_worker(pid);
+  in.close_end(0), result.close_end(1), err.close_end(1);
+
+  write_ignoring_sigpipe(in.fd[1], worker_request_json(req));
+  in.close_end(1);
+
+  const WorkerOutput w = read_worker(req, result.fd[0], err.fd[0]);
+  if (w.timed_out) kill(-pid, SIGKILL);
+  int wstatus = 0;
+  while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  }
+  remove_running_worker(pid);
+  return worker_result(req, w, wstatus);
 }
 
 }  // namespace dpgpu

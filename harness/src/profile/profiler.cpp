@@ -213,8 +213,8 @@ ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricNa
   fs::path dir = fs::temp_directory_path() / fmt::format("dpgpu-profile-{}-{}", getpid(), std::rand());
   fs::create_directories(dir);
   WorkerRequest one = req;
-  one.repetitions = 1;
-  one.warmup = 0;
+  one.measure.repetitions = 1;
+  one.measure.warmup = 0;
   {
     std::ofstream(dir / "request.json") << worker_request_json(one);
   }
@@ -233,7 +233,7 @@ ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricNa
 
   bool timed_out = false;
   auto t0 = std::chrono::steady_clock::now();
-  int code = run_logged(argv, env, dir / "ncu.log", std::max(600.0, req.timeout_s * 50), &timed_out);
+  int code = run_logged(argv, env, dir / "ncu.log", std::max(600.0, req.measure.timeout_s * 50), &timed_out);
   out.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::ifstream csv_in(dir / "ncu.csv"), log_in(dir / "ncu.log");
   std::stringstream csv, log;

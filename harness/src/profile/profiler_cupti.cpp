@@ -348,7 +348,17 @@ class RangeSession : public LaunchMarkSink {
     CUpti_Device_GetChipName_Params chip{CUpti_Device_GetChipName_Params_STRUCT_SIZE};
     chip.deviceIndex = std::size_t(device);
     DPGPU_CUPTI(cuptiDeviceGetChipName(&chip));
-    const std::string chip_name = chip.pChipName;
+    make_config(chip.pChipName, ctx);
+    trace_(fmt::format("config image, {} passes", passes_));
+    enable_ranges(ctx, max_ranges);
+    trace_("range profiler enabled");
+    subscribe_to_launches();
+    if (request_.flush_caches && mode_ == Mode::Marks) flush_ = std::make_unique<CacheFlush>();
+    trace_("callbacks, flush buffer");
+  }
+
+  // The host object, the metrics' units and the config image for the chip.
+  void make_config(const std::string& chip_name, CUcontext ctx) {
     // The counter-availability image costs ~85 ms a case on an H100 (its query ~140 ms, of
     // which some work moves into Enable and the first pass without it). CUPTI needs it for
     // chips newer than its release and to leave out counters that a MIG or vGPU slice lacks:
@@ -371,8 +381,11 @@ class RangeSession : public LaunchMarkSink {
             second.code);
       }
     }
-    trace_(fmt::format("config image, {} passes", passes_));
+  }
 
+  // The range profiler on `ctx`, its counter data sized for max_ranges, the config set:
+  // user ranges (the solver's marks) or one range per kernel.
+  void enable_ranges(CUcontext ctx, std::size_t max_ranges) {
     CUpti_RangeProfiler_Enable_Params enable{CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE};
     enable.ctx = ctx;
     DPGPU_CUPTI(cuptiRangeProfilerEnable(&enable));
@@ -402,8 +415,10 @@ class RangeSession : public LaunchMarkSink {
     set.passIndex = 0;
     set.targetNestingLevel = 1;
     DPGPU_CUPTI(cuptiRangeProfilerSetConfig(&set));
-    trace_("range profiler enabled");
+  }
 
+  // on_api sees every kernel and graph launch, through the runtime and the driver API.
+  void subscribe_to_launches() {
     DPGPU_CUPTI(cuptiSubscribe(&subscriber_, &RangeSession::on_api, this));
     for (CUpti_CallbackId id :
          {CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000, CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_ptsz_v7000,
@@ -419,9 +434,6 @@ class RangeSession : public LaunchMarkSink {
                                 CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz, CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch,
                                 CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz})
       DPGPU_CUPTI(cuptiEnableCallback(1, subscriber_, CUPTI_CB_DOMAIN_DRIVER_API, id));
-
-    if (request_.flush_caches && mode_ == Mode::Marks) flush_ = std::make_unique<CacheFlush>();
-    trace_("callbacks, flush buffer");
   }
 
   void stop() {

@@ -63,20 +63,20 @@ nlohmann::json to_json(const CaseSpec& c) {
                    {"solver", c.solver},
                    {"backend", c.backend == Backend::Gpu ? "gpu" : "cpu"},
                    {"solver_params", to_json(c.solver_params)},
-                   {"repetitions", c.repetitions},
-                   {"warmup", c.warmup},
-                   {"max_repetitions", c.max_repetitions},
-                   {"cold", c.cold},
-                   {"series", c.series},
-                   {"timeout_s", c.timeout_s},
-                   {"energy_window_s", c.energy_window_s},
+                   {"repetitions", c.measure.repetitions},
+                   {"warmup", c.measure.warmup},
+                   {"max_repetitions", c.measure.max_repetitions},
+                   {"cold", c.measure.cold},
+                   {"series", c.measure.series},
+                   {"timeout_s", c.measure.timeout_s},
+                   {"energy_window_s", c.measure.energy_window_s},
                    {"isolate", c.isolate},
                    {"verbose", c.verbose},
                    {"decision", to_string(c.decision)},
                    {"reason", c.reason}};
   if (c.known_optimum) j["known_optimum"] = *c.known_optimum;
   if (c.recipe.optimum) j["recipe"]["optimum"] = *c.recipe.optimum;
-  if (c.max_noise) j["max_noise"] = *c.max_noise;
+  if (c.measure.max_noise) j["max_noise"] = *c.measure.max_noise;
   if (c.profile)
     j["profile"] = {{"names", c.profile->names}, {"metrics", c.profile->metrics}, {"max_launches", c.profile->max_launches},
                     {"flush_caches", c.profile->flush_caches}};
@@ -108,14 +108,14 @@ CaseSpec case_spec_from_json(const nlohmann::json& j) {
   c.solver = j.at("solver");
   c.backend = j.at("backend") == "gpu" ? Backend::Gpu : Backend::Cpu;
   c.solver_params = value_map_from_json(j.at("solver_params"));
-  c.repetitions = j.at("repetitions");
-  c.warmup = j.at("warmup");
-  c.max_repetitions = j.at("max_repetitions");
-  if (j.contains("max_noise")) c.max_noise = j["max_noise"].get<double>();
-  c.cold = j.at("cold");
-  c.series = j.at("series");
-  c.timeout_s = j.at("timeout_s");
-  c.energy_window_s = j.value("energy_window_s", 1.0);
+  c.measure.repetitions = j.at("repetitions");
+  c.measure.warmup = j.at("warmup");
+  c.measure.max_repetitions = j.at("max_repetitions");
+  if (j.contains("max_noise")) c.measure.max_noise = j["max_noise"].get<double>();
+  c.measure.cold = j.at("cold");
+  c.measure.series = j.at("series");
+  c.measure.timeout_s = j.at("timeout_s");
+  c.measure.energy_window_s = j.value("energy_window_s", 1.0);
   c.isolate = j.at("isolate");
   c.verbose = j.at("verbose");
   c.decision = decision_from_string(j.at("decision"));

@@ -12,6 +12,7 @@
 #include "dpgpu/context.hpp"
 #include "dpgpu/problem.hpp"
 #include "dpgpu/value.hpp"
+#include "records/measure_settings.hpp"
 
 namespace dpgpu {
 
@@ -66,11 +67,7 @@ struct CaseSpec {
   ValueMap solver_params;  // resolved with defaults
 
   // How to measure it (the profiler's copy sets repetitions 1, warmup 0, series false).
-  int repetitions = 5, warmup = 1, max_repetitions = 5;
-  std::optional<double> max_noise;
-  bool cold = false, series = false;
-  double timeout_s = 300;
-  double energy_window_s = 1.0;  // the shortest energy window (measure/energy_window.hpp)
+  MeasureSettings measure;
   bool isolate = false;  // in a worker child
   bool verbose = false;
   std::optional<ProfileRequest> profile;

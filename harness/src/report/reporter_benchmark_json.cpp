@@ -2,25 +2,13 @@
 // "iteration" entry per counted repetition (extra ones of the noise rule included), then
 // the mean, median, stddev and cv aggregates, so it always agrees with summary.csv and
 // Google Benchmark's tools/compare.py reads it.
-#include <fmt/format.h>
-
-#include <algorithm>
-#include <cmath>
-
+#include "measure/case_stats.hpp"
 #include "records/csv_table.hpp"
 #include "report/reporter.hpp"
 
 namespace dpgpu {
 
 namespace {
-
-bool counted(Status s) { return s == Status::Ok || s == Status::Invalid; }
-
-double median_of(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 nlohmann::json entry(const std::string& name, std::size_t family, std::size_t reps, double ms) {
   return {{"name", name},     {"family_index", family}, {"per_family_instance_index", 0}, {"run_name", name},
@@ -50,14 +38,13 @@ nlohmann::json benchmark_entries(const Records& records) {
     const CaseResult& res = rec->result;
     if (res.reps.empty()) continue;
     const std::string name = rec->spec.id + "/manual_time";
-    std::vector<double> ms;
-    for (auto& rep : res.reps)
-      if (counted(rep.status)) ms.push_back(rep.time_s * 1e3);
+    // In milliseconds, as Google Benchmark's manual-time entries have them.
+    const CaseStats ms = case_stats(res.reps, 0, 1e3);
     for (auto& rep : res.reps) {
-      nlohmann::json e = entry(name, family, ms.size(), rep.time_s * 1e3);
+      nlohmann::json e = entry(name, family, std::size_t(ms.n), rep.time_s * 1e3);
       e["run_type"] = "iteration";
       e["repetition_index"] = rep.rep;
-      if (counted(rep.status)) {
+      if (counted(rep)) {
         if (auto work = work_of(rec->spec, rep)) {
           e["work"] = *work;
           if (rep.time_s > 0) e["throughput"] = *work / rep.time_s;
@@ -75,16 +62,11 @@ nlohmann::json benchmark_entries(const Records& records) {
       }
       out.push_back(std::move(e));
     }
-    if (!ms.empty()) {
-      double mean = 0, var = 0;
-      for (double t : ms) mean += t;
-      mean /= double(ms.size());
-      for (double t : ms) var += (t - mean) * (t - mean);
-      const double sd = ms.size() > 1 ? std::sqrt(var / double(ms.size() - 1)) : 0;
+    if (ms.n > 0) {
       const std::pair<const char*, double> aggregates[] = {
-          {"mean", mean}, {"median", median_of(ms)}, {"stddev", sd}, {"cv", mean > 0 ? sd / mean : 0}};
+          {"mean", ms.mean}, {"median", ms.median}, {"stddev", ms.sd}, {"cv", ms.rsd}};
       for (auto& [agg, value] : aggregates) {
-        nlohmann::json e = entry(name + "_" + agg, family, ms.size(), value);
+        nlohmann::json e = entry(name + "_" + agg, family, std::size_t(ms.n), value);
         e["run_name"] = name;
         e["run_type"] = "aggregate";
         e["aggregate_name"] = agg;

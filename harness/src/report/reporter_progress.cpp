@@ -6,9 +6,9 @@
 
 #include "records/human_format.hpp"
 #include "device/gpu_monitor.hpp"
-#include "measure/noise.hpp"
+#include "measure/case_stats.hpp"
 #include "report/reporter.hpp"
-#include "measure/summary.hpp"
+#include "report/case_summary.hpp"
 
 namespace dpgpu {
 
@@ -35,21 +35,20 @@ class ProgressLine : public Reporter {
                                              format_seconds(rec.profile->wall_s),
                                              rec.profile->message.empty() ? "" : ": " + rec.profile->message)
                                : "  profiling failed: " + rec.profile->message + "\n");
+    // Alone, as the case committed: its status and message as its summary.csv row has them
+    // before the other solvers of its instance are compared.
     const Records one{&rec};
-    const CsvRow row = summarize(run_rows(one)).front();
+    const auto rows = run_rows_by_case(one).front();
+    const CsvRow row = rows.empty() ? CsvRow{} : case_summary(rec, rows);
     const std::string st = field(row, "status");
+    // The same statistics and noise verdict as summary.csv, the figures and `dpgpu report`.
+    const double threshold = rec.spec.measure.max_noise.value_or(0);
+    const CaseStats t = recorded_time_stats(rec);
     std::string timing, noise;
-    if (!field(row, "time_median_s").empty()) {
-      const double median = std::stod(field(row, "time_median_s"));
-      timing = fmt::format(" {} (median of {})", format_seconds(median), field(row, "reps"));
-      // The same verdict as summary.csv, the figures and `dpgpu report` (noise.hpp).
-      if (!field(row, "time_rsd").empty()) {
-        const double lo = std::stod(field(row, "time_min_s")), hi = std::stod(field(row, "time_max_s"));
-        const double threshold = rec.spec.max_noise.value_or(0);
-        const auto v = noise_verdict(std::stod(field(row, "time_rsd")), lo, hi, median,
-                                     std::stoi(field(row, "reps")), threshold);
-        if (const std::string note = noise_note(v, lo, hi, threshold); !note.empty()) noise = " NOISY (" + note + ")";
-      }
+    if (t.n > 0) {
+      timing = fmt::format(" {} (median of {})", format_seconds(t.median), t.n);
+      if (const std::string note = noise_note(t.noise, t.min, t.max, threshold); !note.empty())
+        noise = " NOISY (" + note + ")";
     }
     // Energy per solve beside the time; a throttled case is flagged like a noisy one.
     std::string energy;

@@ -1,44 +1,27 @@
-// summary.csv: one row per case, from the same rows as runs.csv, with the mean of each
-// profiler metric (m.<metric>) when the case was profiled.
+// summary.csv: one row per case (case_summary.hpp), with the mean of each profiler metric
+// (m.<metric>) when the case was profiled and its energy when it was measured.
 #include <fmt/format.h>
 
 #include "report/reporter.hpp"
 #include "measure/summary.hpp"
+#include "report/case_summary.hpp"
 
 namespace dpgpu {
 
 namespace {
 
-// The mean over every profiled launch of the case.
-void merge_metric_means(std::vector<CsvRow>& summary, const std::vector<CsvRow>& metrics) {
-  std::map<std::string, std::map<std::string, std::pair<double, double>>> acc;  // case → metric → (Σ, n)
-  for (auto& m : metrics) {
-    if (m.count("status") == 0 || m.at("status") != "ok") continue;
-    double n = std::stod(m.at("launches_profiled"));
-    auto& a = acc[m.at("case_id")][m.at("metric")];
-    a.first += std::stod(m.at("mean")) * n;
-    a.second += n;
+// The mean of each metric over every profiled launch of the case (its kernels weighted by
+// their launches).
+void add_metric_means(CsvRow& row, const CaseRecord& rec) {
+  if (!rec.profile || !rec.profile->ok) return;
+  std::map<std::string, std::pair<double, double>> acc;  // metric → (Σ mean·n, n)
+  for (auto& st : rec.profile->stats) {
+    auto& a = acc[st.metric];
+    a.first += as_recorded(st.mean, 6) * double(st.count);  // as metrics.csv has it
+    a.second += double(st.count);
   }
-  for (auto& row : summary) {
-    auto it = acc.find(row["case_id"]);
-    if (it == acc.end()) continue;
-    for (auto& [metric, a] : it->second)
-      if (a.second > 0) row["m." + metric] = fmt::format("{:.6g}", a.first / a.second);
-  }
-}
-
-// The case's energy (one window per case), work per joule from the median work.
-void merge_energy(std::vector<CsvRow>& summary, const Records& records) {
-  std::map<std::string, const EnergyRecord*> by_case;
-  for (const CaseRecord* r : records)
-    if (r->result.energy) by_case[r->spec.id] = &*r->result.energy;
-  for (auto& row : summary) {
-    auto it = by_case.find(row["case_id"]);
-    if (it == by_case.end() || row["time_median_s"].empty()) continue;
-    std::optional<double> work;
-    if (!row["work"].empty()) work = std::stod(row["work"]);
-    add_energy_columns(row, *it->second, work);
-  }
+  for (auto& [metric, a] : acc)
+    if (a.second > 0) row["m." + metric] = fmt::format("{:.6g}", a.first / a.second);
 }
 
 class SummaryCsv : public Reporter {
@@ -55,9 +38,17 @@ class SummaryCsv : public Reporter {
 }  // namespace
 
 std::vector<CsvRow> summary_rows(const Records& records) {
-  auto rows = summarize(run_rows(records));
-  merge_metric_means(rows, metric_rows(records));
-  merge_energy(rows, records);
+  std::vector<CsvRow> rows;
+  const auto by_case = run_rows_by_case(records);
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    if (by_case[i].empty()) continue;  // a case with no row has no summary either
+    const CaseRecord& rec = *records[i];
+    CsvRow row = case_summary(rec, by_case[i]);
+    add_metric_means(row, rec);
+    // The case's energy (one window per case), work per joule from the median work.
+    if (rec.result.energy && row.count("time_median_s")) add_energy_columns(row, *rec.result.energy, median_work(rec));
+    rows.push_back(std::move(row));
+  }
   return rows;
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <set>
 
 #include "dpgpu/registry.hpp"
@@ -89,17 +90,17 @@ void append_rows(const CaseRecord& rec, const std::string& disagree, bool agreed
       // solvers of the instance did (a disagreement makes it false); n/a: nothing did.
       r["valid"] = rep.valid || !disagree.empty() ? (valid ? "true" : "false") : agreed ? "agreed" : "n/a";
       r["objective"] = std::to_string(rep.objective);
-      r["time_s"] = fmt::format("{:.9g}", rep.time_s);
+      r["time_s"] = recorded_text(rep.time_s, kTimeDigits);
       if (auto work = work_of(rec.spec, rep)) {
         r["work"] = fmt::format("{:.17g}", *work);
         if (rep.time_s > 0) r["throughput"] = fmt::format("{:.6g}", *work / rep.time_s);
       }
-      r["harness_s"] = fmt::format("{:.6g}", rep.harness_s);
-      r["harness_case_s"] = fmt::format("{:.6g}", fixed_per_rep);
+      r["harness_s"] = recorded_text(rep.harness_s, kHarnessDigits);
+      r["harness_case_s"] = recorded_text(fixed_per_rep, kHarnessDigits);
       if (rep.checksum) r["checksum"] = std::to_string(*rep.checksum);
       add_gpu_samples(r, res);
       if (res.energy) add_energy_columns(r, *res.energy, work_of(rec.spec, rep));
-      for (auto& [k, v] : rep.phases) r["phase." + k + "_s"] = fmt::format("{:.9g}", v);
+      for (auto& [k, v] : rep.phases) r["phase." + k + "_s"] = recorded_text(v, kTimeDigits);
       for (auto& [k, v] : rep.counters) r["c." + k] = fmt::format("{:.17g}", v);
     }
     rows.push_back(std::move(r));
@@ -115,6 +116,10 @@ void append_rows(const CaseRecord& rec, const std::string& disagree, bool agreed
 }
 
 }  // namespace
+
+std::string recorded_text(double x, int digits) { return fmt::format("{:.{}g}", x, digits); }
+
+double as_recorded(double x, int digits) { return std::strtod(recorded_text(x, digits).c_str(), nullptr); }
 
 void add_energy_columns(CsvRow& r, const EnergyRecord& e, std::optional<double> work) {
   r["energy_method"] = e.method;
@@ -187,12 +192,19 @@ static std::set<std::string> compared_instances(const Records& records) {
   return out;
 }
 
-std::vector<CsvRow> run_rows(const Records& records) {
+std::vector<std::vector<CsvRow>> run_rows_by_case(const Records& records) {
   const auto disagree = disagreements(records);
   const auto compared = compared_instances(records);
-  std::vector<CsvRow> rows;
+  std::vector<std::vector<CsvRow>> out;
   for (const CaseRecord* r : records)
-    append_rows(*r, disagreement_of(*r, disagree), compared.count(instance_group(r->spec)) > 0, rows);
+    append_rows(*r, disagreement_of(*r, disagree), compared.count(instance_group(r->spec)) > 0, out.emplace_back());
+  return out;
+}
+
+std::vector<CsvRow> run_rows(const Records& records) {
+  std::vector<CsvRow> rows;
+  for (auto& of_case : run_rows_by_case(records))
+    for (auto& r : of_case) rows.push_back(std::move(r));
   return rows;
 }
 

@@ -24,8 +24,17 @@ std::map<std::string, std::string> disagreements(const Records& records);
 // method, the window) and its sampled GPU clock range and throttle flags.
 void add_energy_columns(CsvRow& row, const EnergyRecord& e, std::optional<double> work);
 
+// runs.csv's significant digits for times (solve, phase) and for harness seconds. summary.csv's
+// statistics are computed over the values as runs.csv holds them (as_recorded), so anyone can
+// recompute summary.csv from runs.csv exactly.
+inline constexpr int kTimeDigits = 9, kHarnessDigits = 6;
+std::string recorded_text(double x, int digits);  // x with `digits` significant digits
+double as_recorded(double x, int digits);          // the number that text stands for
+
 // The runs.csv rows of every record.
 std::vector<CsvRow> run_rows(const Records& records);
+// The same rows, one list per record (in the order of `records`).
+std::vector<std::vector<CsvRow>> run_rows_by_case(const Records& records);
 
 // The case's status after the agreement check (what summary.csv says).
 Status effective_status(const CaseRecord& r, const std::map<std::string, std::string>& disagree);

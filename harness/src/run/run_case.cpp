@@ -48,9 +48,9 @@ ProfileRecord profile(const CaseSpec& spec, const CaseResult& res, const Profile
   double marked = cnt.count("annotated_launches") ? cnt.at("annotated_launches") : 0;
   ProfilePlan plan = plan_profile(settings.max_launches, launches, marked);
   CaseSpec once = spec;
-  once.repetitions = once.max_repetitions = 1;
-  once.warmup = 0;
-  once.series = false;
+  once.measure.repetitions = once.measure.max_repetitions = 1;
+  once.measure.warmup = 0;
+  once.measure.series = false;
   once.profile.reset();
   ProfileOutcome po = profile_case(once, settings.metrics, plan, settings.ncu, where);
   ProfileRecord p;
@@ -61,7 +61,7 @@ ProfileRecord profile(const CaseSpec& spec, const CaseResult& res, const Profile
   p.wall_s = po.wall_s;
   p.launches_total = launches;
   // Against one timed run in its own process (start-up included), as profiling is.
-  const double one_run = case_wall / double(spec.repetitions + spec.warmup);
+  const double one_run = case_wall / double(spec.measure.repetitions + spec.measure.warmup);
   p.cost_x = one_run > 0 ? po.wall_s / one_run : 0;
   p.case_wall_s = case_wall;
   p.stats = std::move(po.stats);
@@ -77,14 +77,7 @@ CaseJob job_of(const CaseSpec& spec, const ProblemEntry& problem, const SolverEn
   job.instance = &x;
   job.params = solver.schema.resolve(spec.solver_params);
   job.name = spec.id;
-  job.repetitions = spec.repetitions;
-  job.max_repetitions = std::max(spec.repetitions, spec.max_repetitions);
-  job.max_noise = spec.max_noise;
-  job.cold = spec.cold;
-  job.series = spec.series;
-  job.warmup = spec.warmup;
-  job.timeout_s = spec.timeout_s;
-  job.energy_window_s = spec.energy_window_s;
+  job.measure = spec.measure;
   job.verbose = spec.verbose;
   job.profile = spec.profile;
   return job;
@@ -92,7 +85,7 @@ CaseJob job_of(const CaseSpec& spec, const ProblemEntry& problem, const SolverEn
 
 // The in-worker profile as the record keeps it: its cost against one timed solve, as ncu's.
 ProfileRecord from_worker(const CaseSpec& spec, ProfileRecord p, double case_wall) {
-  const double one_run = case_wall / double(spec.repetitions + spec.warmup);
+  const double one_run = case_wall / double(spec.measure.repetitions + spec.measure.warmup);
   p.cost_x = one_run > 0 ? p.wall_s / one_run : 0;
   p.case_wall_s = case_wall;
   return p;

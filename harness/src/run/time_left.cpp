@@ -51,7 +51,7 @@ TimeLeft::TimeLeft(const std::vector<const CaseSpec*>& cases) {
     Pending& p = pending_[point_key(*c)];
     p.n += 1;
     p.work += c->work;
-    p.cap_s += c->timeout_s + kChildGraceS;
+    p.cap_s += c->measure.timeout_s + kChildGraceS;
     p.solver = solver_key(*c);
     p.gpu = c->backend == Backend::Gpu;
   }
@@ -66,7 +66,7 @@ void TimeLeft::finished(const CaseSpec& c, double wall_s) {
     Pending& p = it->second;
     p.n -= 1;
     p.work -= c.work;
-    p.cap_s -= c.timeout_s + kChildGraceS;
+    p.cap_s -= c.measure.timeout_s + kChildGraceS;
     if (p.n <= 0) pending_.erase(it);
   }
   by_point_[point].add(c.work, wall_s);

@@ -173,11 +173,8 @@ nlohmann::json merged_context(const std::vector<std::unique_ptr<Input>>& inputs,
   return context;
 }
 
-}  // namespace
-
-int merge_results(const std::vector<fs::path>& dirs, const MergeOptions& opt) {
-  if (dirs.empty()) throw InputError("merge: name the results folders to merge");
-  if (opt.into.empty()) throw InputError("merge: --into DIR is required (a new or empty folder)");
+// Each folder once, locked; --into neither among them nor (with --fresh) around one.
+std::vector<std::unique_ptr<Input>> open_inputs(const std::vector<fs::path>& dirs, const MergeOptions& opt) {
   const fs::path into = fs::weakly_canonical(opt.into);
   std::vector<std::unique_ptr<Input>> inputs;
   std::set<fs::path> seen;
@@ -191,19 +188,21 @@ int merge_results(const std::vector<fs::path>& dirs, const MergeOptions& opt) {
     if (!seen.insert(canonical).second) throw InputError(fmt::format("merge: {} is named twice", d.string()));
     inputs.push_back(std::make_unique<Input>(d));
   }
+  return inputs;
+}
 
-  // One plan.
+// One plan: every folder's fingerprint is the first's.
+void check_one_plan(const std::vector<std::unique_ptr<Input>>& inputs) {
   const Input& first = *inputs.front();
   for (auto& in : inputs)
     if (in->fingerprint() != first.fingerprint())
       throw InputError(fmt::format("merge: {} and {} hold different plans: {}; merge only the shards of one experiment "
                                    "run with the same settings",
                                    first.words(), in->words(), plan_difference(first.fingerprint(), in->fingerprint())));
-  const nlohmann::json& fingerprint = first.fingerprint();
-  std::vector<std::string> plan_ids;
-  for (auto& id : fingerprint.at("cases")) plan_ids.push_back(id);
+}
 
-  // Each case once.
+// Each case once: the folder that holds it.
+std::map<std::string, const Input*> case_owners(const std::vector<std::unique_ptr<Input>>& inputs) {
   std::map<std::string, const Input*> owner;
   std::vector<std::string> duplicated;
   for (auto& in : inputs)
@@ -221,6 +220,54 @@ int merge_results(const std::vector<fs::path>& dirs, const MergeOptions& opt) {
                                  "different N merged, or one folder named under two names?):\n{}",
                                  fmt::join(duplicated, "\n")));
   }
+  return owner;
+}
+
+// The plan as far as the folder needs it: its ids, fingerprint and experiment file.
+RunPlan folder_plan(const Input& first, const std::vector<std::string>& plan_ids, const std::string& experiment_file) {
+  const nlohmann::json& fingerprint = first.fingerprint();
+  RunPlan plan;
+  plan.file = experiment_file;
+  Experiment shared;
+  shared.name = fingerprint.value("experiment", "");
+  if (fs::exists(first.dir / "experiment.yaml")) shared.source_text = read_whole_file(first.dir / "experiment.yaml");
+  plan.parts.push_back(std::move(shared));
+  for (auto& id : plan_ids) plan.cases.emplace_back().id = id;
+  plan.fingerprint = fingerprint;
+  plan.fingerprint_hash = first.plan.value("hash", "");
+  return plan;
+}
+
+// Every folder's context.json kept under contexts/ (one name each), and the merged one.
+nlohmann::json write_contexts(const std::vector<std::unique_ptr<Input>>& inputs, const fs::path& into) {
+  std::vector<std::string> names;
+  std::set<std::string> taken;
+  for (auto& in : inputs) {
+    std::string name = in->context_name();
+    for (int i = 2; !taken.insert(name).second; ++i) name = fmt::format("{}-{}", in->context_name(), i);
+    names.push_back(name + ".json");
+  }
+  fs::create_directories(into / "contexts");
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    if (inputs[i]->context.is_object())
+      write_file_atomically(into / "contexts" / names[i], inputs[i]->context.dump(2) + "\n");
+  nlohmann::json context = merged_context(inputs, names);
+  write_file_atomically(into / "context.json", context.dump(2) + "\n");
+  return context;
+}
+
+}  // namespace
+
+int merge_results(const std::vector<fs::path>& dirs, const MergeOptions& opt) {
+  if (dirs.empty()) throw InputError("merge: name the results folders to merge");
+  if (opt.into.empty()) throw InputError("merge: --into DIR is required (a new or empty folder)");
+  const std::vector<std::unique_ptr<Input>> inputs = open_inputs(dirs, opt);
+  check_one_plan(inputs);
+  const Input& first = *inputs.front();
+  const nlohmann::json& fingerprint = first.fingerprint();
+  std::vector<std::string> plan_ids;
+  for (auto& id : fingerprint.at("cases")) plan_ids.push_back(id);
+  const std::map<std::string, const Input*> owner = case_owners(inputs);
   std::vector<std::string> missing;  // in plan order
   for (auto& id : plan_ids)
     if (!owner.count(id)) missing.push_back(id);
@@ -234,36 +281,13 @@ int merge_results(const std::vector<fs::path>& dirs, const MergeOptions& opt) {
                                  "--fresh to move what it holds to previous-<time>/ inside it",
                                  opt.into.string()));
 
-  // The plan as far as the folder needs it: its ids, fingerprint and experiment file.
-  RunPlan plan;
-  plan.file = experiment_file;
-  Experiment shared;
-  shared.name = fingerprint.value("experiment", "");
-  if (fs::exists(first.dir / "experiment.yaml")) shared.source_text = read_whole_file(first.dir / "experiment.yaml");
-  plan.parts.push_back(std::move(shared));
-  for (auto& id : plan_ids) plan.cases.emplace_back().id = id;
-  plan.fingerprint = fingerprint;
-  plan.fingerprint_hash = first.plan.value("hash", "");
-
+  const RunPlan plan = folder_plan(first, plan_ids, experiment_file);
   ResultsFolder folder(opt.into, plan, {.fresh = opt.fresh});
   if (!folder.moved_aside().empty()) std::cerr << "old contents moved to " << folder.moved_aside().string() << "\n";
   for (auto& id : plan_ids)
     if (auto it = owner.find(id); it != owner.end()) folder.commit(it->second->records.at(id));
   folder.sync();
-
-  std::vector<std::string> names;
-  std::set<std::string> taken;
-  for (auto& in : inputs) {
-    std::string name = in->context_name();
-    for (int i = 2; !taken.insert(name).second; ++i) name = fmt::format("{}-{}", in->context_name(), i);
-    names.push_back(name + ".json");
-  }
-  fs::create_directories(opt.into / "contexts");
-  for (std::size_t i = 0; i < inputs.size(); ++i)
-    if (inputs[i]->context.is_object())
-      write_file_atomically(opt.into / "contexts" / names[i], inputs[i]->context.dump(2) + "\n");
-  nlohmann::json context = merged_context(inputs, names);
-  write_file_atomically(opt.into / "context.json", context.dump(2) + "\n");
+  const nlohmann::json context = write_contexts(inputs, opt.into);
 
   bool metrics = false;
   for (auto& in : inputs) metrics = metrics || fs::exists(in->dir / "metrics.csv");

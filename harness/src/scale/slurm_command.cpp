@@ -107,28 +107,19 @@ fs::path pin_experiment(const SlurmJob& job, const fs::path& original, const std
   return copy;
 }
 
-}  // namespace
-
-int slurm_command(const SlurmOptions& opt) {
-  // Everything the user can get wrong is named here, before anything is written.
+// Everything the user can get wrong in the options, named before anything is written; the
+// GPUs each task asks for.
+int check_options(const SlurmOptions& opt) {
   if (opt.shards < 1) throw InputError(fmt::format("--shards {}: must be 1 or more", opt.shards));
   const int task_gpus = check_slurm_resources(opt.resources);
   check_run_gpus(opt.run_gpus, task_gpus);
   if (opt.cpu_workers > 0 && opt.run_gpus.empty())
     throw InputError(fmt::format("--cpu-workers {}: it goes with --gpus (workers for CPU cases beside the GPU workers)",
                                  opt.cpu_workers));
+  return task_gpus;
+}
 
-  PlanOptions plan_options;
-  plan_options.max_cases = opt.max_cases;
-  const RunPlan plan = make_plan(opt.file, plan_options);  // what `dpgpu check` checks
-  if (std::size_t(opt.shards) > plan.cases.size())
-    throw InputError(fmt::format("--shards {}: the experiment has {} case{}; give at most that many shards",
-                                 opt.shards, plan.cases.size(), plan.cases.size() == 1 ? "" : "s"));
-  std::size_t gpu_cases = 0;
-  for (const CaseSpec& c : plan.cases) gpu_cases += c.backend == Backend::Gpu;
-  // The partition every task computes (shard.hpp), shown as its spread.
-  const std::vector<ShardLoad> load = shard_loads(plan.cases, shard_of_cases(plan.cases, opt.shards), opt.shards);
-
+SlurmJob job_of(const SlurmOptions& opt, const RunPlan& plan) {
   SlurmJob job;
   job.name = plan.name();
   job.shards = opt.shards;
@@ -141,23 +132,34 @@ int slurm_command(const SlurmOptions& opt) {
   job.resources = opt.resources;
   check_sbatch_path(job.base, "the job's folder (--out)");
   check_sbatch_path(job.workdir, "the working folder (where dpgpu slurm runs; the tasks start there)");
+  return job;
+}
 
-  const std::string pinned_text = pinned_experiment_text(opt.file);
-  const bool pinned_before = fs::exists(job.slurm_dir() / opt.file.filename());
-  job.experiment = pin_experiment(job, opt.file, pinned_text);
+// The pinned experiment (job.experiment), then the array, merge and submit scripts.
+void write_job(SlurmJob& job, const fs::path& file, const PlanOptions& plan_options, const RunPlan& plan) {
+  const std::string pinned_text = pinned_experiment_text(file);
+  const bool pinned_before = fs::exists(job.slurm_dir() / file.filename());
+  job.experiment = pin_experiment(job, file, pinned_text);
   // The copy must be the same plan (same case ids, same measuring), or the shards would not
   // be the original's.
   if (make_plan(job.experiment, plan_options).fingerprint_hash != plan.fingerprint_hash) {
     if (!pinned_before) fs::remove(job.experiment);
     throw std::runtime_error(fmt::format("the copy {} plans other cases than {}", job.experiment.string(),
-                                         opt.file.string()));
+                                         file.string()));
   }
   fs::create_directories(job.slurm_dir() / "logs");
   fs::create_directories(job.slurm_dir() / "status");
   write_executable(job.array_script(), array_script_text(job));
   write_executable(job.merge_script(), merge_script_text(job));
   write_executable(job.submit_script(), submit_script_text(job));
+}
 
+// The job in words: its shards and their spread, its files, notes, the submit commands.
+void print_job(const SlurmJob& job, const RunPlan& plan, int task_gpus, const SlurmOptions& opt) {
+  std::size_t gpu_cases = 0;
+  for (const CaseSpec& c : plan.cases) gpu_cases += c.backend == Backend::Gpu;
+  // The partition every task computes (shard.hpp), shown as its spread.
+  const std::vector<ShardLoad> load = shard_loads(plan.cases, shard_of_cases(plan.cases, opt.shards), opt.shards);
   std::cout << fmt::format("dpgpu slurm: experiment '{}', {} cases in {} shards (array tasks 0-{}), {}\n", job.name,
                            plan.cases.size(), job.shards, job.shards - 1,
                            task_gpus > 0 ? fmt::format("{} GPU{} per task", task_gpus, task_gpus == 1 ? "" : "s")
@@ -177,18 +179,19 @@ int slurm_command(const SlurmOptions& opt) {
   if (opt.shards > 1001)
     std::cout << "  note: array task ids above 1000 need a cluster whose MaxArraySize is larger than Slurm's "
                  "default 1001\n";
-  const std::vector<std::string> array_cmd = array_sbatch_command(job);
   std::string merge_line = command_line(merge_sbatch_command(job, "ARRAY"));
   merge_line.replace(merge_line.find("afterany:ARRAY"), 14, "afterany:$array");  // a shell variable, unquoted
   std::cout << fmt::format("submit with:\n  array=$({} | cut -d';' -f1)\n  {}\n(the same: sh {})\n",
-                           command_line(array_cmd), merge_line, job.submit_script().string());
-  if (!opt.submit) return 0;
+                           command_line(array_sbatch_command(job)), merge_line, job.submit_script().string());
+}
 
+// --submit: the array job, then the merge job after it; their ids into slurm/jobs.txt.
+int submit(const SlurmJob& job) {
   std::cout.flush();
   if (!on_path("sbatch"))
     throw InputError("--submit: sbatch is not on PATH (not a Slurm login node?); the scripts are written, submit "
                      "them where sbatch runs with the lines above");
-  const Captured array = run_capturing_stdout(array_cmd);
+  const Captured array = run_capturing_stdout(array_sbatch_command(job));
   if (array.status != 0)
     throw InputError(fmt::format("sbatch refused the array job (exit {}; its message is above); nothing is queued",
                                  array.status));
@@ -205,6 +208,22 @@ int slurm_command(const SlurmOptions& opt) {
       << fmt::format("{} array {} merge {}\n", now_iso8601(), array_id, merge_id);
   std::cout << fmt::format("submitted: array job {} ({} tasks), merge job {}\n", array_id, job.shards, merge_id);
   return 0;
+}
+
+}  // namespace
+
+int slurm_command(const SlurmOptions& opt) {
+  const int task_gpus = check_options(opt);
+  PlanOptions plan_options;
+  plan_options.max_cases = opt.max_cases;
+  const RunPlan plan = make_plan(opt.file, plan_options);  // what `dpgpu check` checks
+  if (std::size_t(opt.shards) > plan.cases.size())
+    throw InputError(fmt::format("--shards {}: the experiment has {} case{}; give at most that many shards",
+                                 opt.shards, plan.cases.size(), plan.cases.size() == 1 ? "" : "s"));
+  SlurmJob job = job_of(opt, plan);
+  write_job(job, opt.file, plan_options, plan);
+  print_job(job, plan, task_gpus, opt);
+  return opt.submit ? submit(job) : 0;
 }
 
 }  // namespace dpgpu
