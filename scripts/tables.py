@@ -11,15 +11,28 @@ A Markdown file marks a block; this script rewrites what lies between the marks:
     ...
     <!-- /dpgpu:claims -->
 
+    <!-- dpgpu:solvers -->
+    ...
+    <!-- /dpgpu:solvers -->
+
 `table`: rows of the folder's summary.csv (known_optimum joined from runs.csv, m.<metric>.min
 and .max from metrics.csv) that pass every `where` filter (column=value, values split by |),
 columns `column[:heading[:format]]` split by `;`, sorted by `sort` (numbers as numbers).
-Formats: time (s or ms), int, f0..f4, g3, x (a ratio, 12.3x), tcups (cells/s in 10^12).
+Formats: time (s or ms), int, f0..f4, g3, x (a ratio, 12.3x), gcups and tcups (cells/s in 10^9, 10^12).
+`file="table2.csv"` reads that CSV of the folder instead (a table derived from the records,
+e.g. scripts/mcm_table2.py's ranges).
 `claims`: the folder's claims, evaluated by `dpgpu verify --markdown`.
-Each block is captioned with the experiment and the device (context.json).
+Each of these two is captioned with the experiment and the device (context.json).
+`solvers`: every registered solver, from `dpgpu list --markdown` (the registry).
 
-    scripts/tables.py            # rewrite every block in the project's READMEs
-    scripts/tables.py --check    # exit 1 naming each stale block (CI)
+    scripts/tables.py                # rewrite every block in the project's READMEs
+    scripts/tables.py --check        # exit 1 naming each stale block (CI)
+    scripts/tables.py --bare-numbers # exit 1 naming each measured number typed by hand (CI)
+
+A measured number (a time, a ratio, a rate, a share: `12 ms`, `3.4x`, `13.5 TCUPS`, `87 %`)
+belongs in a generated block or in a claim; outside them a README may name claims by id.
+Fenced code, inline code (settings and inputs: `timeout_s: 300`, `5 s`), HTML comments and
+quotations ("...": a paper's words) are not searched, nor a product of sizes (`65 × 65`).
 """
 import argparse
 import csv
@@ -33,8 +46,10 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_FILES = ["README.md", "results/reference/README.md", "strategies/*/README.md", "problems/*/README.md"]
-BLOCK = re.compile(r"(<!-- dpgpu:(table|claims) (.*?) -->\n)(.*?)(<!-- /dpgpu:\2 -->)", re.S)
+DEFAULT_FILES = ["README.md", "results/reference/README.md", "strategies/*/README.md", "strategies/*/*_README.md",
+                 "strategies/README.md", "problems/README.md", "problems/*/README.md", "baselines/*/README.md",
+                 "experiments/README.md", "harness/README.md", "plots/README.md", "tests/fuzz/README.md", "docs/*.md"]
+BLOCK = re.compile(r"(<!-- dpgpu:(table|claims|solvers)(?: (.*?))? -->\n)(.*?)(<!-- /dpgpu:\2 -->)", re.S)
 
 
 def read_csv(path):
@@ -98,11 +113,13 @@ def fmt_value(text, how):
         return f"{v:.3g}×"
     if how == "tcups":
         return f"{v / 1e12:.3g}"
+    if how == "gcups":
+        return f"{v / 1e9:.3g}"
     if how == "g3":
         return f"{v:.3g}"
     if re.fullmatch(r"f\d", how):
         return f"{v:.{how[1]}f}"
-    raise ValueError(f"unknown format '{how}' (time, int, x, tcups, g3, f0..f4)")
+    raise ValueError(f"unknown format '{how}' (time, int, x, gcups, tcups, g3, f0..f4)")
 
 
 def passes(row, where):
@@ -138,7 +155,9 @@ def parse_col(spec):
 def render_table(folder, opts):
     """One row per selected summary row; with group=COLUMN, one row per value of COLUMN whose
     cells come from the group's row passing the column's @filters (a pivot)."""
-    rows = folder_rows(folder)
+    rows = read_csv(os.path.join(folder, opts["file"])) if "file" in opts else folder_rows(folder)
+    if not rows:
+        raise ValueError(f"{folder}: no rows in {opts.get('file', 'summary.csv')}")
     experiment, device = context(folder)
     rows = [r for r in rows if passes(r, opts.get("where", ""))]
     if not rows:
@@ -174,8 +193,17 @@ def render_claims(folder, dpgpu):
     return out.stdout.rstrip("\n").replace(os.path.join(ROOT, ""), "") + "\n"
 
 
+def render_solvers(dpgpu):
+    out = subprocess.run([dpgpu, "list", "--markdown"], capture_output=True, text=True, cwd=ROOT)
+    if out.returncode != 0 or not out.stdout.strip():
+        raise ValueError(f"dpgpu list --markdown failed: {out.stderr.strip() or 'no solvers'}")
+    return "Generated from the registry by `scripts/tables.py` (`dpgpu list --markdown`):\n\n" + out.stdout
+
+
 def render(kind, spec, dpgpu):
-    words = shlex.split(spec)
+    if kind == "solvers":
+        return render_solvers(dpgpu)
+    words = shlex.split(spec or "")
     folder = os.path.join(ROOT, words[0])
     opts = dict(w.split("=", 1) for w in words[1:])
     return render_table(folder, opts) if kind == "table" else render_claims(folder, dpgpu)
@@ -203,13 +231,39 @@ def process(path, dpgpu, check):
     return len(stale)
 
 
+MEASURED = re.compile(r"(?<![\w.^/-])\d[\d,]*(?:\.\d+)?(?:[–-]\d[\d,]*(?:\.\d+)?)?\s?"
+                      r"(?:ms|µs|us|ns|s|x|×|GCUPS|TCUPS|GB/s|TB/s|W|J|%)(?![\w/]|\s?\d)")
+# Fenced and inline code, HTML comments, and quotations ("...", a paper's words, over at most
+# a few lines).
+NOT_PROSE = re.compile(r"```.*?```|<!--.*?-->|`[^`\n]*`|\"[^\"\n]*(?:\n[^\"\n]*){0,4}\"", re.S)
+
+
+def bare_numbers(path):
+    """(line, text) of each measured number outside generated blocks, code and comments."""
+    text = BLOCK.sub(lambda m: "\n" * m.group(0).count("\n"), open(path).read())
+    text = NOT_PROSE.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+    return [(text[: m.start()].count("\n") + 1, m.group(0)) for m in MEASURED.finditer(text)]
+
+
+def check_bare_numbers(files):
+    found = 0
+    for path in files:
+        for line, number in bare_numbers(path):
+            print(f"{os.path.relpath(path, ROOT)}:{line}: '{number}' typed by hand (generate it, or name its claim)")
+            found += 1
+    return 1 if found else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     ap.add_argument("files", nargs="*", help="Markdown files (default: the project's READMEs)")
     ap.add_argument("--check", action="store_true", help="rewrite nothing; exit 1 when a block is stale")
+    ap.add_argument("--bare-numbers", action="store_true", help="rewrite nothing; exit 1 on a hand-typed measured number")
     ap.add_argument("--dpgpu", default=os.path.join(ROOT, "build/harness/dpgpu"), help="the dpgpu binary (claims blocks)")
     args = ap.parse_args()
-    files = args.files or sorted(f for p in DEFAULT_FILES for f in glob.glob(os.path.join(ROOT, p)))
+    files = args.files or sorted({f for p in DEFAULT_FILES for f in glob.glob(os.path.join(ROOT, p))})
+    if args.bare_numbers:
+        return check_bare_numbers(files)
     try:
         stale = sum(process(f, args.dpgpu, args.check) for f in files)
     except (ValueError, OSError) as e:

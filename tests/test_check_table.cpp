@@ -27,7 +27,7 @@ TEST(CheckTable, SizesAndWhatHappensToEachCase) {
   e2e::TempDir d;
   auto yaml = d.write("c.yaml",
                       "name: table\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: [5, 1234]}\n"
-                      "solvers:\n  - cpu.right\n  - name: cpu.bare\n    max: {n: 100}\n  - cpu.greedy\n  - gpu.none\n"
+                      "solvers:\n  - cpu.right\n  - name: cpu.bare\n    max: {n: 100}\n  - cpu.overflowing\n  - gpu.none\n"
                       "repetitions: 2\n");
   for (std::string command : {" check ", " run --dry-run "}) {
     auto r = run(kToy + command + yaml.string());
@@ -35,12 +35,13 @@ TEST(CheckTable, SizesAndWhatHappensToEachCase) {
     // Each instance once, with its sizes, work and known optimum.
     EXPECT_NE(r.output.find("count[n=5]#1  n=5, work 5, known optimum 5\n"), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("count[n=1234]#1  n=1234, work 1.23 k, known optimum 1234\n"), std::string::npos) << r.output;
-    // Case 1 runs; a cap skips cpu.bare at n=1234 only; memory refuses cpu.greedy; gpu.none is unavailable.
+    // Case 1 runs; a cap skips cpu.bare at n=1234 only; memory refuses cpu.overflowing; gpu.none is unavailable.
     EXPECT_NE(line_with(r.output, "     1  cpu.right").find("run"), std::string::npos) << r.output;
     EXPECT_NE(line_with(r.output, "     2  cpu.bare").find("run"), std::string::npos) << r.output;
     EXPECT_NE(line_with(r.output, "     6  cpu.bare").find("skipped: n=1234 is above this solver's max n=100"),
               std::string::npos) << r.output;
-    EXPECT_NE(line_with(r.output, "     3  cpu.greedy").find("refused: "), std::string::npos) << r.output;
+    EXPECT_NE(line_with(r.output, "     3  cpu.overflowing").find("refused: "), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("needs more than 16 EiB (the estimate overflows) of host memory"), std::string::npos);
     EXPECT_NE(line_with(r.output, "     4  gpu.none").find("skipped: "), std::string::npos) << r.output;
     // Long reasons are notes printed once.
     EXPECT_NE(r.output.find("[1] "), std::string::npos) << r.output;

@@ -128,9 +128,9 @@ std::pair<unsigned, unsigned> busy_sm_clock() {
   return {t.sm_min_mhz, t.sm_max_mhz};
 }
 
-// SIGKILL to `pid`'s children and their process groups (a worker child leads its own), all
-// but the clock guard.
-void kill_children(pid_t pid) {
+// `pid`'s children other than the clock guard (its workers, each leading a process group).
+std::vector<pid_t> workers_of(pid_t pid) {
+  std::vector<pid_t> out;
   for (auto& e : std::filesystem::directory_iterator("/proc")) {
     const std::string name = e.path().filename().string();
     if (name.find_first_not_of("0123456789") != std::string::npos) continue;  // processes only
@@ -144,10 +144,17 @@ void kill_children(pid_t pid) {
       continue;
     std::ifstream cmd(e.path() / "cmdline");
     std::string args((std::istreambuf_iterator<char>(cmd)), std::istreambuf_iterator<char>());
-    if (args.find("__clock-guard") != std::string::npos) continue;
-    kill(-child, SIGKILL);
-    kill(child, SIGKILL);
+    if (args.find("__clock-guard") == std::string::npos) out.push_back(child);
   }
+  return out;
+}
+
+// Gone, or a zombie waiting for whoever adopted it.
+bool ended(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto close = text.rfind(')');
+  return close == std::string::npos || close + 2 >= text.size() || text[close + 2] == 'Z';
 }
 
 }  // namespace
@@ -188,12 +195,17 @@ TEST(EnergyGpu, GuardUndoesTheLockWhenTheRunIsKilled) {
   ASSERT_TRUE(fs::exists(dir / "out/context.json")) << "dpgpu run did not start";
   sleep_s(0.5);
   const auto [locked_lo, locked_hi] = busy_sm_clock();
-  // The run, and its worker (in a process group of its own), as a crash would end both; the
-  // guard is in its own session.
-  kill_children(run);
-  kill(-run, SIGKILL);
+  // The run alone, as a crash would end it: its worker (a process group of its own) dies with
+  // it (PR_SET_PDEATHSIG), the guard (a session of its own) resets the clocks.
+  const std::vector<pid_t> workers = workers_of(run);
+  EXPECT_FALSE(workers.empty()) << "no worker child seen";
+  kill(run, SIGKILL);
   waitpid(run, nullptr, 0);
   sleep_s(1.0);
+  for (pid_t w : workers) {
+    EXPECT_TRUE(ended(w)) << "worker " << w << " outlived the killed run";
+    if (!ended(w)) kill(-w, SIGKILL);
+  }
   const auto [free_lo, free_hi] = busy_sm_clock();
   std::printf("busy SM clock: while dpgpu run held base %u..%u MHz, after SIGKILL %u..%u MHz\n", locked_lo, locked_hi,
               free_lo, free_hi);

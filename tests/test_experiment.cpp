@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "dpgpu/error.hpp"
+#include "experiment/all_gpus.hpp"
 #include "experiment/experiment.hpp"
 #include "dpgpu/registry.hpp"
 
@@ -57,6 +58,10 @@ const auto gpu_fake = solver<Fake>("gpu.fake", "wavefront")
                           .backend(Backend::Gpu)  // a GPU solver that runs without one
                           .param("block", std::int64_t{256}, between(32, 1024), "threads per block")
                           .param("offload", true, "stream diagonals to the host")
+                          .solve(echo);
+const auto gpu_multi = solver<Fake>("gpu.multi", "one instance over several GPUs")
+                          .backend(Backend::Gpu)
+                          .param("gpus", std::int64_t{1}, between(1, 64), "GPUs; all: the host's")
                           .solve(echo);
 const auto gpu_absent = solver<Fake>("gpu.absent", "needs CUDA")
                             .backend(Backend::Gpu)
@@ -357,6 +362,32 @@ TEST_F(ExperimentExpand, RuleAcrossParametersSeesTheWholePoint) {
     EXPECT_NE(m.find("exp.yaml:5:14: solver 'cpu.paired': "), std::string::npos) << m;  // the key 'lo'
     EXPECT_NE(m.find("'lo' (50) must be at most 'hi' (20) (at cpu.paired[hi=20,lo=50])"), std::string::npos) << m;
   }
+}
+
+// `gpus: all` is the host's GPU count (at least 1) in the parameters; the label keeps "all",
+// so the case ids do not depend on the host. Only `gpus` takes it; a typo is refused at its line.
+TEST_F(ExperimentExpand, GpusAllIsTheHostsCardCount) {
+  const Experiment e = parse("problem: fake\ninstances: [{generator: gen}]\nsolvers:\n"
+                             "  - name: gpu.multi\n    params: {gpus: [2, all]}\n");
+  for (int cards : {0, 1, 4}) {
+    const Plan plan = expand(e, cards);
+    ASSERT_EQ(plan.solvers.size(), 2u);
+    EXPECT_EQ(plan.solvers[0].params.integer("gpus"), 2);
+    EXPECT_EQ(plan.solvers[1].params.integer("gpus"), std::max(1, cards)) << cards;
+    EXPECT_EQ(plan.solvers[1].label, "gpu.multi[gpus=all]");
+  }
+  EXPECT_EQ(expand(e).solvers[1].params.integer("gpus"), 1);
+  for (const char* bad : {"{gpus: al}", "{gpus: ALL}"}) {
+    try {
+      parse(std::string("problem: fake\ninstances: [{generator: gen}]\nsolvers:\n  - name: gpu.multi\n    params: ") + bad +
+            "\n");
+      FAIL() << bad << " was accepted";
+    } catch (const InputError& err) {
+      EXPECT_NE(std::string(err.what()).find("exp.yaml:5:"), std::string::npos) << err.what();
+    }
+  }
+  EXPECT_THROW(parse("problem: fake\ninstances: [{generator: gen}]\nsolvers:\n  - name: gpu.fake\n    params: {block: all}\n"),
+               InputError);
 }
 
 TEST_F(ExperimentExpand, FileSourceIsOnePointWithSeedZero) {

@@ -121,7 +121,7 @@ const Case kCases[] = {
     {"UnknownGenerator", kProblem + "instances: [{generator: gen2}]\n" + kSolvers, "2:25",
      {"instances[0].generator: unknown generator 'gen2' for problem 'fake' (known: gen, flat)"}},
     {"UnknownSolver", with_solvers("  - name: gpu.nope\n"), "4:11",
-     {"solvers[0].name: unknown solver 'gpu.nope' for problem 'fake' (known: cpu.fake, cpu.paired, gpu.absent, gpu.fake)"}},
+     {"solvers[0].name: unknown solver 'gpu.nope' for problem 'fake' (known: cpu.fake, cpu.paired, gpu.absent, gpu.fake, gpu.multi)"}},
     {"UnknownSolverShorthand", with_solvers("  - cpu.fake\n  - cpu.fak\n"), "5:5", {"solvers[1]", "unknown solver 'cpu.fak'"}},
     {"SolverWithoutName", with_solvers("  - params: {threads: 2}\n"), "4:5", {"solvers[0]: missing required key 'name'"}},
 
@@ -219,3 +219,52 @@ TEST(ExperimentMissingFile, NamesThePath) {
 }
 
 }  // namespace
+
+// Issue 30, finding 22: what the YAML reader gave only as "bad file" or ignored.
+namespace {
+
+std::string parse_error(const std::string& name, const std::string& yaml, fs::path* file_out = nullptr) {
+  fs::path dir = fs::path(::testing::TempDir()) / ("dpgpu_errors_" + name);
+  fs::create_directories(dir);
+  fs::path file = dir / "exp.yaml";
+  std::ofstream(file) << yaml;
+  if (file_out) *file_out = file;
+  try {
+    parse_experiment(file);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(ExperimentYaml, DeepNestingIsAClearErrorWithItsLine) {
+  fs::path file;
+  const std::string m = parse_error("deep", kValid + "plot: " + std::string(500, '[') + std::string(500, ']') + "\n", &file);
+  EXPECT_EQ(m.rfind(file.string() + ":4:", 0), 0u) << m;
+  EXPECT_NE(m.find("levels deep"), std::string::npos) << m;
+  EXPECT_EQ(m.find("bad file"), std::string::npos) << m;
+}
+
+TEST(ExperimentYaml, ASecondDocumentIsAnErrorNamingItsLine) {
+  fs::path file;
+  const std::string m = parse_error("second", kValid + "---\nrepetitions: 3\n", &file);
+  EXPECT_EQ(m.rfind(file.string() + ":4:", 0), 0u) << m;
+  EXPECT_NE(m.find("second YAML document"), std::string::npos) << m;
+  const std::string opened = parse_error("second_opened", "---\n" + kValid + "---\n", &file);
+  EXPECT_EQ(opened.rfind(file.string() + ":5:", 0), 0u) << opened;
+  EXPECT_EQ(parse_error("one_opened", "---\n" + kValid), "");  // one document with its marker is fine
+}
+
+TEST(ExperimentYaml, EverySixtyFourBitSeedIsAccepted) {
+  fs::path dir = fs::path(::testing::TempDir()) / "dpgpu_errors_seed";
+  fs::create_directories(dir);
+  std::ofstream(dir / "exp.yaml") << kProblem + "instances: [{generator: gen, seeds: [0, 18446744073709551615]}]\n" + kSolvers;
+  Experiment e = parse_experiment(dir / "exp.yaml");
+  EXPECT_EQ(e.instances.at(0).seeds, (std::vector<std::uint64_t>{0, UINT64_MAX}));
+  const std::string m = parse_error("seed_big", kProblem + "instances: [{generator: gen, seeds: 18446744073709551616}]\n" + kSolvers);
+  EXPECT_NE(m.find("above 2^64-1"), std::string::npos) << m;
+  EXPECT_NE(parse_error("seed_neg", kProblem + "instances: [{generator: gen, seeds: -1}]\n" + kSolvers)
+                .find("expected a non-negative integer"), std::string::npos);
+}

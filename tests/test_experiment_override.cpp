@@ -6,8 +6,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "experiment/experiment_override.hpp"
+#include <unistd.h>
+
 #include "dpgpu/error.hpp"
+#include "experiment/experiment.hpp"
+#include "experiment/experiment_override.hpp"
 
 namespace {
 
@@ -69,13 +72,39 @@ TEST(ExperimentOverride, ErrorsNameTheOverrideAndWhatIsThere) {
   EXPECT_EQ(o.value, "[1,2]");
 }
 
-TEST(ExperimentOverride, WrittenBesideTheFile) {
-  auto dir = std::filesystem::temp_directory_path() / "dpgpu-override-test";
+// Issue 30, finding 21: the overrides change the parsed file in memory. An error in a value
+// names the flag, not a temporary file's line:col, and nothing is written beside the file.
+TEST(ExperimentOverride, AppliedInMemoryAndErrorsNameTheFlag) {
+  auto dir = std::filesystem::temp_directory_path() / ("dpgpu-override-test-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  auto file = dir / "quick.yaml";
-  std::ofstream(file) << kFile;
-  auto out = dpgpu::write_overridden(file, {"repetitions=7"});
-  EXPECT_EQ(out.parent_path(), dir);
-  EXPECT_EQ(YAML::LoadFile(out.string())["repetitions"].as<int>(), 7);
+  auto file = dir / "small.yaml";
+  std::ofstream(file) << "problem: fake\ninstances: [{generator: gen, params: {n: 5}}]\nsolvers: [cpu.fake]\n";
+  auto error = [&](std::vector<dpgpu::Override> o) -> std::string {
+    try {
+      dpgpu::parse_experiment(file, o);
+    } catch (const dpgpu::InputError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const std::string reps = error({{"repetitions", "0"}});
+  EXPECT_EQ(reps.rfind("--set repetitions=0: ", 0), 0u) << reps;
+  const std::string n = error({{"instances.gen.params.n", "[5, -1]"}});
+  EXPECT_EQ(n.rfind("--set instances.gen.params.n=[5, -1]: ", 0), 0u) << n;
+  EXPECT_EQ(n.find(".set-"), std::string::npos) << n;
+  const std::string key = error({{"solvers.cpu.fake.params.nope", "1"}});  // a new key on a bare solver name
+  EXPECT_EQ(key.rfind("--set solvers.cpu.fake.params.nope=1: ", 0), 0u) << key;
+  // A mistake of the file itself still names the file's line, past the overrides.
+  std::ofstream(file) << "problem: fake\ninstances: [{generator: gen, params: {n: 5}}]\nsolvers: [cpu.fake]\nwarmup: -1\n";
+  const std::string own = error({{"repetitions", "3"}});
+  EXPECT_EQ(own.rfind(file.string() + ":4:", 0), 0u) << own;
+  std::ofstream(file) << "problem: fake\ninstances: [{generator: gen, params: {n: 5}}]\nsolvers: [cpu.fake]\n";
+  auto e = dpgpu::parse_experiment(file, {{"repetitions", "7"}, {"instances.gen.params.n", "[6, 7]"}});
+  EXPECT_EQ(e.repetitions, 7);
+  EXPECT_EQ(e.instances.at(0).params.at(0).values.size(), 2u);
+  EXPECT_NE(e.source_text.find("#   --set repetitions=7"), std::string::npos);
+  std::size_t entries = 0;
+  for ([[maybe_unused]] auto& entry : std::filesystem::directory_iterator(dir)) ++entries;
+  EXPECT_EQ(entries, 1u) << "only the experiment file: nothing written beside it";
   std::filesystem::remove_all(dir);
 }

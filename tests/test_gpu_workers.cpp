@@ -236,6 +236,18 @@ TEST(WorkerPool, CheckRefusesMoreGpusThanTheHostHasUnlessShared) {
   EXPECT_EQ(shared.code, 0) << shared.output;
 }
 
+// `gpus: all` through the real dpgpu (its resolution: test_experiment's GpusAllIsTheHostsCardCount):
+// `check` takes it on any host, and the case id keeps "gpus=all".
+TEST(WorkerPool, GpusAllIsTakenByCheckAndNamedInTheCaseId) {
+  e2e::TempDir dir;
+  const fs::path file = dir.write("all.yaml", "name: every\nproblem: lcs\ninstances:\n  - generator: random\n"
+                                               "    params: {n: 5000}\nsolvers:\n  - name: gpu.bitparallel\n"
+                                               "    params: {gpus: [1, all]}\n");
+  const auto checked = run(std::string(DPGPU_BIN) + " check " + file.string());
+  EXPECT_EQ(checked.code, 0) << checked.output;
+  EXPECT_NE(checked.output.find("gpu.bitparallel[gpus=all]"), std::string::npos) << checked.output;
+}
+
 TEST(WorkerPool, LanesOfThisMachine) {
   std::string note;
   EXPECT_THROW(dpgpu::make_lanes("0,x", 1, &note), dpgpu::InputError);
@@ -314,7 +326,7 @@ TEST(GpuWorkers, InterruptedPooledRunResumesWithoutLossOrDuplicates) {
     kill(pid, sig);
     EXPECT_EQ(scaleout::wait_exit(pid), 128 + sig) << e2e::slurp(d.path / "log.txt");
     if (sig == SIGINT)
-      EXPECT_NE(e2e::slurp(d.path / "log.txt").find("--gpus 0,0 --out " + out.string() + " --resume"), std::string::npos)
+      EXPECT_NE(e2e::slurp(d.path / "log.txt").find("--gpus 0,0 --cpu-workers 2 --out " + out.string() + " --resume"), std::string::npos)
           << e2e::slurp(d.path / "log.txt");
     const std::size_t done = scaleout::lines_in(out / "journal.jsonl");
     EXPECT_LT(done, 40u) << "stopped early";
@@ -341,4 +353,50 @@ TEST(GpuWorkers, ABadGpuListIsExitTwoWithNothingWritten) {
     EXPECT_EQ(r.code, 2) << r.output;
     EXPECT_NE(r.output.find("there is no GPU 99"), std::string::npos) << r.output;
   }
+}
+
+namespace {
+
+// The first child of `parent` whose command line holds `word`, or 0.
+pid_t child_with(pid_t parent, const std::string& word) {
+  for (auto& e : fs::directory_iterator("/proc")) {
+    const std::string name = e.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    const std::string stat = e2e::slurp(e.path() / "stat");
+    const auto close = stat.rfind(')');
+    char state = 0;
+    int ppid = 0;
+    if (close == std::string::npos || std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2 ||
+        ppid != parent)
+      continue;
+    if (e2e::slurp(e.path() / "cmdline").find(word) != std::string::npos) return pid_t(std::stoi(name));
+  }
+  return 0;
+}
+
+// Gone, or a zombie waiting for whoever adopted it.
+bool ended(pid_t pid) {
+  const std::string stat = e2e::slurp(fs::path("/proc") / std::to_string(pid) / "stat");
+  const auto close = stat.rfind(')');
+  return stat.empty() || close == std::string::npos || stat[close + 2] == 'Z';
+}
+
+}  // namespace
+
+// `dpgpu run` killed with SIGKILL (no handler runs) takes its worker with it
+// (PR_SET_PDEATHSIG): nothing of the run keeps solving, nor keeps a GPU busy, after it.
+TEST(GpuWorkers, AKilledRunLeavesNoWorkerBehind) {
+  e2e::TempDir d;
+  auto yaml = d.write("slow.yaml",
+                      "name: slow\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: 1}\n"
+                      "solvers:\n  - name: cpu.right\n    params: {sleep_ms: 10000}\n"
+                      "repetitions: 3\nwarmup: 0\ntimeout_s: 60\nisolate: always\n");
+  const pid_t pid = scaleout::start(kToy, {"run", yaml.string(), "--out", (d.path / "out").string()}, d.path / "log.txt");
+  pid_t worker = 0;
+  ASSERT_TRUE(scaleout::wait_for([&] { return (worker = child_with(pid, "__worker")) > 0; }, 30))
+      << e2e::slurp(d.path / "log.txt");
+  kill(pid, SIGKILL);
+  EXPECT_EQ(scaleout::wait_exit(pid), 128 + SIGKILL);
+  EXPECT_TRUE(scaleout::wait_for([&] { return ended(worker); }, 5)) << "worker " << worker << " outlived its run";
+  if (!ended(worker)) kill(worker, SIGKILL);
 }

@@ -36,6 +36,20 @@ TEST(ReadCommands, ListOneProblemOrSolver) {
   EXPECT_NE(r.output.find("no problem or solver named 'cpu.nope'"), std::string::npos) << r.output;
 }
 
+// The README's solver table: one row per registered solver, sorted, with no availability
+// (it must not depend on the build that regenerates it); a name with it is refused.
+TEST(ReadCommands, ListMarkdownIsTheSolverTable) {
+  auto r = run(kBin + " list --markdown");
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(r.output.rfind("| problem | solver | what | parameters |\n|---|---|---|---|\n", 0), 0u) << r.output;
+  EXPECT_NE(r.output.find("| lcs | `cpu.bitparallel` |"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("| lcs | `gpu.wavefront` |"), std::string::npos) << r.output;
+  EXPECT_LT(r.output.find("| knapsack |"), r.output.find("| lcs |")) << r.output;
+  EXPECT_EQ(r.output.find("unavailable"), std::string::npos) << r.output;
+  r = run(kBin + " list lcs --markdown");
+  EXPECT_EQ(r.code, 2) << r.output;
+}
+
 TEST(ReadCommands, SetOverrideReportAndCompare) {
   // report, compare and plot run Python with Matplotlib (tests run from the source root).
   if (run("bash plots/find_python.sh").code != 0) GTEST_SKIP() << "no Python with Matplotlib";

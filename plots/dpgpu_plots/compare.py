@@ -36,6 +36,7 @@ from typing import Optional, Sequence
 
 from . import fmt
 from . import results as results_mod
+from .compare_energy import FAILING as MORE_ENERGY, compare_energy, energy_markdown
 from .errors import PlotError
 from .results import Results, number
 
@@ -366,6 +367,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     p.add_argument("new", metavar="NEW")
     p.add_argument("--threshold", default="5%",
                    help="smallest change that counts, as 5%% or 0.05 (default 5%%)")
+    p.add_argument("--energy-threshold", default="10%",
+                   help="smallest change of energy per solve that counts, as 10%% or 0.1 (default 10%%)")
     p.add_argument("--alpha", type=float, default=DEFAULT_ALPHA,
                    help="significance level of the U test (default 0.05)")
     p.add_argument("--out", help="folder for compare.md, compare.csv, compare.png (default NEW/compare)")
@@ -375,6 +378,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = p.parse_args(argv)
     try:
         threshold = parse_threshold(args.threshold)
+        energy_threshold = parse_threshold(args.energy_threshold)
         base, new = results_mod.load(args.base), results_mod.load(args.new)
     except PlotError as e:
         print(f"{PROG}: {e}", file=sys.stderr)
@@ -386,6 +390,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     differences = context_differences(base, new)
     md = markdown(args.base, args.new, comparisons, differences, threshold, args.alpha)
+    energy = compare_energy(base, new, energy_threshold)
+    md += energy_markdown(energy, energy_threshold)
     out = args.out or os.path.join(args.new, "compare")
     try:
         os.makedirs(out, exist_ok=True)
@@ -429,4 +435,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if unreadable:
         print(f"{PROG}: {len(unreadable)} summary.csv rows are cut short (e.g. {unreadable[0].case_id}): "
               f"they cannot be compared", file=sys.stderr)
-    return 1 if regressions or (missing and not args.allow_missing) else 0
+    more_energy = [c for c in energy if c.verdict == MORE_ENERGY]
+    if more_energy:
+        print(f"{PROG}: {len(more_energy)} cases use more energy per solve beyond {energy_threshold:.0%} "
+              f"(e.g. {more_energy[0].case_id})", file=sys.stderr)
+    return 1 if regressions or more_energy or (missing and not args.allow_missing) else 0

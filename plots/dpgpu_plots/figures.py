@@ -7,7 +7,8 @@ The registry and ``render`` are ``kinds.py``; the shared pieces and the line kin
 
 from __future__ import annotations
 
-from . import fig_diagonal, fig_energy, fig_metrics, fig_phases, fig_scaling, fig_speedup  # noqa: F401 (registers)
+from . import (fig_diagonal, fig_energy, fig_gpu_phases, fig_metrics, fig_phases, fig_scaling,  # noqa: F401
+               fig_speedup)  # registers every kind
 from .drawing import (default_title, log_label, log_ticks, new_figure,  # noqa: F401 (for callers)
                       usable_filtered_rows)
 from .kinds import REGISTRY, FigureKind, Output, build, figure_kind, render  # noqa: F401

@@ -94,6 +94,32 @@ def part(column: str, value: Optional[str]) -> str:
     return f"{param_name(column)}={format_value(value or '')}"
 
 
+def set_parameters(case_id: str) -> Optional[set[str]]:
+    """The solver parameters a case id names (``.../gpu.mcm[kernel=block,threads=32]``), or
+    None when it cannot tell (no solver part)."""
+    if "/" not in case_id:
+        return None
+    solver = case_id.rsplit("/", 1)[1]
+    if "[" not in solver:
+        return set()
+    inside = solver[solver.index("[") + 1:solver.rindex("]")] if "]" in solver else ""
+    return {item.split("=", 1)[0] for item in inside.split(",") if "=" in item}
+
+
+def _applies(column: str, row: Row, rows: list[Row]) -> bool:
+    """Whether a label shows ``column`` for ``row``: a solver parameter the case left at its
+    default is left out where other cases of the same solver set it (gpu.mcm's ``kernel``
+    means nothing under policy calibrate, whose cases do not set it)."""
+    if not column.startswith(SOLVER_PREFIX):
+        return True
+    name = column[len(SOLVER_PREFIX):]
+    mine = set_parameters(row.get("case_id", ""))
+    if mine is None or name in mine:
+        return True
+    return not any(name in (set_parameters(r.get("case_id", "")) or set())
+                   for r in rows if r.get("solver") == row.get("solver"))
+
+
 def case_labels(rows: list[Row], label_columns: Optional[Sequence[str]] = None) -> list[str]:
     """One label per row (a case): ``label_columns`` when given; else the solver, the
     instance parameters (``i.``) that vary among the rows and the solver parameters (``s.``)
@@ -101,7 +127,7 @@ def case_labels(rows: list[Row], label_columns: Optional[Sequence[str]] = None) 
     would still repeat. Rows of several problems (an experiment with ``parts``) are labelled
     within their problem, and the label starts with the problem's name."""
     if label_columns:
-        labels = [" ".join(part(c, r.get(c)) for c in label_columns) for r in rows]
+        labels = [" ".join(part(c, r.get(c)) for c in label_columns if _applies(c, r, rows)) for r in rows]
     else:
         problems = list(dict.fromkeys(r.get("problem", "") for r in rows))
         keys = list(rows[0].keys()) if rows else []

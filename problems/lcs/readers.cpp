@@ -68,7 +68,7 @@ Pair pair_from_fasta(const fs::path& path, std::string_view text, const std::str
 
 std::vector<std::string> nonblank_lines(std::string_view text, std::size_t at_most) {
   std::vector<std::string> out;
-  for (auto line : split_lines(text)) {
+  for (auto line : split_lines(without_bom(text))) {
     if (out.size() == at_most) break;
     if (!is_blank(line)) out.emplace_back(line);
   }

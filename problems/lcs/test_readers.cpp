@@ -54,7 +54,7 @@ TEST_F(LcsReaders, OneFastaFileGivesItsFirstTwoRecords) {
   auto path = write("pair.fa", ">first some words\nac gt\nAC\t\n\n>second\nGG\nTT\n>third\nCCCC\n");
   std::string name;
   auto x = load_one({{path}, ""}, &name);
-  EXPECT_EQ(x.a, "acgtAC");  // whitespace removed, case kept
+  EXPECT_EQ(x.a, "ACGTAC");  // whitespace removed, letters upper-cased
   EXPECT_EQ(x.b, "GGTT");
   EXPECT_EQ(name, "pair");
 }
@@ -137,6 +137,32 @@ TEST_F(LcsReaders, SequenceBeforeFirstHeaderIsAnErrorWithLine) {
   auto path = write("bad.fa", "\nACGT\n>a\nA\n");
   auto msg = load_error({{path}, ""});
   EXPECT_NE(msg.find(path.string() + ":2:"), std::string::npos) << msg;
+}
+
+// Issue 30, finding 22: a UTF-8 byte-order mark was "sequence data before the first header".
+TEST_F(LcsReaders, FastaWithAByteOrderMarkIsRead) {
+  auto path = write("bom.fa", "\xEF\xBB\xBF>a\nACGT\n>b\nAGT\n");
+  EXPECT_EQ(load_error({{path}, ""}), "");
+  auto x = load_one({{path}, ""});
+  EXPECT_EQ(x.a, "ACGT");
+  EXPECT_EQ(x.b, "AGT");
+  auto unnamed = write("bom.txt", "\xEF\xBB\xBF>a\nAC\n>b\nA\n");  // recognised as FASTA by content too
+  EXPECT_EQ(load_one({{unnamed}, ""}).a, "AC");
+  auto text = write("bom-lines.txt", "\xEF\xBB\xBF" "ACGT\nAGT\n");  // plain text: the mark is no symbol
+  EXPECT_EQ(load_one({{text}, ""}).a, "ACGT");
+}
+
+// Issue 30, finding 22: lower case against upper case gave LCS 0 without a word. FASTA letters
+// are read upper-cased (lower case marks soft-masked bases), so both spell the same string.
+TEST_F(LcsReaders, FastaLowerAndUpperCaseCompareEqual) {
+  auto lower = write("lower.fa", ">a\nacgtn\n");
+  auto upper = write("upper.fa", ">b\nACGTN\n");
+  auto x = load_one({{lower, upper}, ""});
+  EXPECT_EQ(x.a, x.b);
+  auto mixed = write("mixed.fa", ">a\nac-*gT\n>b\nAC-*Gt\n");  // non-letters are kept as they are
+  auto y = load_one({{mixed}, ""});
+  EXPECT_EQ(y.a, "AC-*GT");
+  EXPECT_EQ(y.a, y.b);
 }
 
 TEST_F(LcsReaders, TextWithOneLineSaysSo) {

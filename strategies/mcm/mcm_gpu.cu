@@ -107,9 +107,9 @@ struct Solve {
   }
 
   // Policy calibrate: the candidates each compute diagonal l (the same values), timed by
-  // events; the next diagonal is queued with the old choice before the host waits, so the
-  // GPU stays busy while the host reads the times and chooses.
-  void sample(Calibrator& cal, ll l, bool ahead, std::vector<cudaEvent_t>& ev) {
+  // events; `ahead` next diagonals are queued with the old choice before the host waits, so
+  // the GPU stays busy while the host reads the times and chooses.
+  void sample(Calibrator& cal, ll l, ll ahead, std::vector<cudaEvent_t>& ev) {
     const auto& cands = cal.candidates();
     while (ev.size() < cands.size() + 1) {
       ev.emplace_back();
@@ -121,8 +121,8 @@ struct Solve {
       CUDA_CHECK(cudaEventRecord(ev[i + 1], stream));
     }
     calibration_launches += ll(cands.size());
-    if (ahead) {
-      launch(cal.current(), l + 1);
+    for (ll k = 1; k <= ahead; ++k) {
+      launch(cal.current(), l + k);
       cal.pass();
     }
     CUDA_CHECK(cudaEventSynchronize(ev[cands.size()]));
@@ -134,7 +134,7 @@ struct Solve {
       // Table I per diagonal: each candidate's time at this l (series runs only).
       ctx.series("calibrate_s:" + to_string(cands[i]), std::size_t(l), secs[i]);
     }
-    cal.record(l, secs, ahead ? l + 2 : l + 1);
+    cal.record(l, secs, l + 1 + ahead);
   }
 
   // Diagonals 2..n: with `cal`, its choice (and its samples), else the ranges' settings.
@@ -148,7 +148,7 @@ struct Solve {
       ev.resize(kBatch + 1);
       for (auto& e : ev) CUDA_CHECK(cudaEventCreate(&e));
     }
-    ll batch_first = 2;
+    ll batch_first = 2, next_check = kLaunchesPerCheck;
     auto flush = [&](ll last) {  // diagonals batch_first..last were timed into ev[0..]
       CUDA_CHECK(cudaEventSynchronize(ev[std::size_t(last - batch_first + 1)]));
       for (ll l = batch_first; l <= last; ++l) {
@@ -166,9 +166,9 @@ struct Solve {
       if (series && i == 0) CUDA_CHECK(cudaEventRecord(ev[0], stream));
       if (cal && cal->sample(l)) {
         // Series runs time every diagonal alone, so they wait without the look-ahead.
-        const bool ahead = !series && l + 1 <= n;
+        const ll ahead = series ? 0 : std::min<ll>(cal->ahead(), n - l);
         sample(*cal, l, ahead, cal_ev);
-        if (ahead) ++l;  // sample() launched it
+        l += ahead;  // sample() launched them
       } else {
         launch(cal ? cal->current() : setting_for(ranges, l), l);
       }
@@ -180,7 +180,8 @@ struct Solve {
           batch_first = l + 1;
         }
       }
-      if (l % kLaunchesPerCheck == 0) {
+      if (l >= next_check) {
+        next_check += kLaunchesPerCheck;
         CUDA_CHECK(cudaStreamSynchronize(stream));
         ctx.check_deadline();
       }
@@ -208,7 +209,7 @@ struct Solve {
 // as text in the log (what policy table accepts).
 void report_ranges(const std::vector<Range>& ranges, Context& ctx) {
   ctx.set("ranges", double(ranges.size()));
-  for (std::size_t i = 0; i < ranges.size() && i < 16; ++i) {
+  for (std::size_t i = 0; i < ranges.size(); ++i) {
     const std::string r = "range" + std::to_string(i) + "_";
     ctx.set(r + "from", double(ranges[i].from));
     ctx.set(r + "kernel", double(int(ranges[i].setting.kernel)));
@@ -242,6 +243,7 @@ GpuAnswer run_typed(const ::mcm::Instance& x, const McmConfig& cfg, Context& ctx
     ctx.set("calibration_launches", double(s.calibration_launches));
     ctx.set("calibration_timed_s", cal->timed_s());
     ctx.set("calibration_extra_s", cal->extra_s());
+    ctx.set("calibration_flat_samples", double(cal->flat_samples()));
     if (!cal->used().empty()) ranges = cal->used();
   }
   report_ranges(ranges, ctx);

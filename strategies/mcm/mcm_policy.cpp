@@ -153,11 +153,11 @@ Calibrator::Calibrator(std::int64_t n, double budget) : n_(n), first_(std::min<s
 }
 
 bool Calibrator::sample(std::int64_t l) {
-  since_s_ += best_s_;  // this diagonal, estimated at the last sample's fastest time
+  since_s_ += best_s_;  // this diagonal, estimated at the time of the setting the last sample kept
   if (awaiting_ || l < 2 || l > n_) return false;
   const bool due = samples_ == 0 ? l == first_
                                  : (current_.kernel == Kernel::thread && l >= 2 * last_l_) ||
-                                       budget_ * since_s_ >= last_extra_s_;
+                                       budget_ * since_s_ >= last_extra_s_ * backoff_;
   awaiting_ = due;
   return due;
 }
@@ -174,19 +174,36 @@ void Calibrator::record(std::int64_t l, const std::vector<double>& seconds, std:
     double& f = family[int(candidates_[i].kernel)];
     f = f == 0 ? seconds[i] : std::min(f, seconds[i]);
   }
-  best_s_ = seconds[best];
+  const double fastest = seconds[best];
   for (int k = 0; k < 3; ++k)
-    if (family[k] > 0) ratio_[k] = family[k] / best_s_;
-  last_extra_s_ = sum - best_s_;
+    if (family[k] > 0) ratio_[k] = family[k] / fastest;
+  // The current setting (candidates_[0]) stays unless the fastest beats it by more than
+  // the event timer's noise: on 5 µs diagonals a single timing cannot tell 20 % apart.
+  std::size_t pick = best;
+  if (best != 0 && seconds[0] <= fastest + kNoiseS) {
+    pick = 0;
+    second = best;
+  }
+  const double tolerance = std::max(kFlat * fastest, kNoiseS);
+  const bool flat = std::all_of(seconds.begin(), seconds.end(), [&](double t) { return t <= fastest + tolerance; });
+  flat_samples_ += flat;
+  backoff_ = flat ? std::min(2 * backoff_, kMaxBackoff) : 1;
+  best_s_ = seconds[pick];
+  last_extra_s_ = sum - seconds[pick];
   extra_s_ += last_extra_s_;
   timed_s_ += sum;
   since_s_ = 0;
   last_l_ = l;
   ++samples_;
   awaiting_ = false;
-  const Setting winner = candidates_[best], runner_up = candidates_[second];
+  const Setting winner = candidates_[pick], runner_up = candidates_[second];
   choose(from, winner);
-  next_candidates(l, runner_up, second != best && seconds[second] <= 1.1 * best_s_);
+  next_candidates(l, runner_up, second != pick && seconds[second] <= 1.1 * fastest);
+}
+
+int Calibrator::ahead() const {
+  if (best_s_ <= 0) return 1;
+  return int(std::clamp(kAheadS / best_s_, 1.0, double(kMaxAhead)));
 }
 
 void Calibrator::next_candidates(std::int64_t l, const Setting& runner_up, bool have_runner_up) {

@@ -62,6 +62,11 @@ std::vector<Setting> grid_neighbours(const Setting& s);
 // splits, and after losing by more than 1.5× only in the last sixteenth of the diagonals. Samples: the first at l = min(n, 64); then, pay as you go, once the compute
 // since the last sample (estimated at its fastest time) times `budget` covers what that
 // sample's losing launches cost; and a thread-kernel choice made at l is timed again at 2l.
+// The current setting is kept unless the fastest candidate beats it by more than kNoiseS
+// (twice the event timer's ~0.5 µs resolution: a single timing of a 5 µs diagonal cannot
+// tell settings 20 % apart). A flat sample (every candidate within kFlat of the fastest, or
+// within kNoiseS: the choice cannot gain more than the noise) doubles the compute the next
+// sample waits for, up to 64×; a sample that tells its candidates apart resets it.
 class Calibrator {
  public:
   Calibrator(std::int64_t n, double budget);
@@ -69,6 +74,12 @@ class Calibrator {
   bool sample(std::int64_t l);
   // A diagonal launched with current() while a sample's times are awaited.
   void pass() { since_s_ += best_s_; }
+  // How many diagonals the driver queues (with current()) before it waits for a sample's
+  // times: enough estimated GPU work (kAheadS) that the queue does not drain while the host
+  // waits and chooses; 1 before any estimate.
+  int ahead() const;
+  static constexpr double kFlat = 0.03, kNoiseS = 1e-6, kAheadS = 50e-6;
+  static constexpr int kMaxAhead = 16, kMaxBackoff = 64;
   const std::vector<Setting>& candidates() const { return candidates_; }
   // The candidates' times on the sampled diagonal l (seconds, candidates() order); the
   // fastest is used from diagonal `from` on (the driver may have launched more meanwhile).
@@ -78,6 +89,7 @@ class Calibrator {
   // under the previous choice). table_text() accepts it, policy table reproduces it.
   const std::vector<Range>& used() const { return used_; }
   int samples() const { return samples_; }
+  int flat_samples() const { return flat_samples_; }
   double extra_s() const { return extra_s_; }  // time of the launches that lost
   double timed_s() const { return timed_s_; }  // time of every timed launch
 
@@ -91,7 +103,7 @@ class Calibrator {
   bool awaiting_ = false;
   double best_s_ = 0, last_extra_s_ = 0, extra_s_ = 0, timed_s_ = 0, since_s_ = 0;
   double ratio_[3] = {0, 0, 0};  // per kernel: its best time / the fastest, at the last sample timing it
-  int samples_ = 0;
+  int samples_ = 0, flat_samples_ = 0, backoff_ = 1;
   std::vector<Range> used_;
 };
 

@@ -185,6 +185,7 @@ TEST(McmCalibration, FollowsTheDriftWithinItsBudget) {
       }
     }
     EXPECT_GT(cal.samples(), 10) << budget;
+    EXPECT_LT(cal.flat_samples(), cal.samples() / 4) << budget;  // neighbours here mostly differ
     EXPECT_LE(cal.extra_s(), 1.5 * budget * total) << budget;  // its estimate lags the growing times
     EXPECT_LE(total, (1 + budget) * 1.15 * ideal) << budget;  // the lag behind the drift
     EXPECT_EQ(cal.current(), (Setting{Kernel::block, 1024, 1})) << budget;
@@ -193,6 +194,47 @@ TEST(McmCalibration, FollowsTheDriftWithinItsBudget) {
     EXPECT_EQ(used.front().setting, (Setting{Kernel::block, 128, 1}));  // the prior, until l = 64
     EXPECT_EQ(used[1].setting.kernel, Kernel::thread);                  // fast below l = 100 here
     EXPECT_EQ(parse_table(table_text(used)).error, "") << table_text(used);
+  }
+}
+
+// Launch-bound diagonals (n = 1,024 on the H100): every setting takes about the same 5 µs,
+// so choosing cannot gain and each sample is pure cost. Flat samples back off: a handful of
+// samples instead of one every 400 diagonals, and the driver queues 10 diagonals (50 µs)
+// before it waits for a sample's times.
+TEST(McmCalibration, FlatSamplesBackOff) {
+  for (std::int64_t n : {1024, 16384}) {
+    Calibrator plain(n, 0.01);
+    EXPECT_EQ(plain.ahead(), 1) << "no estimate yet";
+    int samples = 0;
+    for (std::int64_t l = 2; l <= n; ++l) {
+      if (!plain.sample(l)) continue;
+      std::vector<double> secs;
+      for (std::size_t i = 0; i < plain.candidates().size(); ++i) secs.push_back(5e-6 * (1 + 0.005 * double(i)));
+      plain.record(l, secs, l + 1);
+      ++samples;
+    }
+    EXPECT_EQ(plain.flat_samples(), samples) << n;
+    EXPECT_LE(samples, n == 1024 ? 2 : 7) << n;  // 40 at n = 16,384 without the back-off
+    EXPECT_EQ(plain.ahead(), 10) << n;
+    EXPECT_EQ(plain.current(), (Setting{Kernel::block, 128, 1})) << "the current setting is the fastest";
+  }
+}
+
+// On 4.4 µs diagonals a neighbour timed 0.6 µs faster is within the timer's noise: the
+// current setting stays (the H100's n = 1,024 runs switched to block:256 on such a timing and
+// lost 10 % of the compute); 2 µs faster is real and wins.
+TEST(McmCalibration, KeepsTheCurrentSettingWithinTheTimersNoise) {
+  for (double faster : {0.6e-6, 2e-6}) {
+    Calibrator cal(1024, 0.01);
+    std::int64_t l = 2;
+    while (!cal.sample(l)) ++l;
+    std::vector<double> secs(cal.candidates().size(), 4.4e-6);
+    secs[1] = 4.4e-6 - faster;
+    const Setting challenger = cal.candidates()[1];
+    cal.record(l, secs, l + 1);
+    const Setting kept{Kernel::block, 128, 1};
+    EXPECT_EQ(cal.current(), faster < Calibrator::kNoiseS ? kept : challenger) << faster;
+    EXPECT_EQ(cal.flat_samples(), faster < Calibrator::kNoiseS ? 1 : 0) << faster;
   }
 }
 

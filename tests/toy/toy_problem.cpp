@@ -2,7 +2,10 @@
 // crash, hang, run out of memory, or take a known time, so every runner path is exercised.
 // Linked only into the `dpgpu_toy` test binary.
 #include <chrono>
+#include <csignal>
+#include <cstdint>
 #include <cstdlib>
+#include <fstream>
 #include <thread>
 
 #include "dpgpu/error.hpp"
@@ -92,6 +95,23 @@ static const auto oom = dpgpu::solver<Problem>("cpu.oom", "runs out of memory")
 
 static const auto greedy = dpgpu::solver<Problem>("cpu.greedy", "asks for more memory than any machine has")
     .memory([](const Instance&, const dpgpu::Params&) { return dpgpu::MemoryNeed{std::uint64_t(1) << 60, 0}; })
+    .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context&) { return Out{x.n, std::nullopt, std::nullopt}; });
+
+// Killed by SIGKILL, as the kernel's OOM killer kills, the first time it runs (while the file
+// $DPGPU_TOY_KILL_ONCE does not exist yet); answers n on any later run.
+static const auto killed_once = dpgpu::solver<Problem>("cpu.killed_once", "SIGKILLed the first time (as by the OOM killer)")
+    .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context&) {
+      const char* flag = std::getenv("DPGPU_TOY_KILL_ONCE");
+      if (flag && !std::ifstream(flag)) {
+        std::ofstream(flag) << "killed\n";
+        std::raise(SIGKILL);
+      }
+      return Out{x.n, Solution{x.n}, std::nullopt};
+    });
+
+// Its memory estimate saturates (an overflowing product), as an estimate of a huge case can.
+static const auto overflowing = dpgpu::solver<Problem>("cpu.overflowing", "a memory estimate that overflows")
+    .memory([](const Instance&, const dpgpu::Params&) { return dpgpu::MemoryNeed{UINT64_MAX, 0}; })
     .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context&) { return Out{x.n, std::nullopt, std::nullopt}; });
 
 static const auto noisy = dpgpu::solver<Problem>("cpu.noisy", "takes 2 ms and 40 ms in turn (noisy timings)")

@@ -36,15 +36,17 @@ void print_shards(const RunPlan& plan, const std::vector<int>& shard_of, int sha
 
 // The profile section: backend and metrics. The H100's metric list answers without a GPU, so a
 // misspelt metric fails here, not after the run.
-void check_profile(const std::filesystem::path& file, const RunPlan& plan) {
+void check_profile(const RunPlan& plan) {
   const auto& profile = plan.parts.front().profile;
   if (!profile) return;
   const ProfileSettings p = profile_settings(plan.parts.front(), RunOptions{});
   std::vector<std::string> hopper;
   for (auto& m : p.metrics) hopper.push_back(m.ncu);
   if (p.backend == "cupti")
-    if (auto unknown = cupti_unknown_metrics(hopper, "GH100"); !unknown.empty())
-      throw InputError(fmt::format("{}: profile.metrics: not an H100 metric: {}", file.string(), fmt::join(unknown, "; ")));
+    for (std::size_t i = 0; i < hopper.size() && i < profile->metric_where.size(); ++i)
+      if (auto unknown = cupti_unknown_metrics({hopper[i]}, "GH100"); !unknown.empty())
+        throw InputError(fmt::format("{}: profile.metrics: not an H100 metric: {}", profile->metric_where[i].str(),
+                                     unknown.front()));
   std::cout << fmt::format("profile: backend {}{}, {} launches at most per case, metrics {}\n", p.backend,
                            p.backend == "cupti" && !cupti_built() ? " (built without CUPTI: ncu stands in)" : "",
                            p.max_launches, fmt::join(hopper, ", "));
@@ -60,8 +62,10 @@ void check_clocks(const std::filesystem::path& file, const RunPlan& plan) {
 
 }  // namespace
 
-int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases, int shards, bool share_gpus) {
+int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases, int shards, bool share_gpus,
+                     const std::vector<std::string>& sets) {
   PlanOptions opt;
+  opt.sets = sets;
   opt.max_cases = max_cases;
   opt.share_gpus = share_gpus;
   opt.keep_broken = true;
@@ -70,7 +74,7 @@ int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases,
   if (shards > 0) shard_of = shard_of_cases(plan.cases, shards);
   print_case_table(std::cout, plan, plan.selected, shard_of, shards);
   if (shards > 0) print_shards(plan, shard_of, shards);
-  check_profile(file, plan);
+  check_profile(plan);
   check_clocks(file, plan);
   std::cout << std::flush;
   if (plan.broken.empty()) return 0;
@@ -91,6 +95,7 @@ Command add_check_command(CLI::App& app) {
     std::uint64_t max_cases = 1'000'000;
     int shards = 0;
     bool share_gpus = false;
+    std::vector<std::string> sets;
   };
   auto a = std::make_shared<Args>();
   auto* check = app.add_subcommand("check", "validate an experiment file and print its cases");
@@ -101,7 +106,9 @@ Command add_check_command(CLI::App& app) {
       ->check(CLI::Range(1, 1'000'000));
   check->add_flag("--share-gpus", a->share_gpus,
                   "allow a case's solver parameter gpus to exceed the GPUs here (its logical GPUs share the cards)");
-  return {check, [a] { return check_experiment(a->file, a->max_cases, a->shards, a->share_gpus); }};
+  check->add_option("--set,--axis", a->sets, "PATH=VALUE: check the experiment as `run --set` would run it "
+                    "(repeatable)")->allow_extra_args(false);
+  return {check, [a] { return check_experiment(a->file, a->max_cases, a->shards, a->share_gpus, a->sets); }};
 }
 
 }  // namespace cli

@@ -1,5 +1,5 @@
 // list_command.cpp — `dpgpu list [WHAT]`: problems, generators and solvers with their
-// parameters, read from the registry.
+// parameters, read from the registry; `--markdown`: the solvers as the README's table.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "cli/command.hpp"
@@ -61,6 +62,34 @@ int list_one(const std::string& name) {
                                       "generators, {})", name, fmt::join(known, ", ")));
 }
 
+// A table cell: '|' would end it and a line break would end the row.
+std::string cell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') out += "\\|";
+    else out += c == '\n' ? ' ' : c;
+  }
+  return out;
+}
+
+// `dpgpu list --markdown`: one row per solver, sorted by problem and name, with nothing that
+// depends on the build (availability, backends found), so the README's generated block is
+// the same wherever it is regenerated.
+int list_markdown() {
+  std::vector<const SolverEntry*> solvers = Registry::get().solvers();
+  std::sort(solvers.begin(), solvers.end(), [](auto* a, auto* b) {
+    return std::tie(a->problem, a->name) < std::tie(b->problem, b->name);
+  });
+  std::cout << "| problem | solver | what | parameters |\n|---|---|---|---|\n";
+  for (auto* s : solvers) {
+    std::vector<std::string> params;
+    for (auto& p : s->schema.specs()) params.push_back(fmt::format("`{}`", p.name));
+    std::cout << fmt::format("| {} | `{}` | {} | {} |\n", s->problem, s->name, cell(s->help),
+                             params.empty() ? "–" : fmt::format("{}", fmt::join(params, ", ")));
+  }
+  return 0;
+}
+
 int list(const std::string& what) {
   auto& reg = Registry::get();
   if (what != "all" && what != "problems" && what != "generators" && what != "solvers") return list_one(what);
@@ -87,9 +116,15 @@ int list(const std::string& what) {
 
 Command add_list_command(CLI::App& app) {
   auto what = std::make_shared<std::string>("all");
+  auto markdown = std::make_shared<bool>(false);
   auto* lst = app.add_subcommand("list", "list problems, solvers or generators with their parameters");
   lst->add_option("what", *what, "problems | solvers | generators | a problem or solver name");
-  return {lst, [what] { return list(*what); }};
+  lst->add_flag("--markdown", *markdown, "the solvers as a Markdown table (README.md's generated block)");
+  return {lst, [what, markdown] {
+            if (*markdown && *what != "all" && *what != "solvers")
+              throw InputError("list: --markdown lists the solvers; give no name or 'solvers'");
+            return *markdown ? list_markdown() : list(*what);
+          }};
 }
 
 }  // namespace dpgpu::cli

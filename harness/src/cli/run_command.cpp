@@ -1,5 +1,5 @@
-// run_command.cpp — `dpgpu run FILE`: its options, and --set applied to a copy of the file
-// before runner.cpp's run_experiment runs it.
+// run_command.cpp — `dpgpu run FILE`: its options; runner.cpp's run_experiment runs it
+// (--set changes the parsed file in memory: experiment_override.hpp).
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -7,7 +7,6 @@
 
 #include "cli/command.hpp"
 #include "cli/runner.hpp"
-#include "experiment/experiment_override.hpp"
 
 namespace dpgpu::cli {
 
@@ -17,19 +16,11 @@ struct RunArgs {
   RunOptions opt;
   std::string file;
   int repetitions = 0;
-  std::vector<std::string> sets;
 };
 
 int run(RunArgs& a) {
   if (a.repetitions > 0) a.opt.repetitions = a.repetitions;
-  if (a.sets.empty()) return run_experiment(a.file, a.opt);
-  // The changed file runs from beside the original (relative paths hold) and is copied
-  // into the results folder like any experiment file; then it goes.
-  struct Removed {
-    std::filesystem::path path;
-    ~Removed() { std::filesystem::remove(path); }
-  } changed{write_overridden(a.file, a.sets)};
-  return run_experiment(changed.path.string(), a.opt);
+  return run_experiment(a.file, a.opt);
 }
 
 }  // namespace
@@ -47,7 +38,7 @@ Command add_run_command(CLI::App& app) {
   run_cmd->add_flag("--fresh", o.fresh, "move the folder's old results to previous-<time>/ and start over");
   run_cmd->add_option("--max-cases", o.max_cases, "refuse sweeps expanding to more cases than this (default 1000000)")
       ->check(positive_whole_number());
-  run_cmd->add_option("--set,--axis", a->sets, "PATH=VALUE: change the experiment without editing it, e.g. "
+  run_cmd->add_option("--set,--axis", o.sets, "PATH=VALUE: change the experiment without editing it, e.g. "
                       "solvers.gpu.wavefront.params.tile_width=[256,512] (repeatable)")->allow_extra_args(false);
   run_cmd->add_option("--shard", o.shard, "K/N: run only shard K (0 to N-1) of N; N such runs together run every "
                       "case once (default folder results/<name>/shard-K-of-N; join them with dpgpu merge)");

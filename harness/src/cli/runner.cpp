@@ -132,6 +132,17 @@ int stopped(int sig, const Progress& p, const std::string& resume) {
 
 }  // namespace
 
+std::string resume_command(const fs::path& file, const RunOptions& opt, const fs::path& out, const std::string& shard) {
+  std::string s = "dpgpu run " + shell_quoted(file.string());
+  for (const std::string& set : opt.sets) s += " --set " + shell_quoted(set);
+  if (!shard.empty()) s += " --shard " + shell_quoted(shard);
+  if (opt.repetitions) s += fmt::format(" --repetitions {}", *opt.repetitions);  // part of the plan's fingerprint
+  if (!opt.gpus.empty()) s += " --gpus " + shell_quoted(opt.gpus);
+  if (!opt.gpus.empty() && opt.cpu_workers != 1) s += fmt::format(" --cpu-workers {}", opt.cpu_workers);
+  if (opt.share_gpus) s += " --share-gpus";
+  return s + " --out " + shell_quoted(out.string()) + " --resume";
+}
+
 ProfileSettings profile_settings(const Experiment& shared, const RunOptions& opt) {
   ProfileSettings p;
   p.on = !opt.no_profile && (opt.profile || shared.profile.has_value());
@@ -158,7 +169,8 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
                                         .max_cases = opt.max_cases,
                                         .shard = opt.shard.empty() ? std::nullopt : std::optional(parse_shard(opt.shard)),
                                         .verbose = opt.verbose,
-                                        .share_gpus = opt.share_gpus});
+                                        .share_gpus = opt.share_gpus,
+                                        .sets = opt.sets});
   if (opt.dry_run) {
     print_case_table(std::cout, plan, plan.selected);
     return 0;
@@ -185,10 +197,12 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   Rebuilder rebuild(files, plan, folder);
   rebuild.now();
 
-  // The cases left to run (--resume: those not committed), in plan order.
+  // The cases left to run (--resume: those not committed, or whose worker was SIGKILLed by
+  // the OOM killer or another outsider), in plan order.
   std::vector<const CaseSpec*> todo;
   for (std::size_t i : plan.selected)
-    if (!(opt.resume && folder.committed(plan.cases[i].id))) todo.push_back(&plan.cases[i]);
+    if (!(opt.resume && folder.committed(plan.cases[i].id) && !killed_outside(folder.record(plan.cases[i].id)->result)))
+      todo.push_back(&plan.cases[i]);
   const auto started = Clock::now();
   Progress p;
   p.total = plan.selected.size();
@@ -234,9 +248,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
     };
     run_on_lanes(lanes, todo, on_lane, commit, [&] { return stop_requested() != 0 || !write_failed.empty(); });
   }
-  const std::string resume = fmt::format("dpgpu run {}{}{} --out {} --resume", shell_quoted(file.string()),
-                                         plan.shard ? " --shard " + plan.shard->str() : "",
-                                         opt.gpus.empty() ? "" : " --gpus " + opt.gpus, shell_quoted(out.string()));
+  const std::string resume = resume_command(file, opt, out, plan.shard ? plan.shard->str() : "");
   try {
     if (write_failed.empty()) {
       rebuild.now();

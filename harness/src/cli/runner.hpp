@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace dpgpu {
 
@@ -33,6 +34,7 @@ struct RunOptions {
   bool no_profile = false;
   // --lock-clocks: replaces the file's clocks: ("base", "sm=1500,memory=max"; clock_request.hpp).
   std::string lock_clocks;
+  std::vector<std::string> sets;   // --set PATH=VALUE, applied to the parsed file in memory
 };
 
 // Returns the process exit code (above). Throws InputError for bad input before anything is
@@ -42,6 +44,11 @@ int run_experiment(const std::filesystem::path& file, const RunOptions& options)
 // Validates the file, reads every instance, prints the expanded case list (with `shards` > 0:
 // each case's shard of that many, and every shard's cases and estimated cost). Exit code.
 int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases = 1'000'000, int shards = 0,
-                     bool share_gpus = false);
+                     bool share_gpus = false, const std::vector<std::string>& sets = {});
+
+// The command that continues a stopped run: `dpgpu run FILE --set ... --out DIR --resume`
+// with every option the plan depends on, each word shell-quoted.
+std::string resume_command(const std::filesystem::path& file, const RunOptions& options,
+                           const std::filesystem::path& out, const std::string& shard);
 
 }  // namespace dpgpu

@@ -19,8 +19,10 @@ Command add_slurm_command(CLI::App& app) {
   slurm->add_option("--time", r.time, "sbatch --time per task: minutes, HH:MM:SS, D-HH:MM ...");
   slurm->add_option("--gres", r.gres, "sbatch --gres per task, e.g. gpu:1 or gpu:a100:2");
   slurm->add_option("--gpus-per-task", r.gpus_per_task, "sbatch --gpus-per-task ([type:]count)");
-  slurm->add_option("--cpus-per-task", r.cpus_per_task, "sbatch --cpus-per-task");
-  slurm->add_option("--max-running", r.max_running, "at most this many tasks at once (--array=0-(N-1)%M)");
+  // 0 is no request to sbatch: refused (exit 2), never dropped silently.
+  slurm->add_option("--cpus-per-task", r.cpus_per_task, "sbatch --cpus-per-task")->check(positive_whole_number());
+  slurm->add_option("--max-running", r.max_running, "at most this many tasks at once (--array=0-(N-1)%M)")
+      ->check(positive_whole_number());
   slurm->add_option("--gpus", o->run_gpus, "dpgpu run --gpus in each task: all, or indices within the task's GPUs");
   slurm->add_option("--cpu-workers", o->cpu_workers, "dpgpu run --cpu-workers in each task (with --gpus)")
       ->check(CLI::Range(1, 1024));

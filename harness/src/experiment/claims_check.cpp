@@ -13,10 +13,14 @@ namespace {
 
 bool has_prefix(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
 
-// A column only a run sets (counters, phases, GPU samples), or a profiled metric: m.<metric>
-// (the mean over kernels), m.<metric>.min and .max (metrics.csv), what profiling cost.
+// A column only a run sets (counters, phases, GPU samples, the energy window's columns of
+// record_rows.cpp), or a profiled metric: m.<metric> (the mean over kernels), m.<metric>.min
+// and .max (metrics.csv), what profiling cost.
 bool run_column(const std::string& name, const std::vector<std::string>& metrics) {
   if (has_prefix(name, "c.") || has_prefix(name, "phase.") || has_prefix(name, "gpu.")) return true;
+  for (const char* energy : {"energy_j", "power_w", "work_per_joule", "energy_solves", "energy_window_s",
+                             "idle_power_w", "energy_method"})
+    if (name == energy) return true;
   if (metrics.empty()) return false;
   if (name == "profile_cost_x" || name == "profile_cost_case_x") return true;
   if (!has_prefix(name, "m.")) return false;

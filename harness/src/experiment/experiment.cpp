@@ -1,8 +1,11 @@
 // experiment.cpp — reads an experiment file (YAML) and checks it against the registry.
 // Every error starts with "FILE:LINE:COLUMN:" and names the key, so a researcher can fix
 // the file without reading this code. Sweep expansion lives in experiment_expand.cpp.
+#include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -16,6 +19,8 @@
 
 #include "dpgpu/error.hpp"
 #include "experiment/experiment.hpp"
+#include "experiment/all_gpus.hpp"
+#include "experiment/experiment_override.hpp"
 #include "experiment/plot_section.hpp"
 
 namespace dpgpu {
@@ -29,10 +34,14 @@ using Keys = std::initializer_list<const char*>;
 class Source {
  public:
   explicit Source(std::string file) : file_(std::move(file)) {}
+  void set_overrides(std::vector<AppliedOverride> overrides) { overrides_ = std::move(overrides); }
 
-  // A node without a mark (only an empty document has none) points at the file's start.
+  // A node without a mark (only an empty document has none) points at the file's start; a
+  // node that a --set put there is named by its flag.
   Where at(const YAML::Mark& m) const {
     if (m.is_null()) return {file_, 1, 1};
+    for (const AppliedOverride& o : overrides_)
+      if (m.line >= o.first_line && m.line <= o.last_line) return {o.flag, 0, 0};
     return {file_, m.line + 1, m.column + 1};
   }
   Where at(const YAML::Node& n) const { return at(n.Mark()); }
@@ -43,6 +52,7 @@ class Source {
 
  private:
   std::string file_;
+  std::vector<AppliedOverride> overrides_;
 };
 
 // One `key: value` of a map, with the dotted path messages use ("instances[0].seeds").
@@ -290,7 +300,7 @@ Axis read_axis(const Source& src, const Entry& e, const Schema& schema, const st
   std::set<Value> seen;  // O(n log n): a sweep of 10^6 values is checked in a second
   for (const YAML::Node& item : axis_items(src, e)) {
     Value v = scalar_value(src, item, e.path);
-    check_param(src, item, schema, owner, e.key, v);
+    if (!is_all_gpus(e.key, v)) check_param(src, item, schema, owner, e.key, v);  // all: at expand
     if (!seen.insert(v).second)
       src.fail(item, fmt::format("{}: value {} appears twice in the sweep", e.path, to_string(v)));
     axis.values.push_back(std::move(v));
@@ -310,14 +320,23 @@ std::vector<Axis> read_axes(const Source& src, const Entry& params, const Schema
 // ---------------------------------------------------------------------------------------
 // Instances.
 
+// A seed is any 64-bit unsigned value, 0 to 2^64-1 (mt19937_64 takes them all).
+std::uint64_t read_seed(const Source& src, const YAML::Node& item, const std::string& path) {
+  const std::string& s = item.Scalar();
+  if (is_quoted(item) || !looks_integer(s) || s[0] == '-')
+    src.fail(item, fmt::format("{}: expected a non-negative integer, got {}", path, describe(item)));
+  std::uint64_t seed = 0;
+  auto text = without_plus(s);
+  if (std::from_chars(text.data(), text.data() + text.size(), seed).ec != std::errc{})
+    src.fail(item, fmt::format("{}: seed {} is above 2^64-1 = 18446744073709551615", path, s));
+  return seed;
+}
+
 std::vector<std::uint64_t> read_seeds(const Source& src, const Entry& e) {
   std::vector<std::uint64_t> seeds;
   std::unordered_set<std::uint64_t> seen;  // O(n): 10^6 seeds are checked in a second
   for (const YAML::Node& item : one_or_list(src, e, "a non-negative integer")) {
-    Value v = scalar_value(src, item, e.path);
-    auto i = std::get_if<std::int64_t>(&v);
-    if (!i || *i < 0) src.fail(item, fmt::format("{}: expected a non-negative integer, got {}", e.path, describe(item)));
-    auto seed = static_cast<std::uint64_t>(*i);
+    const std::uint64_t seed = read_seed(src, item, e.path);
     if (!seen.insert(seed).second) src.fail(item, fmt::format("{}: seed {} appears twice", e.path, seed));
     seeds.push_back(seed);
   }
@@ -460,7 +479,10 @@ ProfileSpec read_profile(const Source& src, const Entry& profile) {
   reject_unknown_keys(src, entries, profile.path, {"metrics", "max_launches", "backend", "cache_control", "replay"});
   ProfileSpec spec;
   const Entry& metrics = require(src, profile.value, entries, profile.path, "metrics");
-  for (const YAML::Node& m : one_or_list(src, metrics, "a metric name")) spec.metrics.push_back(m.Scalar());
+  for (const YAML::Node& m : one_or_list(src, metrics, "a metric name")) {
+    spec.metrics.push_back(m.Scalar());
+    spec.metric_where.push_back(src.at(m));
+  }
   if (const Entry* n = find(entries, "max_launches")) spec.max_launches = read_count(src, *n, 1, kMaxProfiledLaunches);
   if (const Entry* b = find(entries, "backend")) spec.backend = read_choice(src, *b, {"cupti", "ncu"});
   // Both backends flush the L2 cache before a profiled launch (all) or not (none); how ncu
@@ -492,12 +514,47 @@ std::string read_whole_file(const fs::path& file) {
   return text.str();
 }
 
+// Where each document of a YAML stream starts (a second one is an error, not ignored).
+struct DocumentStarts : YAML::EventHandler {
+  std::vector<YAML::Mark> starts;
+  void OnDocumentStart(const YAML::Mark& m) override { starts.push_back(m); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
+// The mark of the second document's start: its "---" (yaml-cpp marks a document at its
+// first token), else its content.
+YAML::Mark second_document(const std::string& text, const YAML::Node& second) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentStarts starts;
+  while (parser.HandleNextDocument(starts)) {
+  }
+  return starts.starts.size() > 1 ? starts.starts[1] : second.Mark();
+}
+
 YAML::Node load_yaml(const Source& src, const std::string& text) {
+  std::vector<YAML::Node> documents;
   try {
-    return YAML::Load(text);
+    documents = YAML::LoadAll(text);
+  } catch (const YAML::DeepRecursion& e) {
+    throw InputError(fmt::format("{}: nested {} levels deep, past the YAML reader's limit; an experiment needs a "
+                                 "few levels (look for unclosed or repeated brackets)",
+                                 src.at(e.mark).str(), e.depth()));
   } catch (const YAML::Exception& e) {
     throw InputError(src.at(e.mark).str() + ": " + e.msg);
   }
+  if (documents.size() > 1)
+    throw InputError(fmt::format("{}: a second YAML document ('---') begins here; an experiment file holds one "
+                                 "(remove it, or put it in a file of its own)",
+                                 src.at(second_document(text, documents[1])).str()));
+  return documents.empty() ? YAML::Node() : documents.front();
 }
 
 const Keys kTopLevelKeys = {"name",      "description", "problem",         "instances", "solvers",
@@ -578,12 +635,17 @@ void read_problem_part(const Source& src, const YAML::Node& node, const std::vec
 
 }  // namespace
 
-std::vector<Experiment> parse_experiment_parts(const std::filesystem::path& file) {
+std::vector<Experiment> parse_experiment_parts(const std::filesystem::path& file, const std::vector<Override>& overrides) {
   Experiment shared;
   shared.path = file;
   shared.source_text = read_whole_file(file);
   Source src(file.string());
   YAML::Node root = load_yaml(src, shared.source_text);
+  if (!overrides.empty()) {
+    const int lines = int(std::count(shared.source_text.begin(), shared.source_text.end(), '\n')) + 1;
+    src.set_overrides(apply_overrides(root, overrides, file.string(), lines));
+    shared.source_text = overridden_text(root, overrides, file.string());
+  }
   if (root.IsNull()) src.fail(root, "the file is empty; an experiment needs problem, instances and solvers");
   auto top = map_entries(src, root, "");
   reject_unknown_keys(src, top, "", kTopLevelKeys);
@@ -626,8 +688,8 @@ std::vector<Experiment> parse_experiment_parts(const std::filesystem::path& file
   return parts;
 }
 
-Experiment parse_experiment(const std::filesystem::path& file) {
-  auto parts = parse_experiment_parts(file);
+Experiment parse_experiment(const std::filesystem::path& file, const std::vector<Override>& overrides) {
+  auto parts = parse_experiment_parts(file, overrides);
   if (parts.size() > 1)
     throw InputError(fmt::format("{}: has {} parts; this use takes a single-problem experiment", file.string(),
                                  parts.size()));

@@ -50,6 +50,7 @@
 #include "dpgpu/value.hpp"
 #include "experiment/claims.hpp"
 #include "experiment/clock_request.hpp"
+#include "experiment/experiment_override.hpp"
 #include "experiment/plot_figure.hpp"
 #include "experiment/where.hpp"
 
@@ -83,6 +84,7 @@ struct SolverSpec {
 
 struct ProfileSpec {
   std::vector<std::string> metrics;  // paper names (gld_efficiency, ...) or raw ncu names
+  std::vector<Where> metric_where;   // where each is written (plan.cpp checks the names)
   // Launches profiled per case, spread evenly over the run. Through ncu each costs about
   // 85 ms for the paper's three metrics on an H100 (SASS-instrumented metrics, replayed
   // kernel by kernel) after about 2 s of start-up, so 20 keeps a case's profile near 4 s.
@@ -133,11 +135,14 @@ struct Experiment {
 // Reads and checks an experiment file against the registry: YAML syntax, unknown keys,
 // unknown problem/generator/solver (listing the known ones), every sweep value against its
 // parameter schema, types and ranges, unreadable files. Throws InputError whose message
-// starts with "FILE:LINE:COLUMN:" and names the key.
+// starts with "FILE:LINE:COLUMN:" and names the key ("--set PATH=VALUE:" for a value an
+// override gave). A second YAML document, or nesting past the reader's depth limit, is an
+// error naming its line. `overrides` (--set) change the parsed file in memory, in order.
 // Every part of the file: one for a file without `parts`.
-std::vector<Experiment> parse_experiment_parts(const std::filesystem::path& file);
+std::vector<Experiment> parse_experiment_parts(const std::filesystem::path& file,
+                                               const std::vector<Override>& overrides = {});
 // A single-problem file; a file with several parts is an InputError.
-Experiment parse_experiment(const std::filesystem::path& file);
+Experiment parse_experiment(const std::filesystem::path& file, const std::vector<Override>& overrides = {});
 
 // One point of an instance source: generator parameters resolved with defaults, and a seed.
 struct InstancePoint {

@@ -2,7 +2,10 @@
 // solver points; every case the runner measures is one of each.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "dpgpu/error.hpp"
+#include "experiment/all_gpus.hpp"
 #include "experiment/experiment.hpp"
 
 namespace dpgpu {
@@ -87,7 +90,14 @@ std::vector<InstancePoint> instance_points(const Experiment& e) {
   return out;
 }
 
-std::vector<SolverPoint> solver_points(const Experiment& e) {
+// The given values with `gpus: all` replaced by the host's GPU count (at least 1).
+ValueMap with_host_gpus(ValueMap given, int host_cards) {
+  for (auto& [key, value] : given)
+    if (is_all_gpus(key, value)) value = Value(std::int64_t(std::max(1, host_cards)));
+  return given;
+}
+
+std::vector<SolverPoint> solver_points(const Experiment& e, int host_cards) {
   std::vector<SolverPoint> out;
   for (std::size_t i = 0; i < e.solvers.size(); ++i) {
     const SolverSpec& spec = e.solvers[i];
@@ -99,7 +109,7 @@ std::vector<SolverPoint> solver_points(const Experiment& e) {
       // parameters, reported at the first key it names.
       Params params;
       try {
-        params = solver->schema.resolve(given);
+        params = solver->schema.resolve(with_host_gpus(given, host_cards));
       } catch (const InputError& err) {
         throw InputError(fmt::format("{}: solver '{}': {} (at {})", spec.where_named(err.what()).str(), spec.name,
                                      err.what(), label(spec.name, given)));
@@ -112,8 +122,15 @@ std::vector<SolverPoint> solver_points(const Experiment& e) {
 
 }  // namespace
 
-Plan expand(const Experiment& e) {
-  return {instance_points(e), solver_points(e)};
+bool is_all_gpus(const std::string& key, const Value& v) {
+  const auto* text = std::get_if<std::string>(&v);
+  return key == "gpus" && text && *text == "all";
 }
+
+Plan expand(const Experiment& e, int host_cards) {
+  return {instance_points(e), solver_points(e, host_cards)};
+}
+
+Plan expand(const Experiment& e) { return expand(e, 1); }
 
 }  // namespace dpgpu

@@ -2,10 +2,9 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <unistd.h>
-#include <yaml-cpp/yaml.h>
 
-#include <fstream>
+#include <algorithm>
+#include <utility>
 #include <sstream>
 
 #include "dpgpu/error.hpp"
@@ -35,15 +34,37 @@ std::string item_name(const YAML::Node& item) {
   return "";
 }
 
-YAML::Node parse_value(const Override& o) {
+// `text` as a double-quoted YAML scalar.
+std::string quoted(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+  return out + "\"";
+}
+
+// YAML text loaded at line `line`, column `column`: blank lines and spaces before it, so that
+// its marks say where it came from (AppliedOverride; the file's own place for a solver name).
+YAML::Node load_at(const std::string& text, int line, int column) {
+  return YAML::Load(std::string(std::size_t(line), '\n') + std::string(std::size_t(column), ' ') + text);
+}
+
+YAML::Node marked_key(const std::string& key, int first_line) { return load_at(quoted(key), first_line, 0); }
+
+// `- cpu.x` as `- {name: cpu.x}`, at the name's place in the file (messages point there).
+YAML::Node named_map(const YAML::Node& bare) {
+  const YAML::Mark m = bare.Mark();
+  return load_at("{name: " + quoted(bare.Scalar()) + "}", m.is_null() ? 0 : m.line, m.is_null() ? 0 : m.column);
+}
+
+// The value's nodes, marked as if on lines `first_line` and on (see AppliedOverride).
+YAML::Node parse_value(const Override& o, int first_line) {
   try {
-    return YAML::Load(o.value);
+    return YAML::Load(std::string(std::size_t(first_line), '\n') + o.value);
   } catch (const YAML::Exception& e) {
     throw InputError(fmt::format("--set {}={}: the value is not YAML: {}", o.path, o.value, e.msg));
   }
 }
 
-void apply(YAML::Node root, const Override& o, const std::string& file) {
+void apply(YAML::Node root, const Override& o, const std::string& file, int first_line) {
   const auto parts = split_dots(o.path);
   YAML::Node node;
   node.reset(root);
@@ -70,11 +91,7 @@ void apply(YAML::Node root, const Override& o, const std::string& file) {
         fail(fmt::format("no item named '{}' in the list at '{}' (items: {})", parts[i],
                          fmt::join(parts.begin(), parts.begin() + long(i), "."), fmt::join(names, ", ")));
       i += best;
-      if (node[index].IsScalar()) {  // a bare solver name: give it a map to hold the change
-        YAML::Node item;
-        item["name"] = node[index].Scalar();
-        node[index] = item;
-      }
+      if (node[index].IsScalar()) node[index] = named_map(node[index]);  // a bare solver name: a map to hold the change
       if (i == parts.size()) fail("names a list item; name one of its keys (e.g. params.NAME)");
       node.reset(node[index]);  // rebind: operator= would overwrite the node's value
       continue;
@@ -82,13 +99,20 @@ void apply(YAML::Node root, const Override& o, const std::string& file) {
     if (!node.IsMap() && !node.IsNull())
       fail(fmt::format("'{}' is a value, not a map", fmt::join(parts.begin(), parts.begin() + long(i), ".")));
     const std::string& key = parts[i];
-    if (i + 1 == parts.size()) {
-      node[key] = parse_value(o);
-      return;
-    }
-    if (!node[key]) {
-      if (i == 0) fail(fmt::format("the file has no top-level key '{}'", key));
-      node[key] = YAML::Node(YAML::NodeType::Map);  // e.g. params: {} for a solver without one
+    const bool last = i + 1 == parts.size();
+    // Looked up through a const view: a non-const operator[] inserts an empty entry.
+    if (std::as_const(node)[key]) {
+      if (last) {
+        node[key] = parse_value(o, first_line);
+        return;
+      }
+    } else {
+      if (i == 0 && !last) fail(fmt::format("the file has no top-level key '{}'", key));
+      // A new key (params: {} for a solver without one, or the parameter itself), marked
+      // as the flag's, so a message about it ("unknown parameter") names the flag.
+      node.force_insert(marked_key(key, first_line),
+                        last ? parse_value(o, first_line) : YAML::Node(YAML::NodeType::Map));
+      if (last) return;
     }
     node.reset(node[key]);
     ++i;
@@ -105,6 +129,35 @@ Override parse_override(const std::string& text) {
   return {text.substr(0, eq), text.substr(eq + 1)};
 }
 
+std::vector<Override> parse_overrides(const std::vector<std::string>& texts) {
+  std::vector<Override> out;
+  for (const auto& t : texts) out.push_back(parse_override(t));
+  return out;
+}
+
+std::vector<AppliedOverride> apply_overrides(YAML::Node root, const std::vector<Override>& overrides,
+                                             const std::string& file, int file_lines) {
+  std::vector<AppliedOverride> applied;
+  int next = file_lines + 1;
+  for (const auto& o : overrides) {
+    const int lines = int(std::count(o.value.begin(), o.value.end(), '\n'));
+    apply(root, o, file, next);
+    applied.push_back({next, next + lines, o.flag()});
+    next += lines + 1;
+  }
+  return applied;
+}
+
+std::string overridden_text(const YAML::Node& root, const std::vector<Override>& overrides, const std::string& file) {
+  std::ostringstream out;
+  out << "# " << file << ", run with:\n";
+  for (const auto& o : overrides) out << "#   " << o.flag() << "\n";
+  YAML::Emitter emitter;
+  emitter << root;
+  out << emitter.c_str() << "\n";
+  return out.str();
+}
+
 std::string apply_overrides(const std::string& yaml_text, const std::vector<Override>& overrides,
                             const std::string& file) {
   YAML::Node root;
@@ -113,28 +166,8 @@ std::string apply_overrides(const std::string& yaml_text, const std::vector<Over
   } catch (const YAML::Exception& e) {
     throw InputError(fmt::format("{}: not YAML: {}", file, e.msg));
   }
-  for (const auto& o : overrides) apply(root, o, file);
-  std::ostringstream out;
-  out << "# " << file << ", run with:\n";
-  for (const auto& o : overrides) out << "#   --set " << o.path << "=" << o.value << "\n";
-  YAML::Emitter emitter;
-  emitter << root;
-  out << emitter.c_str() << "\n";
-  return out.str();
-}
-
-std::filesystem::path write_overridden(const std::filesystem::path& file, const std::vector<std::string>& sets) {
-  std::ifstream in(file);
-  if (!in) throw InputError(fmt::format("{}: cannot read", file.string()));
-  std::stringstream text;
-  text << in.rdbuf();
-  std::vector<Override> overrides;
-  for (const auto& s : sets) overrides.push_back(parse_override(s));
-  std::string changed = apply_overrides(text.str(), overrides, file.string());
-  auto path = file.parent_path() / fmt::format(".{}.set-{}.yaml", file.stem().string(), getpid());
-  std::ofstream out(path);
-  if (!(out << changed)) throw InputError(fmt::format("{}: cannot write", path.string()));
-  return path;
+  apply_overrides(root, overrides, file, int(std::count(yaml_text.begin(), yaml_text.end(), '\n')) + 1);
+  return overridden_text(root, overrides, file);
 }
 
 }  // namespace dpgpu

@@ -11,6 +11,7 @@
 
 #include "dpgpu/error.hpp"
 #include "device/gpu_monitor.hpp"
+#include "records/human_format.hpp"
 #include "measure/energy_window.hpp"
 #include "profile/profiler_cupti.hpp"
 
@@ -32,7 +33,6 @@ std::uint64_t host_bytes_available() {
   return UINT64_MAX;
 }
 
-static std::string gib(std::uint64_t bytes) { return fmt::format("{:.2f} GiB", bytes / double(1ull << 30)); }
 
 std::string memory_refusal(const CaseJob& job, bool check_device) {
   if (!job.solver->memory) return {};
@@ -40,15 +40,13 @@ std::string memory_refusal(const CaseJob& job, bool check_device) {
   if (need.host > 0) {
     auto avail = host_bytes_available();
     if (need.host > avail)
-      return fmt::format("needs {} bytes ({}) of host memory, {} bytes ({}) available", need.host, gib(need.host),
-                         avail, gib(avail));
+      return fmt::format("needs {} of host memory, {} available", format_bytes(need.host), format_bytes(avail));
   }
 #if DPGPU_WITH_CUDA
   if (check_device && need.device > 0) {
     std::size_t free = 0, total = 0;
     if (cudaMemGetInfo(&free, &total) == cudaSuccess && need.device > free)
-      return fmt::format("needs {} bytes ({}) of device memory, {} bytes ({}) free", need.device, gib(need.device),
-                         free, gib(free));
+      return fmt::format("needs {} of device memory, {} free", format_bytes(need.device), format_bytes(free));
   }
 #else
   (void)check_device;

@@ -8,24 +8,20 @@
 #include "dpgpu/error.hpp"
 #include "plan/file_kind.hpp"
 #include "measure/measure.hpp"
+#include "records/human_format.hpp"
 
 namespace dpgpu {
 
 namespace {
-
-std::string gib(std::uint64_t bytes) { return fmt::format("{:.2f} GiB", double(bytes) / double(1ull << 30)); }
 
 // Refuses before building when the problem's estimate is above the host memory available.
 void check_instance_bytes(const ProblemEntry& problem, const std::string& generator, const Params& params) {
   if (!problem.instance_bytes) return;
   const std::uint64_t need = problem.instance_bytes(generator, params);
   const std::uint64_t avail = host_bytes_available();
-  if (need == UINT64_MAX)
-    throw InstanceTooLarge(fmt::format("the instance needs more than 2^64 bytes of host memory, {} bytes ({}) available",
-                                       avail, gib(avail)));
   if (need > avail)
-    throw InstanceTooLarge(fmt::format("the instance needs {} bytes ({}) of host memory, {} bytes ({}) available", need,
-                                       gib(need), avail, gib(avail)));
+    throw InstanceTooLarge(fmt::format("the instance needs {} of host memory, {} available", format_bytes(need),
+                                       avail == UINT64_MAX ? std::string("an unknown amount") : format_bytes(avail)));
 }
 
 std::vector<AnyInstance> generate(const ProblemEntry& problem, const std::string& name, const Params& params,
@@ -37,7 +33,7 @@ std::vector<AnyInstance> generate(const ProblemEntry& problem, const std::string
     return {gen->make(params, seed)};
   } catch (const std::bad_alloc&) {
     throw InstanceTooLarge(fmt::format("building the instance ran out of host memory (std::bad_alloc); {} available",
-                                       gib(host_bytes_available())));
+                                       format_bytes(host_bytes_available())));
   } catch (const std::length_error& err) {
     throw InstanceTooLarge(fmt::format("the instance is larger than a container can hold ({})", err.what()));
   }

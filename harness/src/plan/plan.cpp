@@ -10,10 +10,12 @@
 #include "dpgpu/error.hpp"
 #include "dpgpu/saturating.hpp"
 #include "dpgpu/text_file.hpp"
+#include "experiment/all_gpus.hpp"
 #include "device/host_info.hpp"
 #include "plan/instances.hpp"
 #include "measure/measure.hpp"
 #include "measure/summary.hpp"
+#include "profile/profiler.hpp"
 
 namespace dpgpu {
 
@@ -189,7 +191,7 @@ void check_cap_keys(const Experiment& e, const std::set<std::string>& instance_k
 
 void plan_part(const Experiment& e, const Measuring& m, const PlanOptions& opt, const std::string& no_gpu,
                int host_cards, std::vector<CaseSpec>& cases, std::map<std::string, Origin>& origins, std::vector<BrokenRule>& broken) {
-  const Plan plan = expand(e);
+  const Plan plan = expand(e, host_cards);  // gpus: all -> the host's cards
   const ProblemEntry* problem = Registry::get().problem(e.problem);
   std::set<std::string> instance_keys;  // every size and parameter the instances have
   for (const InstancePoint& ip : plan.instances) {
@@ -290,6 +292,23 @@ void check_claim_cases(const Experiment& shared, const std::vector<CaseSpec>& ca
   check_claims(shared.claims, rows, known, metrics);
 }
 
+// A profile metric is one of the paper's names or an ncu metric (unit__counter.rollup: every
+// ncu name has a "__"); anything else is a typo, said at its line before anything runs.
+void check_profile_metrics(const Experiment& shared) {
+  if (!shared.profile) return;
+  const ProfileSpec& p = *shared.profile;
+  for (std::size_t i = 0; i < p.metrics.size(); ++i) {
+    const std::string& m = p.metrics[i];
+    if (paper_metrics().count(m) || m.find("__") != std::string::npos) continue;
+    std::vector<std::string> names;
+    for (auto& [name, ncu] : paper_metrics()) names.push_back(name);
+    throw InputError(fmt::format("{}: profile.metrics: '{}' is neither one of the paper's metrics ({}) nor an ncu "
+                                 "metric name (unit__counter.rollup, e.g. sm__inst_executed.avg.per_cycle_active)",
+                                 i < p.metric_where.size() ? p.metric_where[i].str() : shared.path.string(), m,
+                                 fmt::join(names, ", ")));
+  }
+}
+
 nlohmann::json fingerprint_of(const std::string& name, const Measuring& m, const std::vector<CaseSpec>& cases) {
   nlohmann::json ids = nlohmann::json::array();
   for (auto& c : cases) ids.push_back(c.id);
@@ -343,7 +362,8 @@ std::uint64_t count_cases(const Experiment& e) {
 RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& opt) {
   RunPlan plan;
   plan.file = file;
-  plan.parts = parse_experiment_parts(file);
+  plan.sets = opt.sets;
+  plan.parts = parse_experiment_parts(file, parse_overrides(opt.sets));
   std::uint64_t total = 0;
   for (auto& part : plan.parts) total = saturating_add(total, count_cases(part));
   if (total > opt.max_cases)
@@ -353,6 +373,7 @@ RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& opt) {
                                  total == std::numeric_limits<std::uint64_t>::max() ? std::string("more than 10^19")
                                                                                     : std::to_string(total),
                                  opt.max_cases));
+  check_profile_metrics(plan.shared());
   const Measuring m = measuring(plan.shared(), opt);
   const std::string no_gpu = gpu_unavailable_reason();
   const int host_cards = no_gpu.empty() ? int(visible_gpus().size()) : 0;

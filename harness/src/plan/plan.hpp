@@ -30,6 +30,7 @@ struct PlanOptions {
   // --share-gpus: a case may ask for more GPUs (`gpus`) than the host has; its logical GPUs
   // then share the cards (logical GPU i on card i % cards): exact answers, no scaling figure.
   bool share_gpus = false;
+  std::vector<std::string> sets;  // --set PATH=VALUE overrides, applied in memory (experiment_override.hpp)
 };
 
 // A case whose solver parameters break a rule against its instance (.check_instance, or
@@ -42,7 +43,8 @@ struct BrokenRule {
 };
 
 struct RunPlan {
-  std::filesystem::path file;
+  std::filesystem::path file;    // the experiment file as the user named it
+  std::vector<std::string> sets;  // its --set overrides ("PATH=VALUE"), in order
   std::vector<Experiment> parts;  // parts.front() holds the keys every part shares
   std::vector<CaseSpec> cases;    // every case of the experiment, in order
   std::vector<std::size_t> selected;  // indices into cases that this run runs (shard and filter)

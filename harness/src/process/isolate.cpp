@@ -107,7 +107,7 @@ CaseResult run_in_child(const WorkerRequest& req, const Placement& where) {
   posix_spawnattr_setpgroup(&attr, 0);
 
   std::string self = "/proc/self/exe";
-  std::vector<std::string> args{self, "__worker", "--result-fd", "3"};
+  std::vector<std::string> args{self, "__worker", "--result-fd", "3", "--parent", std::to_string(getpid())};
   if (!where.cpus.empty()) args.insert(args.end(), {"--cpus", where.cpus});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
@@ -178,8 +178,12 @@ CaseResult run_in_child(const WorkerRequest& req, const Placement& where) {
                                                 req.timeout_s + kGraceSeconds, req.timeout_s, kGraceSeconds));
   if (WIFSIGNALED(wstatus)) {
     int sig = WTERMSIG(wstatus);
-    return failed_result(Status::Error, fmt::format("worker killed by signal {} ({}){}{}", sig, strsignal(sig),
-                                             errtext.empty() ? "" : ": ", last_line(errtext)));
+    CaseResult killed = failed_result(
+        Status::Error, fmt::format("worker killed by signal {} ({}){}{}{}", sig, strsignal(sig),
+                                   sig == SIGKILL ? ", not by dpgpu (the OOM killer?); --resume runs it again" : "",
+                                   errtext.empty() ? "" : ": ", last_line(errtext)));
+    killed.killed_by_signal = sig;
+    return killed;
   }
   if (out.empty())
     return failed_result(Status::Error, fmt::format("worker exited with code {} and no result{}{}", WEXITSTATUS(wstatus),

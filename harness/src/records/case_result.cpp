@@ -62,6 +62,7 @@ nlohmann::json to_json(const CaseResult& r) {
                    {"series_message", r.series_message}};
   if (r.profile) j["profile"] = to_json(*r.profile);
   if (r.energy) j["energy"] = to_json(*r.energy);
+  if (r.killed_by_signal) j["killed_by_signal"] = r.killed_by_signal;
   return j;
 }
 
@@ -72,6 +73,7 @@ CaseResult case_result_from_json(const nlohmann::json& j) {
   r.wall_s = j.value("wall_s", 0.0);
   r.fixed_s = j.value("fixed_s", 0.0);
   r.refused = j.value("refused", false);
+  r.killed_by_signal = j.value("killed_by_signal", 0);
   r.gpu_start = j.value("gpu_start", nlohmann::json());
   r.gpu_end = j.value("gpu_end", nlohmann::json());
   r.series_message = j.value("series_message", std::string());

@@ -1,6 +1,7 @@
 // case_result.hpp — what measuring one case produced: one record per counted repetition,
 // and its series. Crosses the child-process boundary as JSON.
 #pragma once
+#include <csignal>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -57,6 +58,9 @@ struct CaseResult {
   Status status = Status::Ok;  // the case as a whole (error/timeout/oom when it broke)
   std::string message;
   bool refused = false;  // an `oom` decided before solving (memory estimate): not a failure
+  // The signal that killed the case's worker process, not sent by dpgpu (0: none). SIGKILL
+  // is what the kernel's OOM killer sends: --resume runs such a case again (killed_outside).
+  int killed_by_signal = 0;
   std::vector<RepRecord> reps;
   double wall_s = 0;  // wall time of the counted repetitions, harness work included
   double fixed_s = 0;  // per-case harness cost outside the repetitions
@@ -71,6 +75,10 @@ struct CaseResult {
   // from before it.
   std::optional<EnergyRecord> energy;
 };
+
+// A case whose worker was SIGKILLed by something other than dpgpu (the OOM killer, most
+// often): its record says `error`, and --resume runs it again instead of keeping it.
+inline bool killed_outside(const CaseResult& r) { return r.killed_by_signal == SIGKILL; }
 
 // A result with no measurement: the case failed (or was refused) before or instead of timing.
 CaseResult failed_result(Status status, std::string message);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 
@@ -35,6 +36,17 @@ inline std::string format_count(double v) {
   for (const Prefix& p : prefixes)
     if (std::fabs(v) >= p.scale && std::fabs(v) < 1000 * p.scale) return fmt::format("{:.3g} {}", v / p.scale, p.name);
   return fmt::format("{:.3g}", v);  // below 1000 (or beyond exa: an exponent says it best)
+}
+
+// Bytes in binary units, three significant digits: "512 B", "1.5 KiB", "16 GiB". UINT64_MAX is
+// what an estimate saturates at: "more than 16 EiB (the estimate overflows)", never 20 digits.
+inline std::string format_bytes(std::uint64_t bytes) {
+  if (bytes == UINT64_MAX) return "more than 16 EiB (the estimate overflows)";
+  static constexpr const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double v = double(bytes);
+  std::size_t u = 0;
+  while (v >= 1023.5 && u + 1 < std::size(units)) v /= 1024, ++u;
+  return u == 0 ? fmt::format("{} B", bytes) : fmt::format("{:.3g} {}", v, units[u]);
 }
 
 }  // namespace dpgpu

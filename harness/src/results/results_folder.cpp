@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -179,6 +180,13 @@ std::string plan_difference(const nlohmann::json& old, const nlohmann::json& now
   return fmt::format("{}", fmt::join(why, "; "));
 }
 
+nlohmann::json without_case_order(nlohmann::json fingerprint) {
+  // Cases are matched by id: solver lines reordered in the file continue the same plan.
+  if (fingerprint.is_object() && fingerprint.contains("cases") && fingerprint["cases"].is_array())
+    std::sort(fingerprint["cases"].begin(), fingerprint["cases"].end());
+  return fingerprint;
+}
+
 void keep_earlier_runs(nlohmann::json& context, const fs::path& dir) {
   std::error_code ec;
   if (!fs::exists(dir / "context.json", ec)) return;
@@ -278,7 +286,7 @@ void ResultsFolder::open_for(const RunPlan& plan, const FolderOptions& opt) {
       throw InputError(fmt::format("{}: unreadable ({}); use --fresh to move the old results aside",
                                    (dir_ / kPlanFile).string(), e.what()));
     }
-    if (old != plan.fingerprint)
+    if (without_case_order(old) != without_case_order(plan.fingerprint))
       throw InputError(fmt::format("{} holds results of another plan: {}; {}", dir_.string(),
                                    plan_difference(old, plan.fingerprint),
                                    opt.resume ? "--resume continues only the same experiment; use another --out, or "
@@ -301,6 +309,7 @@ void ResultsFolder::open_for(const RunPlan& plan, const FolderOptions& opt) {
   nlohmann::json recorded{{"fingerprint", plan.fingerprint}, {"hash", plan.fingerprint_hash},
                           {"experiment_file", fs::absolute(plan.file).string()}};
   if (plan.shard) recorded["shard"] = shard_json(plan);
+  if (!plan.sets.empty()) recorded["set"] = plan.sets;  // the --set flags the file ran with
   write_file_atomically(dir_ / kMarkerFile, "a results folder of dpgpu run: dpgpu may write and move what it holds\n");
   write_file_atomically(dir_ / kPlanFile, recorded.dump(1) + "\n");
   write_file_atomically(dir_ / "experiment.yaml", plan.shared().source_text);
@@ -440,7 +449,9 @@ void ResultsFolder::commit(CaseRecord record) {
   // page cache). fdatasync (6 ms here) guards against power loss; it runs at most every
   // kSyncSeconds and at the end, so tiny cases are not slowed by it.
   nlohmann::json j = to_json(record);
-  if (filtered_) j[kRerunKey] = true;  // replaces the case's earlier record (journal.hpp)
+  // A --filter rerun, or --resume rerunning a case whose worker was killed, replaces the
+  // case's earlier record (journal.hpp).
+  if (filtered_ || records_.count(record.spec.id)) j[kRerunKey] = true;
   const std::string line = j.dump() + "\n";
   write_all(journal_fd_, line, dir_ / kJournalFile);
   if (std::chrono::steady_clock::now() - last_sync_ >= std::chrono::duration<double>(kSyncSeconds)) sync();

@@ -42,6 +42,11 @@ class ResultsFolder {
 
   const std::filesystem::path& dir() const { return dir_; }
   bool committed(const std::string& case_id) const { return records_.count(case_id) > 0; }
+  // The case's committed record, or nullptr.
+  const CaseRecord* record(const std::string& case_id) const {
+    auto it = records_.find(case_id);
+    return it == records_.end() ? nullptr : &it->second;
+  }
   std::size_t committed_count() const { return records_.size(); }
   // Appends the record to the journal (one write; fdatasync at most every kSyncSeconds and
   // at the end) and keeps it.
@@ -76,6 +81,9 @@ class ResultsFolder {
 
 // Why a recorded plan fingerprint is not `now`, in words ("other repetitions: 5 recorded, 3 now").
 std::string plan_difference(const nlohmann::json& recorded, const nlohmann::json& now);
+
+// The fingerprint with its case ids sorted: --resume matches cases by id, not position.
+nlohmann::json without_case_order(nlohmann::json fingerprint);
 
 // A resumed or filtered run's context.json keeps every earlier run's: the one `dir` holds
 // (with its own "earlier_runs") becomes the last of context's "earlier_runs".

@@ -4,6 +4,8 @@
 
 #include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -49,10 +51,16 @@ bool parse_cpu_list(const std::string& text, cpu_set_t& set) {
 }  // namespace
 
 int worker_main(int argc, char** argv) {
+  // The worker dies with the process that started it: a `dpgpu run` killed by any means
+  // (SIGKILL too) leaves no worker solving on its card beside the next run, nor holding the
+  // card's clocks busy after the run's guard has reset them. `--parent PID` catches a parent
+  // that died before prctl took effect.
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
   int result_fd = 3;
   std::string request_file, result_file;
   for (int i = 2; i + 1 < argc; i += 2) {
     std::string key = argv[i];
+    if (key == "--parent" && getppid() != std::atoi(argv[i + 1])) return 3;
     if (key == "--cpus") {
       // Before any thread starts, so every thread of the solver keeps to them.
       cpu_set_t set;
