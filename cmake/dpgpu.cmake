@@ -31,3 +31,38 @@ function(dpgpu_link_registered target)
     target_link_libraries(${target} PRIVATE ${lib})
   endforeach()
 endfunction()
+
+# dpgpu_add_subfolders(): every sub-folder of the current folder with a CMakeLists.txt is one
+# problem / baseline family / strategy. The glob is re-checked at each build, so a new folder
+# is picked up without re-running cmake by hand.
+function(dpgpu_add_subfolders)
+  file(GLOB children LIST_DIRECTORIES true CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*)
+  foreach(child IN LISTS children)
+    if(EXISTS ${child}/CMakeLists.txt)
+      add_subdirectory(${child})
+    endif()
+  endforeach()
+endfunction()
+
+# dpgpu_add_baselines(PROBLEM [LIBS dep...]): the CPU solvers of one problem, one folder. Every
+# .cpp but test_*.cpp goes into library dpgpu_baselines_<PROBLEM> (each solver's registration
+# is its own <algorithm>_params.cpp beside the algorithm), every test_*.cpp into the test
+# test_<PROBLEM>_baselines. Globbed, re-checked at each build: a new baseline is a new file
+# and no list names it. Baselines are measured: optimised whatever the build type, portable
+# code only (no -march=native: binaries travel between machines).
+function(dpgpu_add_baselines problem)
+  cmake_parse_arguments(B "" "" "LIBS" ${ARGN})
+  set(lib dpgpu_baselines_${problem})
+  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
+  file(GLOB tests CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/test_*.cpp)
+  list(REMOVE_ITEM sources ${tests})
+  add_library(${lib} STATIC ${sources})
+  target_include_directories(${lib} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+  target_link_libraries(${lib} PUBLIC dpgpu_problem_${problem} OpenMP::OpenMP_CXX ${B_LIBS})
+  target_compile_options(${lib} PRIVATE -O3)
+  dpgpu_register_library(${lib})
+  # The registrations are static objects that nothing references: link the library whole.
+  if(tests)
+    dpgpu_add_test(test_${problem}_baselines ${tests} LIBS "$<LINK_LIBRARY:WHOLE_ARCHIVE,${lib}>")
+  endif()
+endfunction()

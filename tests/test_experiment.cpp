@@ -55,13 +55,16 @@ const auto cpu_fake = solver<Fake>("cpu.fake", "serial")
                           .choice("mode", "fast", {"fast", "slow"}, "how")
                           .solve(echo);
 const auto gpu_fake = solver<Fake>("gpu.fake", "wavefront")
+                          .backend(Backend::Gpu)  // a GPU solver that runs without one
                           .param("block", std::int64_t{256}, between(32, 1024), "threads per block")
                           .param("offload", true, "stream diagonals to the host")
                           .solve(echo);
 const auto gpu_multi = solver<Fake>("gpu.multi", "one instance over several GPUs")
+                          .backend(Backend::Gpu)
                           .param("gpus", std::int64_t{1}, between(1, 64), "GPUs; all: the host's")
                           .solve(echo);
 const auto gpu_absent = solver<Fake>("gpu.absent", "needs CUDA")
+                            .backend(Backend::Gpu)
                             .param("block", std::int64_t{256}, between(32, 1024), "threads per block")
                             .unavailable("built without CUDA");
 // A rule across two parameters: each value is checked alone while parsing, the pair when the

@@ -3,6 +3,9 @@
 // twice) fails this one test, naming the solver, its file and the mistake.
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 #include "dpgpu/registry.hpp"
 
 TEST(Registry, EveryRegistrationIsWhole) {
@@ -10,4 +13,25 @@ TEST(Registry, EveryRegistrationIsWhole) {
   EXPECT_FALSE(reg.problems().empty());
   EXPECT_FALSE(reg.solvers().empty());
   for (const std::string& error : reg.errors()) ADD_FAILURE() << error;
+}
+
+// What the harness needs of every solver, whatever its family (one test, not one per folder):
+// a help line, a backend that matches what its name promises, and a solve where it can run
+// (the memory estimate is optional: gpu.bpdfs has none). CPU baselines ("cpu.") are built
+// everywhere, so they are always available.
+TEST(Registry, EverySolverDeclaresWhatTheHarnessReads) {
+  for (const dpgpu::SolverEntry* s : dpgpu::Registry::get().solvers()) {
+    const std::string name = s->problem + " " + s->name + " (" + s->registered_at + ")";
+    EXPECT_FALSE(s->help.empty()) << name;
+    if (s->name.rfind("gpu.", 0) == 0) EXPECT_EQ(s->backend, dpgpu::Backend::Gpu) << name;
+    if (s->name.rfind("cpu.", 0) == 0) {
+      EXPECT_EQ(s->backend, dpgpu::Backend::Cpu) << name;
+      EXPECT_EQ(s->unavailable, "") << name;
+    }
+    if (s->unavailable.empty()) EXPECT_TRUE(s->solve) << name;
+    // A solver that declares its counters declares the one that is its work, and each once.
+    std::set<std::string> declared;
+    for (const dpgpu::CounterSpec& c : s->counters) EXPECT_TRUE(declared.insert(c.name).second) << name << " " << c.name;
+    if (!s->counters.empty() && !s->work_counter.empty()) EXPECT_EQ(declared.count(s->work_counter), 1u) << name;
+  }
 }

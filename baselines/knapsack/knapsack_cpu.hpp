@@ -1,5 +1,5 @@
-// knapsack_cpu.hpp — CPU algorithms for the 0-1 knapsack, as plain functions (register.cpp
-// makes them solvers). Each takes a `Poll` that it calls regularly (once per item row in the
+// knapsack_cpu.hpp — CPU algorithms for the 0-1 knapsack, as plain functions (each
+// <algorithm>_params.cpp makes one a solver). Each takes a `Poll` that it calls regularly (once per item row in the
 // DPs, every few thousand nodes in branch and bound); it throws (dpgpu::Timeout from the
 // solver's context) to stop them. Instances must be well formed (knapsack/well_formed.hpp).
 #pragma once

@@ -1,4 +1,5 @@
 // The solvers as the harness finds them: names, schemas, outcomes, counters, memory, deadlines.
+// (What every solver must declare is checked once for all: tests/test_registry_whole.cpp.)
 #include <gtest/gtest.h>
 
 #include "dpgpu/error.hpp"
@@ -24,16 +25,6 @@ dpgpu::AnyInstance erased(knapsack::Instance x, std::optional<std::int64_t> opti
   return dpgpu::erase_instance<knapsack::Problem>({"test", std::move(x), optimum});
 }
 
-TEST(KnapsackSolvers, AllAreRegisteredAsCpuSolvers) {
-  for (auto name : kAll) {
-    auto& s = solver(name);
-    EXPECT_EQ(s.backend, dpgpu::Backend::Cpu) << name;
-    EXPECT_TRUE(s.unavailable.empty()) << name;
-    EXPECT_TRUE(s.memory) << name;
-    EXPECT_FALSE(s.help.empty()) << name;
-  }
-}
-
 TEST(KnapsackSolvers, OnlyOmpDpHasThreads) {
   auto& omp = solver("cpu.omp_dp");
   EXPECT_EQ(omp.schema.resolve({}).integer("threads"), 0);
@@ -56,6 +47,7 @@ TEST(KnapsackSolvers, OutcomesAreOptimalAndCertificatesRecheck) {
       ctx.begin();
       auto out = s.solve(x, s.schema.resolve({}), ctx);
       ctx.end();
+      EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "") << name;  // each counter declared
       EXPECT_EQ(out.objective, optimum) << name << " seed " << seed;
       auto verdict = problem->check(x, out);
       ASSERT_TRUE(verdict.has_value()) << name << ": no certificate";

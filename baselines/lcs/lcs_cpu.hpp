@@ -1,4 +1,5 @@
-// lcs_cpu.hpp — CPU algorithms for LCS, as plain functions (register.cpp makes them solvers).
+// lcs_cpu.hpp — CPU algorithms for LCS, as plain functions (each <algorithm>_params.cpp makes
+// one a solver).
 // Each takes a `Poll` that long loops call every few million cell updates; it throws
 // (dpgpu::Timeout from the solver's context) to stop them.
 #pragma once

@@ -1,4 +1,5 @@
 // The solvers as the harness finds them: names, schemas, outcomes, memory, deadlines.
+// (What every solver must declare is checked once for all: tests/test_registry_whole.cpp.)
 #include <gtest/gtest.h>
 
 #include "dpgpu/error.hpp"
@@ -32,16 +33,6 @@ dpgpu::AnyInstance planted(std::int64_t n, std::int64_t m, double fraction, std:
   return dpgpu::erase_instance<lcs::Problem>({"planted", std::move(p.instance), p.lcs_length});
 }
 
-TEST(LcsSolvers, AllAreRegisteredAsCpuSolvers) {
-  for (auto name : kAll) {
-    auto& s = solver(name);
-    EXPECT_EQ(s.backend, dpgpu::Backend::Cpu) << name;
-    EXPECT_TRUE(s.unavailable.empty()) << name;
-    EXPECT_TRUE(s.memory) << name;
-    EXPECT_FALSE(s.help.empty()) << name;
-  }
-}
-
 TEST(LcsSolvers, WavefrontSchemaHasThreadsAndTile) {
   auto& s = solver("cpu.omp_wavefront");
   auto p = s.schema.resolve({});
@@ -64,6 +55,7 @@ TEST(LcsSolvers, OutcomesMatchThePlantedLengthAndCertificatesRecheck) {
       ctx.begin();
       auto out = s.solve(x, s.schema.resolve({}), ctx);
       ctx.end();
+      EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "") << name;  // each counter declared
       EXPECT_EQ(out.objective, *x.known_optimum) << name << " fraction " << fraction;
       EXPECT_EQ(out.solution != nullptr, makes_certificate(name)) << name;
       auto verdict = problem->check(x, out);

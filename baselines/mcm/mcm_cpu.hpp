@@ -1,5 +1,5 @@
-// mcm_cpu.hpp — CPU solvers of the matrix-chain problem as plain functions (register.cpp
-// makes them solvers): the paper's textbook O(n³) DP, and the same DP parallel over each
+// mcm_cpu.hpp — CPU solvers of the matrix-chain problem as plain functions (each
+// <algorithm>_params.cpp makes one a solver): the paper's textbook O(n³) DP, and the same DP parallel over each
 // diagonal with contiguous reads of both operands.
 #pragma once
 #include <cstdint>

@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "dpgpu/error.hpp"
-#include "pipeline_bounds.hpp"
+#include "sdp/pipeline_bounds.hpp"
 #include "sdp_cpu.hpp"
 
 namespace sdp::cpu {
 
-using namespace dpgpu::pipeline;  // the pipelines' formulas (strategies/pipeline)
+using namespace dpgpu::pipeline;  // the pipelines' formulas (problems/sdp/pipeline_bounds.hpp)
 
 namespace {
 

@@ -1,5 +1,5 @@
-// sdp_cpu.hpp — CPU solvers of the S-DP problem as plain functions (register.cpp makes them
-// solvers): the paper's sequential algorithm, and a lock-step simulator of its pipelines.
+// sdp_cpu.hpp — CPU solvers of the S-DP problem as plain functions (each <algorithm>_params.cpp
+// makes one a solver): the paper's sequential algorithm, and a lock-step simulator of its pipelines.
 #pragma once
 #include <cstdint>
 #include <functional>

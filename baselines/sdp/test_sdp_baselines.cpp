@@ -8,13 +8,13 @@
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
 #include "sdp/generators.hpp"
-#include "pipeline_bounds.hpp"
+#include "sdp/pipeline_bounds.hpp"
 #include "sdp_cpu.hpp"
 
 namespace sdp {
 namespace {
 
-using namespace dpgpu::pipeline;  // the pipelines' formulas (strategies/pipeline)
+using namespace dpgpu::pipeline;  // the pipelines' formulas (problems/sdp/pipeline_bounds.hpp)
 
 std::vector<Instance> corpus() {
   std::vector<Instance> v;

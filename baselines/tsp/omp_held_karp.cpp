@@ -18,6 +18,8 @@
 #include <new>
 #include <stdexcept>
 
+#include "dpgpu/saturating.hpp"
+#include "tsp/held_karp_table.hpp"
 #include "tsp/subset_rank.hpp"
 #include "tsp_cpu.hpp"
 
@@ -25,16 +27,11 @@ namespace tsp::cpu {
 
 namespace {
 
+using dpgpu::saturating_add;
+using dpgpu::saturating_mul;
 using subsets::kBinomials;
 
 constexpr int kMaxOthers = 62;
-
-std::uint64_t times(std::uint64_t a, std::uint64_t b) {
-  const unsigned __int128 p = static_cast<unsigned __int128>(a) * b;
-  return p > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
-                                                      : static_cast<std::uint64_t>(p);
-}
-std::uint64_t plus(std::uint64_t a, std::uint64_t b) { return a + b < a ? std::numeric_limits<std::uint64_t>::max() : a + b; }
 
 template <class Cost>
 struct Layers {
@@ -42,10 +39,7 @@ struct Layers {
   int m;
   std::vector<Cost> into;  // into[j·m + k] = d(k+1 → j+1)
 
-  explicit Layers(const Instance& x_) : x(x_), m(x_.n - 1), into(std::size_t(m) * m) {
-    for (int j = 0; j < m; ++j)
-      for (int k = 0; k < m; ++k) into[std::size_t(j) * m + k] = static_cast<Cost>(x.arc(k + 1, j + 1));
-  }
+  explicit Layers(const Instance& x_) : x(x_), m(x_.n - 1), into(arcs_into<Cost>(x_)) {}
 
   // Fills the k cells (and predecessors) of subset `mask` of rank r in layer k.
   void relax(std::uint64_t mask, std::uint64_t r, int k, const Cost* previous, Cost* current,
@@ -150,11 +144,12 @@ std::uint64_t omp_held_karp_bytes(const Instance& x) {
   const std::uint64_t cell = held_karp_cell_bytes(x);
   std::uint64_t predecessors = 0, two_layers = m;  // layer 1 alone at first
   for (int k = 2; k <= m; ++k) {
-    const std::uint64_t here = times(kBinomials(m, k), std::uint64_t(k));
-    predecessors = plus(predecessors, here);
-    two_layers = std::max(two_layers, plus(here, times(kBinomials(m, k - 1), std::uint64_t(k - 1))));
+    const std::uint64_t here = saturating_mul(kBinomials(m, k), std::uint64_t(k));
+    predecessors = saturating_add(predecessors, here);
+    two_layers = std::max(two_layers, saturating_add(here, saturating_mul(kBinomials(m, k - 1), std::uint64_t(k - 1))));
   }
-  return plus(plus(predecessors, times(two_layers, cell)), std::uint64_t(m) * m * cell + std::uint64_t(x.n) * 4);
+  return saturating_add(saturating_add(predecessors, saturating_mul(two_layers, cell)),
+                        std::uint64_t(m) * m * cell + std::uint64_t(x.n) * 4);
 }
 
 Tour omp_held_karp(const Instance& x, int threads, std::uint64_t block, const Poll& poll) {

@@ -1,4 +1,5 @@
 // The solvers as the harness finds them: names, schemas, outcomes, memory, deadlines.
+// (What every solver must declare is checked once for all: tests/test_registry_whole.cpp.)
 #include <gtest/gtest.h>
 
 #include "dpgpu/error.hpp"
@@ -24,16 +25,6 @@ dpgpu::AnyInstance erased(tsp::Instance x) {
   return dpgpu::erase_instance<tsp::Problem>({name, std::move(x), std::nullopt});
 }
 
-TEST(TspSolvers, AllAreRegisteredAsCpuSolvers) {
-  for (auto name : kAll) {
-    auto& s = solver(name);
-    EXPECT_EQ(s.backend, dpgpu::Backend::Cpu) << name;
-    EXPECT_TRUE(s.unavailable.empty()) << name;
-    EXPECT_TRUE(s.memory) << name;
-    EXPECT_FALSE(s.help.empty()) << name;
-  }
-}
-
 TEST(TspSolvers, OmpSchemaHasThreads) {
   auto& s = solver("cpu.omp_held_karp");
   EXPECT_EQ(s.schema.resolve({}).integer("threads"), 0);
@@ -55,6 +46,7 @@ TEST(TspSolvers, OutcomesAreOptimalAndCertificatesRecheck) {
       ctx.begin();
       auto out = s.solve(x, s.schema.resolve({}), ctx);
       ctx.end();
+      EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "") << name;  // each counter declared
       EXPECT_EQ(out.objective, optimum) << name;
       ASSERT_NE(out.solution, nullptr) << name;
       auto verdict = problem->check(x, out);

@@ -81,6 +81,7 @@ TEST(TspSearchClasses, RegisteredSolversReportNodes) {
     ctx.begin();
     auto out = s.solve(x, s.schema.resolve({}), ctx);
     ctx.end();
+    EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "") << name;  // each counter declared
     EXPECT_EQ(out.objective, *x.known_optimum) << name;
     auto verdict = problem->check(x, out);
     ASSERT_TRUE(verdict.has_value());

@@ -1,5 +1,5 @@
-// tsp_cpu.hpp — CPU algorithms for the TSP, as plain functions (register.cpp makes them
-// solvers). Each takes a `Poll` that long loops call every few million arc relaxations; it
+// tsp_cpu.hpp — CPU algorithms for the TSP, as plain functions (each <algorithm>_params.cpp
+// makes one a solver). Each takes a `Poll` that long loops call every few million arc relaxations; it
 // throws (dpgpu::Timeout from the solver's context) to stop them.
 #pragma once
 #include <cstdint>

@@ -205,6 +205,52 @@ TEST(SolverContract, DefaultsThatBreakARuleAreBugs) {
       << undeclared.entry().broken;
 }
 
+// The backend is what the registration declares, never guessed from the name: a solve_gpu
+// under a library's name is a GPU solver; a "gpu." name with a CPU solve is refused.
+TEST(SolverContract, TheRegistrationDeclaresTheBackend) {
+  const dpgpu::Registered device = dpgpu::solver<Toy, ToyConfig>("lib.toy_device", "a GPU solve named after a library")
+      .solve_gpu([](const Toy::Instance& x, const ToyConfig&, dpgpu::Context&) {
+        return dpgpu::Outcome<Toy::Solution>{x.n, std::nullopt, std::nullopt};
+      });
+  EXPECT_EQ(toy("lib.toy_device").backend, dpgpu::Backend::Gpu);
+  EXPECT_EQ(toy("lib.toy_device").broken, "");
+  EXPECT_EQ(toy("cpu.toy").backend, dpgpu::Backend::Cpu);
+
+  // Registered here, in this binary only: the registry-wide test would fail on it.
+  const dpgpu::Registered misnamed = dpgpu::solver<Toy, ToyConfig>("gpu.toy_on_cpu", "solve() where solve_gpu was meant")
+      .solve([](const Toy::Instance& x, const ToyConfig&, dpgpu::Context&) {
+        return dpgpu::Outcome<Toy::Solution>{x.n, std::nullopt, std::nullopt};
+      });
+  EXPECT_EQ(toy("gpu.toy_on_cpu").backend, dpgpu::Backend::Cpu);
+  const std::string message = toy("gpu.toy_on_cpu").registration_error();
+  EXPECT_NE(message.find("register it with solve_gpu"), std::string::npos) << message;
+  auto declared = dpgpu::solver<Toy, ToyConfig>("gpu.toy_declared", "a GPU solver that runs without one")
+      .backend(dpgpu::Backend::Gpu);
+  EXPECT_EQ(declared.entry().backend, dpgpu::Backend::Gpu);
+}
+
+// Counters are declared with their kind; a solver that declares them is held to them (the
+// harness's own counters aside), and one declared twice is the registration's mistake.
+TEST(SolverContract, CountersAreDeclaredWithTheirKind) {
+  auto counted = dpgpu::solver<Toy, ToyConfig>("cpu.toy_counted", "never registered")
+                     .counter("nodes", dpgpu::CounterKind::Count, "nodes visited", "nodes")
+                     .counter("table_bytes", dpgpu::CounterKind::Bytes, "the table");
+  const dpgpu::SolverEntry& e = counted.entry();
+  ASSERT_EQ(e.counters.size(), 2u);
+  EXPECT_EQ(std::string(dpgpu::counter_kind_name(e.counters[1].kind)), "bytes");
+  EXPECT_EQ(e.undeclared_counter({{"nodes", 3}, {"peak_device_bytes", 64}}).value_or(""), "");
+  const auto why = e.undeclared_counter({{"nodes", 3}, {"steps", 1}});
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("solver 'cpu.toy_counted' set counter 'steps'"), std::string::npos) << *why;
+  // Nothing declared: not checked (a registration that has not declared its counters yet).
+  EXPECT_EQ(toy().undeclared_counter({{"anything", 1}}).value_or(""), "");
+
+  auto twice = dpgpu::solver<Toy, ToyConfig>("cpu.toy_bad", "never registered")
+                   .counter("nodes", dpgpu::CounterKind::Count, "nodes", "nodes")
+                   .counter("nodes", dpgpu::CounterKind::Rate, "nodes per second", "nodes");
+  EXPECT_NE(twice.entry().broken.find("counter 'nodes' declared twice"), std::string::npos) << twice.entry().broken;
+}
+
 TEST(SolverContract, CommonRules) {
   EXPECT_EQ(dpgpu::power_of_two()(dpgpu::Value(std::int64_t{64})), std::nullopt);
   EXPECT_NE(dpgpu::power_of_two()(dpgpu::Value(std::int64_t{48})), std::nullopt);

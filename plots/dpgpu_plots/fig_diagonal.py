@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 
 from . import style
 from .errors import PlotError
-from .figures import (FigureSpec, legend_entries, figure_kind, finish, new_figure, panel_grid, set_x_axis,
+from .drawing import (FigureSpec, legend_entries, figure_kind, finish, new_figure, panel_grid, set_x_axis,
                       set_y_axis)
 from .series import sort_key
 from .results import SERIES, SERIES_REQUIRED, Results, existing, number

@@ -17,7 +17,7 @@ from typing import Optional
 from matplotlib.figure import Figure
 
 from .errors import PlotError
-from .figures import (NOISY_LABEL, FigureSpec, category_layout, draw_series, figure_kind, finish,
+from .drawing import (NOISY_LABEL, FigureSpec, category_layout, draw_series, figure_kind, finish,
                       instance_order, is_categorical, legend_entries, new_figure, set_category_ticks,
                       set_x_axis, set_y_axis, usable_filtered_rows)
 from .results import Results, Row, family, number

@@ -18,7 +18,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from .errors import PlotError
-from .figures import (FigureSpec, figure_kind, finish, new_figure, panel_grid, usable_filtered_rows)
+from .drawing import (FigureSpec, figure_kind, finish, new_figure, panel_grid, usable_filtered_rows)
 from .results import Results, Row, number
 from .select import case_labels, resolve_column
 

@@ -22,7 +22,7 @@ from matplotlib.figure import Figure
 
 from . import style
 from .errors import PlotError
-from .figures import (FigureSpec, category_layout, figure_kind, finish, new_figure, panel_grid,
+from .drawing import (FigureSpec, category_layout, figure_kind, finish, new_figure, panel_grid,
                       set_category_ticks)
 from .results import METRICS, METRICS_REQUIRED, Results, Row, number
 from .select import apply_filter, case_labels, resolve_column, shorten_kernel

@@ -19,7 +19,7 @@ from matplotlib.patches import Patch
 
 from . import style
 from .errors import PlotError
-from .figures import (RUNTIME, FigureSpec, category_axes, category_layout, figure_kind, finish,
+from .drawing import (RUNTIME, FigureSpec, category_axes, category_layout, figure_kind, finish,
                       limit_category_axes, new_figure, usable_filtered_rows)
 from .results import PHASE_PREFIX, Results, Row, number
 from .select import case_labels, resolve_column

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-from .figures import (RUNTIME, FigureSpec, draw_series, legend_entries, figure_kind, finish, new_figure,
+from .drawing import (RUNTIME, FigureSpec, draw_series, legend_entries, figure_kind, finish, new_figure,
                       set_x_axis,
                       set_y_axis, usable_filtered_rows, y_metric, _no_usable_rows)
 from .errors import PlotError

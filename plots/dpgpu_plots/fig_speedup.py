@@ -25,7 +25,7 @@ from matplotlib.ticker import FuncFormatter
 
 from . import fmt, style
 from .errors import PlotError
-from .figures import (FigureSpec, Output, category_axes, category_layout, figure_kind, finish,
+from .drawing import (FigureSpec, Output, category_axes, category_layout, figure_kind, finish,
                       legend_entries, limit_category_axes, new_figure, set_y_axis,
                       usable_filtered_rows)
 from .results import SOLVER_PREFIX, Results, Row, number

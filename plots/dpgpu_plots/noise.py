@@ -10,14 +10,13 @@ for the progress line; keep the two in step.
 
 from __future__ import annotations
 
-import os
-import re
 from dataclasses import dataclass
 from typing import Optional
 
-from .results import Row, number
-
-DEFAULT_THRESHOLD = 0.05
+# The threshold is the results folder's (its experiment.yaml), read by results.py; named
+# here too for the callers of this module.
+from .results import DEFAULT_NOISE_THRESHOLD as DEFAULT_THRESHOLD
+from .results import Row, noise_threshold_for as threshold_for, number
 
 
 @dataclass(frozen=True)
@@ -47,21 +46,6 @@ def verdict(row: Row, threshold: float = DEFAULT_THRESHOLD) -> Verdict:
     measured = rsd is not None and (reps is None or reps >= 2)
     return Verdict(rsd=rsd, spread=spread, reps=reps, noisy=bool(measured and rsd > threshold),
                    threshold=threshold)
-
-
-_MAX_NOISE = re.compile(r"^max_noise:\s*([0-9.eE+-]+)\s*(#.*)?$", re.MULTILINE)
-
-
-def threshold_for(directory: str) -> float:
-    """The experiment's ``max_noise`` (top-level key of experiment.yaml), else 5 %."""
-    path = os.path.join(directory, "experiment.yaml")
-    try:
-        with open(path, encoding="utf-8") as f:
-            match = _MAX_NOISE.search(f.read())
-    except OSError:
-        return DEFAULT_THRESHOLD
-    value = number(match.group(1)) if match else None
-    return value if value is not None and value > 0 else DEFAULT_THRESHOLD
 
 
 def percent(value: Optional[float]) -> str:

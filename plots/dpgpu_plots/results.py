@@ -13,6 +13,7 @@ import gzip
 import json
 import math
 import os
+import re
 import sys
 import textwrap
 from collections import Counter
@@ -132,9 +133,8 @@ class Results:
 
     @property
     def noise_threshold(self) -> float:
-        from .noise import threshold_for
         if not hasattr(self, "_noise_threshold"):
-            self._noise_threshold = threshold_for(self.directory)
+            self._noise_threshold = noise_threshold_for(self.directory)
         return self._noise_threshold
 
     def status_note(self, rows: list | None = None) -> str:
@@ -258,6 +258,24 @@ def skip_reason(message: str) -> str:
     """A skipped case's message without its ``skipped:`` prefix."""
     why = message.strip()
     return why[len("skipped:"):].strip() if why.lower().startswith("skipped:") else why
+
+
+# A row is noisy above this relative standard deviation of run time (noise.py), unless the
+# experiment sets max_noise.
+DEFAULT_NOISE_THRESHOLD = 0.05
+_MAX_NOISE = re.compile(r"^max_noise:\s*([0-9.eE+-]+)\s*(#.*)?$", re.MULTILINE)
+
+
+def noise_threshold_for(directory: str) -> float:
+    """The experiment's ``max_noise`` (top-level key of experiment.yaml), else 5 %."""
+    path = os.path.join(directory, "experiment.yaml")
+    try:
+        with open(path, encoding="utf-8") as f:
+            match = _MAX_NOISE.search(f.read())
+    except OSError:
+        return DEFAULT_NOISE_THRESHOLD
+    value = number(match.group(1)) if match else None
+    return value if value is not None and value > 0 else DEFAULT_NOISE_THRESHOLD
 
 
 def read_description(path: str) -> str:

@@ -1,5 +1,7 @@
 #include "tsp/reference.hpp"
 
+#include "tsp/held_karp_table.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <limits>
@@ -28,31 +30,13 @@ namespace tsp {
 namespace {
 
 // cost[S·m + j]: the cheapest path from city 0 through the cities of S (bits over cities
-// 1..m), ending at city j + 1 (j in S).
+// 1..m), ending at city j + 1 (j in S); tsp/held_karp_table.hpp fills it.
 template <class Cost>
 std::int64_t held_karp_table(const Instance& x) {
   const int m = x.n - 1;
   const std::uint64_t rows = std::uint64_t{1} << m;
-  std::vector<Cost> into(std::size_t(m) * m);  // into[j·m + k] = d(k+1 → j+1)
-  for (int j = 0; j < m; ++j)
-    for (int k = 0; k < m; ++k) into[std::size_t(j) * m + k] = static_cast<Cost>(x.arc(k + 1, j + 1));
   std::vector<Cost> cost(rows * m);
-  for (int j = 0; j < m; ++j) cost[(std::uint64_t{1} << j) * m + j] = static_cast<Cost>(x.arc(0, j + 1));
-  for (std::uint64_t s = 3; s < rows; ++s) {
-    if ((s & (s - 1)) == 0) continue;
-    for (std::uint64_t js = s; js != 0; js &= js - 1) {
-      const int j = std::countr_zero(js);
-      const std::uint64_t before = s ^ (std::uint64_t{1} << j);
-      const Cost* row = &cost[before * m];
-      const Cost* col = &into[std::size_t(j) * m];
-      Cost best = std::numeric_limits<Cost>::max();
-      for (std::uint64_t ks = before; ks != 0; ks &= ks - 1) {
-        const int k = std::countr_zero(ks);
-        best = std::min<Cost>(best, row[k] + col[k]);
-      }
-      cost[s * m + j] = best;
-    }
-  }
+  fill_held_karp(x, cost.data(), nullptr, [](std::uint64_t) {});
   std::int64_t best = std::numeric_limits<std::int64_t>::max();
   for (int j = 0; j < m; ++j) best = std::min(best, std::int64_t(cost[(rows - 1) * m + j]) + x.arc(j + 1, 0));
   return best;

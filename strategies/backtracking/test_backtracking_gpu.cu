@@ -14,6 +14,7 @@
 #include "dpgpu/context.hpp"
 #include "dpgpu/error.hpp"
 #include "factoradic.hpp"
+#include "gpu_test_support.cuh"
 #include "test_support.hpp"
 #include "tsp/search_bound.hpp"
 
@@ -21,23 +22,8 @@ namespace bt = dpgpu::backtracking;
 
 namespace {
 
-dpgpu::Context make_ctx() {
-  return dpgpu::Context(dpgpu::Backend::Gpu, std::chrono::steady_clock::now() + std::chrono::hours(1));
-}
-
-#define NEED_GPU() \
-  if (!dpgpu::gpu::device_present()) GTEST_SKIP() << "no CUDA device"
-
-void expect_tour(const tsp::Instance& x, const bt::SearchOutcome& r, std::int64_t opt, const std::string& what) {
-  ASSERT_EQ(r.cost, opt) << what;
-  if (opt == tsp::kNoBound) {
-    ASSERT_TRUE(r.tour.empty()) << what;
-    return;
-  }
-  const auto v = tsp::Problem::check(x, tsp::Solution{r.tour});
-  ASSERT_TRUE(v.valid) << what << ": " << v.message;
-  ASSERT_EQ(v.objective, opt) << what;
-}
+using bt_test::expect_tour;
+using bt_test::make_ctx;
 
 struct IvmSetting {
   std::int64_t explorers, arity, trigger, poll;

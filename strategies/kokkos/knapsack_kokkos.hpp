@@ -12,7 +12,7 @@
 
 namespace dpgpu::kokkos {
 
-// The solvers' parameters (bound in knapsack_register.cpp). Bits per work item (one word): by
+// The solvers' parameters (bound in knapsack_params.cpp). Bits per work item (one word): by
 // default 8 on the GPU (more work items in flight) and 64 on the host (cpu.omp_dp's 64-cell
 // blocks). The GPU interleaves a word's capacities across the row (word t holds t, t + W,
 // t + 2W, ... so consecutive work items touch consecutive cells); the host keeps them

@@ -14,7 +14,7 @@
 #include "dpgpu/error.hpp"
 #include "kokkos_runtime.hpp"
 #include "lcs_cell.hpp"
-#include "lcs_config.hpp"
+#include "lcs_kokkos_config.hpp"
 #include "lcs_tile.hpp"
 
 namespace dpgpu::kokkos {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "dpgpu/context.hpp"
-#include "lcs_config.hpp"
+#include "lcs_kokkos_config.hpp"
 
 namespace dpgpu::kokkos {
 

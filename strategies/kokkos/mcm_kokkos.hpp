@@ -28,7 +28,7 @@ namespace dpgpu::kokkos {
 enum class McmKernel { Thread, Block };
 enum class McmCell { Auto, Bits32, Bits64 };
 
-// The solvers' parameters (bound in mcm_register.cpp); `kernel` and `threads` only on the GPU.
+// The solvers' parameters (bound in mcm_params.cpp); `kernel` and `threads` only on the GPU.
 template <Space S>
 struct McmKokkosConfig {
   McmKernel kernel = McmKernel::Thread;

@@ -16,7 +16,7 @@
 #include "lcs/generators.hpp"
 #include "lcs/lcs.hpp"
 #include "lcs/lcs_cpu.hpp"
-#include "lcs_config.hpp"
+#include "lcs_kokkos_config.hpp"
 #include "kokkos_test_support.hpp"
 
 namespace {

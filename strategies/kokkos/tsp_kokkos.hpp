@@ -23,7 +23,7 @@ inline constexpr int kTspMaxCities = 33;
 
 MemoryNeed tsp_memory(const tsp::Instance& x, bool device);
 
-// The solvers' parameters (bound in tsp_register.cpp). ranks_per_item: consecutive subsets
+// The solvers' parameters (bound in tsp_params.cpp). ranks_per_item: consecutive subsets
 // per work item: one on the GPU (a work item per subset, as gpu.wavefront), 2048 on the host
 // (cpu.omp_held_karp's block). team_size: threads per team; 256 on the GPU (gpu.wavefront's
 // block), one on the host.

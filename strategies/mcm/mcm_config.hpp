@@ -1,5 +1,5 @@
 // mcm_config.hpp — the parameters of gpu.mcm and gpu.mcm_tiled (each field one parameter of
-// the registration in mcm_register.cpp) and their rules against an instance. Host C++ only:
+// the registration in mcm_params.cpp) and their rules against an instance. Host C++ only:
 // the registration, the CUDA drivers and the host-only tests share it.
 #pragma once
 #include <cstdint>

@@ -1,4 +1,4 @@
-// mcm_solvers.hpp — the GPU matrix-chain solvers as plain functions (mcm_register.cpp makes
+// mcm_solvers.hpp — the GPU matrix-chain solvers as plain functions (mcm_params.cpp makes
 // them solvers; the tests call them directly). CUDA-free: the registration includes it.
 #pragma once
 #include <cstdint>

@@ -52,6 +52,23 @@ __device__ __forceinline__ bool less(double q, double best) {
   return q < best;
 }
 
+// One stage of a panel product, into shared memory: the kChunk splits c0 .. c0 + kChunk - 1,
+// their columns of A (rows a0 ..) and rows of B (columns b0 ..), and their dimensions.
+template <class V, int PitchA, int PitchB>
+__device__ __forceinline__ void load_panel_chunk(const TiledTableT<V>& tab, long long a0, long long b0, long long c0,
+                                                 V (&As)[kChunk][PitchA], V (&Bs)[kChunk][PitchB], V (&Ps)[kChunk]) {
+  const long long W = tab.W;
+  __syncthreads();
+  for (int e = threadIdx.x; e < kTile * kChunk; e += kPanelThreads) {
+    const int ai = e / kChunk, ci = e % kChunk;  // A: row a, 32 consecutive c
+    As[ci][ai] = tab.m[(a0 + ai) * W + c0 + ci];
+    const int cj = e / kTile, bj = e % kTile;    // B: row c, 64 consecutive b
+    Bs[cj][bj] = tab.m[(c0 + cj) * W + b0 + bj];
+  }
+  if (threadIdx.x < kChunk) Ps[threadIdx.x] = tab.p[c0 + threadIdx.x];
+  __syncthreads();
+}
+
 // Block (tile t of the diagonal, part g): min over c in tiles I+1+k0 .. I+k1 of the panels.
 template <bool Bits>
 __global__ void __launch_bounds__(kPanelThreads, 2)
@@ -61,7 +78,6 @@ tile_panels(TiledTable tab, int D, int parts, double* part_v, int* part_c) {
   __shared__ double Ps[kChunk];
   const int I = blockIdx.x, J = I + D, g = blockIdx.y;
   const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
-  const long long W = tab.W;
   const long long a0 = (long long)I * kTile, b0 = (long long)J * kTile;
   const int panels = D - 1, per = (panels + parts - 1) / parts;
   const int k0 = g * per, k1 = min(panels, k0 + per);
@@ -79,15 +95,7 @@ tile_panels(TiledTable tab, int D, int parts, double* part_v, int* part_c) {
   for (int k = k0; k < k1; ++k) {
     const long long cbase = (long long)(I + 1 + k) * kTile;
     for (int cc0 = 0; cc0 < kTile; cc0 += kChunk) {
-      __syncthreads();
-      for (int e = threadIdx.x; e < kTile * kChunk; e += kPanelThreads) {
-        const int ai = e / kChunk, ci = e % kChunk;  // A: row a, 32 consecutive c
-        As[ci][ai] = tab.m[(a0 + ai) * W + cbase + cc0 + ci];
-        const int cj = e / kTile, bj = e % kTile;    // B: row c, 64 consecutive b
-        Bs[cj][bj] = tab.m[(cbase + cc0 + cj) * W + b0 + bj];
-      }
-      if (threadIdx.x < kChunk) Ps[threadIdx.x] = tab.p[cbase + cc0 + threadIdx.x];
-      __syncthreads();
+      load_panel_chunk(tab, a0, b0, cbase + cc0, As, Bs, Ps);
 #pragma unroll 4
       for (int ci = 0; ci < kChunk; ++ci) {
         double av[4], bv[4];
@@ -136,7 +144,6 @@ tile_panels_int(TiledTableT<int> tab, int D, int parts, int* part_v, int* part_c
   __shared__ int Ps[kChunk];
   const int I = blockIdx.x, J = I + D, g = blockIdx.y;
   const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
-  const long long W = tab.W;
   const long long a0 = (long long)I * kTile, b0 = (long long)J * kTile;
   const int panels = D - 1, per = (panels + parts - 1) / parts;
   const int k0 = g * per, k1 = min(panels, k0 + per);
@@ -153,15 +160,7 @@ tile_panels_int(TiledTableT<int> tab, int D, int parts, int* part_v, int* part_c
   for (int k = k0; k < k1; ++k) {
     const long long cbase = (long long)(I + 1 + k) * kTile;
     for (int cc0 = 0; cc0 < kTile; cc0 += kChunk) {
-      __syncthreads();
-      for (int e = threadIdx.x; e < kTile * kChunk; e += kPanelThreads) {
-        const int ai = e / kChunk, ci = e % kChunk;  // A: row a, 32 consecutive c
-        As[ci][ai] = tab.m[(a0 + ai) * W + cbase + cc0 + ci];
-        const int cj = e / kTile, bj = e % kTile;    // B: row c, 64 consecutive b
-        Bs[cj][bj] = tab.m[(cbase + cc0 + cj) * W + b0 + bj];
-      }
-      if (threadIdx.x < kChunk) Ps[threadIdx.x] = tab.p[cbase + cc0 + threadIdx.x];
-      __syncthreads();
+      load_panel_chunk(tab, a0, b0, cbase + cc0, As, Bs, Ps);
 #pragma unroll 8
       for (int ci = 0; ci < kChunk; ++ci) {
         const int4 a4 = *reinterpret_cast<const int4*>(&As[ci][4 * ty]);

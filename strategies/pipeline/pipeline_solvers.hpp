@@ -10,7 +10,7 @@
 
 #include "dpgpu/context.hpp"
 #include "knapsack/knapsack.hpp"
-#include "pipeline_bounds.hpp"
+#include "sdp/pipeline_bounds.hpp"
 #include "pipeline_config.hpp"
 #include "sdp/sdp.hpp"
 

@@ -6,7 +6,7 @@
 
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
-#include "pipeline_bounds.hpp"
+#include "sdp/pipeline_bounds.hpp"
 #include "pipeline_config.hpp"
 #include "sdp/generators.hpp"
 

@@ -10,6 +10,7 @@
 
 #include "dpgpu/error.hpp"
 #include "knapsack/knapsack.hpp"
+#include "offload_plan.hpp"
 
 namespace dpgpu::rowwise {
 
@@ -30,10 +31,7 @@ inline void validate(const RowwiseConfig& c) {
                      std::to_string(c.block));
   if (c.readonly != "texture" && c.readonly != "ldg" && c.readonly != "plain")
     throw InputError("gpu.rowwise: parameter 'readonly' must be texture, ldg or plain, got '" + c.readonly + "'");
-  if (c.offload_rows < 0)
-    throw InputError("gpu.rowwise: parameter 'offload_rows' must be >= 0, got " + std::to_string(c.offload_rows));
-  if (c.offload_slots < 1)
-    throw InputError("gpu.rowwise: parameter 'offload_slots' must be >= 1, got " + std::to_string(c.offload_slots));
+  wavefront::validate_offload("gpu.rowwise", "offload_rows", c.offload_rows, c.offload_slots);
 }
 
 // The items the DP has to look at: those with weight <= C (a heavier item can never be
@@ -53,7 +51,6 @@ inline bool fits_32_bits(const knapsack::Instance& x) {
   return total <= std::numeric_limits<std::int32_t>::max();
 }
 
-inline constexpr std::int64_t kChunkTargetBytes = std::int64_t{4} << 20;  // auto offload chunk
 // Weights go to the GPU as int32, so the capacity (which bounds every active weight) must fit.
 inline constexpr std::int64_t kMaxCapacity = std::numeric_limits<std::int32_t>::max() - 4096;
 
@@ -81,12 +78,14 @@ inline RowwiseGeometry rowwise_geometry(const knapsack::Instance& x, const Rowwi
   g.padded_cells = (x.capacity + 1 + per_block - 1) / per_block * per_block;
   g.words_per_row = g.padded_cells / 32;
   g.blocks = g.padded_cells / per_block;
-  if (c.reconstruct && c.offload && g.items > 0) {
-    std::int64_t rows = c.offload_rows;
-    if (rows == 0) rows = std::max<std::int64_t>(1, kChunkTargetBytes / std::int64_t(g.bits_row_bytes()));
-    g.chunk_rows = std::min(rows, g.items);
-  }
+  if (c.reconstruct && c.offload && g.items > 0)
+    g.chunk_rows = wavefront::offload_chunk_steps(c.offload_rows, g.bits_row_bytes(), g.items);
   return g;
+}
+
+// The decision bits: a row of bits per item, a taken flag per item.
+inline wavefront::DecisionBitsPlan decision_bits(const RowwiseGeometry& g, const RowwiseConfig& c) {
+  return {c.reconstruct, c.offload, g.items, g.bits_row_bytes(), g.chunk_rows, c.offload_slots, std::uint64_t(g.items)};
 }
 
 // Exactly what a solve allocates: device (DeviceBuffers) and host (pinned staging, the
@@ -94,27 +93,17 @@ inline RowwiseGeometry rowwise_geometry(const knapsack::Instance& x, const Rowwi
 inline std::uint64_t device_bytes(const RowwiseGeometry& g, const RowwiseConfig& c) {
   if (g.items == 0) return 0;
   const std::uint64_t n = std::uint64_t(g.items);
-  std::uint64_t b = 2 * g.row_bytes()                       // two value rows
-                    + n * 4                                 // weights (int32)
-                    + n * std::uint64_t(g.cell_bytes);      // values (1 or 2 words each)
-  if (c.reconstruct) {
-    if (c.offload) b += 2 * std::uint64_t(g.chunk_rows) * g.bits_row_bytes();  // two chunks in flight
-    else b += n * g.bits_row_bytes() + n;                                       // all bits + taken flags
-  }
-  return b;
+  return 2 * g.row_bytes()                      // two value rows
+         + n * 4                                // weights (int32)
+         + n * std::uint64_t(g.cell_bytes)      // values (1 or 2 words each)
+         + decision_bits(g, c).device_bytes();
 }
 
 inline std::uint64_t host_bytes(const RowwiseGeometry& g, const RowwiseConfig& c) {
   if (g.items == 0) return 0;
   const std::uint64_t n = std::uint64_t(g.items);
-  std::uint64_t b = n * 4 + n * std::uint64_t(g.cell_bytes) + 8;  // pinned uploads + result
-  if (c.reconstruct) {
-    if (c.offload)
-      b += n * g.bits_row_bytes() + std::uint64_t(c.offload_slots) * std::uint64_t(g.chunk_rows) * g.bits_row_bytes();
-    else
-      b += n;
-  }
-  return b;
+  return n * 4 + n * std::uint64_t(g.cell_bytes) + 8  // pinned uploads + result
+         + decision_bits(g, c).host_bytes();
 }
 
 }  // namespace dpgpu::rowwise

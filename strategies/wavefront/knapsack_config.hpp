@@ -15,6 +15,7 @@
 
 #include "dpgpu/error.hpp"
 #include "knapsack/knapsack.hpp"
+#include "offload_plan.hpp"
 
 namespace dpgpu::wavefront {
 
@@ -34,18 +35,12 @@ inline void validate(const KnapsackWavefrontConfig& c) {
   if (c.readonly != "texture" && c.readonly != "ldg" && c.readonly != "plain")
     throw InputError("gpu.wavefront (knapsack): parameter 'readonly' must be texture, ldg or plain, got '" +
                      c.readonly + "'");
-  if (c.offload_diagonals < 0)
-    throw InputError("gpu.wavefront (knapsack): parameter 'offload_diagonals' must be >= 0, got " +
-                     std::to_string(c.offload_diagonals));
-  if (c.offload_slots < 1)
-    throw InputError("gpu.wavefront (knapsack): parameter 'offload_slots' must be >= 1, got " +
-                     std::to_string(c.offload_slots));
+  validate_offload("gpu.wavefront (knapsack)", "offload_diagonals", c.offload_diagonals, c.offload_slots);
 }
 
 // Row i of the table sits at index i + kRowOffset of a diagonal buffer; index kRowOffset − 1
 // is row −1 (all zero, never written), so row 0 needs no branch and warps stay aligned.
 inline constexpr std::int64_t kRowOffset = 32;
-inline constexpr std::int64_t kChunkTargetBytes = std::int64_t{4} << 20;
 // Diagonal numbers and ring slots are int32 on the device.
 inline constexpr std::int64_t kMaxDiagonals = std::numeric_limits<std::int32_t>::max() - 1;
 
@@ -82,38 +77,29 @@ inline KnapsackGeometry knapsack_geometry(const knapsack::Instance& x, const Kna
     throw InputError("gpu.wavefront (knapsack): items + capacity = " + std::to_string(g.diagonals) +
                      " diagonals exceed the " + std::to_string(kMaxDiagonals) + " of 32-bit diagonal numbers");
   g.words_per_diagonal = g.padded_rows / 32;
-  if (c.reconstruct && c.offload) {
-    std::int64_t k = c.offload_diagonals;
-    if (k == 0) k = std::max<std::int64_t>(1, kChunkTargetBytes / std::int64_t(g.bits_diagonal_bytes()));
-    g.chunk_diagonals = std::min(k, g.diagonals);
-  }
+  if (c.reconstruct && c.offload)
+    g.chunk_diagonals = offload_chunk_steps(c.offload_diagonals, g.bits_diagonal_bytes(), g.diagonals);
   return g;
+}
+
+// The decision bits: a diagonal of bits per diagonal, a taken flag per item.
+inline DecisionBitsPlan decision_bits(const KnapsackGeometry& g, const KnapsackWavefrontConfig& c) {
+  return {c.reconstruct, c.offload, g.diagonals, g.bits_diagonal_bytes(), g.chunk_diagonals, c.offload_slots,
+          std::uint64_t(g.items)};
 }
 
 // Exactly what a solve allocates on the device (DeviceBuffers) and on the host.
 inline std::uint64_t device_bytes(const KnapsackGeometry& g, const KnapsackWavefrontConfig& c) {
   if (g.items == 0) return 0;
   const std::uint64_t rows = std::uint64_t(g.padded_rows);
-  std::uint64_t b = g.ring_bytes() + rows * 4 + rows * std::uint64_t(g.cell_bytes);  // ring, weights, values
-  if (c.reconstruct) {
-    if (c.offload) b += 2 * std::uint64_t(g.chunk_diagonals) * g.bits_diagonal_bytes();
-    else b += std::uint64_t(g.diagonals) * g.bits_diagonal_bytes() + std::uint64_t(g.items);
-  }
-  return b;
+  return g.ring_bytes() + rows * 4 + rows * std::uint64_t(g.cell_bytes)  // ring, weights, values
+         + decision_bits(g, c).device_bytes();
 }
 
 inline std::uint64_t host_bytes(const KnapsackGeometry& g, const KnapsackWavefrontConfig& c) {
   if (g.items == 0) return 0;
   const std::uint64_t rows = std::uint64_t(g.padded_rows);
-  std::uint64_t b = rows * 4 + rows * std::uint64_t(g.cell_bytes) + 8;
-  if (c.reconstruct) {
-    if (c.offload)
-      b += std::uint64_t(g.diagonals) * g.bits_diagonal_bytes() +
-           std::uint64_t(c.offload_slots) * std::uint64_t(g.chunk_diagonals) * g.bits_diagonal_bytes();
-    else
-      b += std::uint64_t(g.items);
-  }
-  return b;
+  return rows * 4 + rows * std::uint64_t(g.cell_bytes) + 8 + decision_bits(g, c).host_bytes();
 }
 
 }  // namespace dpgpu::wavefront

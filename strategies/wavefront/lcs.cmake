@@ -17,5 +17,6 @@ endif()
 # The kernels' source run on the CPU (common/cpu_warp_emulation.hpp): needs no GPU and no CUDA, so
 # it checks the kernels' logic in every build, CI included.
 dpgpu_add_test(test_lcs_kernels_on_cpu test_lcs_kernels_on_cpu.cpp LIBS dpgpu_core dpgpu_gpu_common)
-target_include_directories(test_lcs_kernels_on_cpu PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+target_include_directories(test_lcs_kernels_on_cpu PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
+                           ${PROJECT_SOURCE_DIR}/problems)  # "lcs/tile_geometry.hpp" (header only)
 target_compile_options(test_lcs_kernels_on_cpu PRIVATE -Wno-unknown-pragmas)  # the kernels' #pragma unroll

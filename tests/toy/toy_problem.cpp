@@ -142,6 +142,7 @@ static const auto small_only = dpgpu::solver<Problem>("cpu.small_only", "answers
     .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context&) { return Out{x.n, Solution{x.n}, std::nullopt}; });
 
 static const auto gpu_only = dpgpu::solver<Problem>("gpu.none", "a GPU solver that is never available")
+    .backend(dpgpu::Backend::Gpu)
     .unavailable("registered without an implementation (test)");
 
 // A second problem, so one experiment file can hold parts of two problems: the objective is 2n.

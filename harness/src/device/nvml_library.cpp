@@ -2,13 +2,22 @@
 
 #include <dlfcn.h>
 
+#include <type_traits>
+
 namespace dpgpu {
 
 namespace {
 
+// An entry point's slot in NvmlLibrary and its NVML name; every slot is a function pointer.
+struct Symbol {
+  void** slot;
+  const char* name;
+};
+
 template <typename F>
-void resolve(void* lib, F& f, const char* name) {
-  f = reinterpret_cast<F>(dlsym(lib, name));
+Symbol symbol(F& f, const char* name) {
+  static_assert(std::is_pointer_v<F> && std::is_function_v<std::remove_pointer_t<F>>);
+  return {reinterpret_cast<void**>(&f), name};
 }
 
 NvmlLibrary load() {
@@ -16,26 +25,31 @@ NvmlLibrary load() {
   void* lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!lib) return n;
   int (*init)() = nullptr;
-  resolve(lib, init, "nvmlInit_v2");
-  resolve(lib, n.count, "nvmlDeviceGetCount_v2");
-  resolve(lib, n.handle, "nvmlDeviceGetHandleByIndex_v2");
-  resolve(lib, n.by_uuid, "nvmlDeviceGetHandleByUUID");
-  resolve(lib, n.name, "nvmlDeviceGetName");
-  resolve(lib, n.uuid, "nvmlDeviceGetUUID");
-  resolve(lib, n.clock, "nvmlDeviceGetClockInfo");
-  resolve(lib, n.max_clock, "nvmlDeviceGetMaxClockInfo");
-  resolve(lib, n.temperature, "nvmlDeviceGetTemperature");
-  resolve(lib, n.reasons, "nvmlDeviceGetCurrentClocksEventReasons");
-  if (!n.reasons) resolve(lib, n.reasons, "nvmlDeviceGetCurrentClocksThrottleReasons");
-  resolve(lib, n.energy_mj, "nvmlDeviceGetTotalEnergyConsumption");
-  resolve(lib, n.power_mw, "nvmlDeviceGetPowerUsage");
-  resolve(lib, n.memory_clocks, "nvmlDeviceGetSupportedMemoryClocks");
-  resolve(lib, n.graphics_clocks, "nvmlDeviceGetSupportedGraphicsClocks");
-  resolve(lib, n.lock_gpu_clocks, "nvmlDeviceSetGpuLockedClocks");
-  resolve(lib, n.reset_gpu_clocks, "nvmlDeviceResetGpuLockedClocks");
-  resolve(lib, n.lock_memory_clocks, "nvmlDeviceSetMemoryLockedClocks");
-  resolve(lib, n.reset_memory_clocks, "nvmlDeviceResetMemoryLockedClocks");
-  resolve(lib, n.error_string, "nvmlErrorString");
+  const Symbol symbols[] = {
+      symbol(init, "nvmlInit_v2"),
+      symbol(n.count, "nvmlDeviceGetCount_v2"),
+      symbol(n.handle, "nvmlDeviceGetHandleByIndex_v2"),
+      symbol(n.by_uuid, "nvmlDeviceGetHandleByUUID"),
+      symbol(n.name, "nvmlDeviceGetName"),
+      symbol(n.uuid, "nvmlDeviceGetUUID"),
+      symbol(n.clock, "nvmlDeviceGetClockInfo"),
+      symbol(n.max_clock, "nvmlDeviceGetMaxClockInfo"),
+      symbol(n.temperature, "nvmlDeviceGetTemperature"),
+      symbol(n.reasons, "nvmlDeviceGetCurrentClocksEventReasons"),
+      symbol(n.energy_mj, "nvmlDeviceGetTotalEnergyConsumption"),
+      symbol(n.power_mw, "nvmlDeviceGetPowerUsage"),
+      symbol(n.memory_clocks, "nvmlDeviceGetSupportedMemoryClocks"),
+      symbol(n.graphics_clocks, "nvmlDeviceGetSupportedGraphicsClocks"),
+      symbol(n.lock_gpu_clocks, "nvmlDeviceSetGpuLockedClocks"),
+      symbol(n.reset_gpu_clocks, "nvmlDeviceResetGpuLockedClocks"),
+      symbol(n.lock_memory_clocks, "nvmlDeviceSetMemoryLockedClocks"),
+      symbol(n.reset_memory_clocks, "nvmlDeviceResetMemoryLockedClocks"),
+      symbol(n.error_string, "nvmlErrorString"),
+  };
+  for (const Symbol& s : symbols) *s.slot = dlsym(lib, s.name);
+  // Older drivers know the clocks event reasons by their former name.
+  if (!n.reasons)
+    n.reasons = reinterpret_cast<decltype(n.reasons)>(dlsym(lib, "nvmlDeviceGetCurrentClocksThrottleReasons"));
   n.ok = init && n.handle && n.clock && n.temperature && init() == kNvmlSuccess;
   return n;
 }

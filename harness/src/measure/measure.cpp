@@ -74,6 +74,8 @@ RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, vo
     rec.phases = ctx.phase_seconds();
     rec.counters = ctx.counters();
     if (ctx.device_peak() > 0) rec.counters["peak_device_bytes"] = double(ctx.device_peak());
+    // A counter its registration does not declare is the solver's mistake: an error on it.
+    if (auto why = job.solver->undeclared_counter(rec.counters)) throw std::logic_error(*why);
     rec.objective = out.objective;
     rec.checksum = out.checksum;
     if (series) *series = ctx.series_points();

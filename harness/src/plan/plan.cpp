@@ -8,6 +8,7 @@
 #include <set>
 
 #include "dpgpu/error.hpp"
+#include "dpgpu/saturating.hpp"
 #include "dpgpu/text_file.hpp"
 #include "experiment/all_gpus.hpp"
 #include "device/host_info.hpp"
@@ -19,15 +20,6 @@
 namespace dpgpu {
 
 namespace {
-
-std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
-  if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a) return std::numeric_limits<std::uint64_t>::max();
-  return a * b;
-}
-
-std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
-  return a > std::numeric_limits<std::uint64_t>::max() - b ? std::numeric_limits<std::uint64_t>::max() : a + b;
-}
 
 std::uint64_t points(const std::vector<Axis>& axes) {
   std::uint64_t n = 1;

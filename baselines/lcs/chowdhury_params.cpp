@@ -1,4 +1,4 @@
-// cpu.chowdhury as the harness sees it.
+// cpu.chowdhury as the harness sees it (the algorithm: chowdhury.cpp).
 #include <omp.h>
 
 #include <algorithm>
@@ -43,6 +43,9 @@ using C = ChowdhuryConfig;
                "1: the single-processor method; > 1: OpenMP tasks over Q12 || Q21; 0: all cores")
         .param("task_min_side", &C::task_min_side, dpgpu::between(1, 1 << 30),
                "regions with a smaller longest side are not split into tasks (at least 2 cutoff)")
+        .counter("threads", dpgpu::CounterKind::Count, "OpenMP threads the solve ran on", "threads")
+        .counter("peak_host_bytes", dpgpu::CounterKind::Bytes, "most scratch the recursion held at once")
+        .counter("cpu_cells", dpgpu::CounterKind::Count, "cells the two-row DP computed", "cells")
         .memory([](const lcs::Instance& x, const C& c) {
           return dpgpu::MemoryNeed{scratch_bound(x, std::uint64_t(c.cutoff)), 0};
         })

@@ -1,4 +1,4 @@
-// pipeline_register.cpp — registers the pipeline strategy's solvers: gpu.pipeline (for sdp and
+// pipeline_params.cpp — registers the pipeline strategy's solvers: gpu.pipeline (for sdp and
 // for knapsack, each parameter bound to its PipelineConfig field), gpu.pipeline2x2,
 // gpu.prefix, gpu.inner_parallel. Host C++ only, so CPU-only builds list them (as
 // unavailable, with the same help) and check experiment files that name them.

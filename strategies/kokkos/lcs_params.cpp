@@ -1,4 +1,4 @@
-// lcs_register.cpp — registers kokkos.wavefront and kokkos.wavefront_host for LCS: each
+// lcs_params.cpp — registers kokkos.wavefront and kokkos.wavefront_host for LCS: each
 // parameter bound to its LcsKokkosConfig field, the rules validate() enforces, the length
 // limit, the device-memory estimate, and (in Kokkos builds) the solve. Plain C++.
 #include <cstdint>
@@ -7,7 +7,7 @@
 
 #include "dpgpu/registry.hpp"
 #include "lcs/lcs.hpp"
-#include "lcs_config.hpp"
+#include "lcs_kokkos_config.hpp"
 #include "lcs_kokkos.hpp"
 #include "solvers.hpp"
 

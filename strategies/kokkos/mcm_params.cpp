@@ -1,4 +1,4 @@
-// mcm_register.cpp — registers kokkos.mcm (CUDA backend) and kokkos.mcm_host (OpenMP
+// mcm_params.cpp — registers kokkos.mcm (CUDA backend) and kokkos.mcm_host (OpenMP
 // backend) for the matrix chain: parameters bound to McmKokkosConfig, the memory estimate,
 // and (in Kokkos builds) the solve. Plain C++.
 #include <optional>

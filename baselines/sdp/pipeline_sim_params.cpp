@@ -1,35 +1,15 @@
-// Registers cpu.serial and cpu.pipeline_sim for the S-DP problem.
+// cpu.pipeline_sim as the harness sees it (the algorithm: pipeline_sim.cpp).
 #include <fmt/format.h>
 
 #include <optional>
 #include <string>
 
-#include "dpgpu/registry.hpp"
-#include "pipeline_bounds.hpp"
-#include "sdp_cpu.hpp"
+#include "sdp/pipeline_bounds.hpp"
+#include "registration.hpp"
 
 namespace sdp::cpu {
-
-using namespace dpgpu::pipeline;  // the pipelines' formulas (strategies/pipeline)
+using namespace dpgpu::pipeline;  // the pipelines' formulas over the offsets
 namespace {
-
-dpgpu::Outcome<Solution> outcome(const TableAnswer& a) {
-  dpgpu::Outcome<Solution> o;
-  o.objective = dpgpu::Objective(a.objective);
-  o.checksum = a.checksum;
-  o.solution = Solution{a.checksum};
-  return o;
-}
-
-[[maybe_unused]] const dpgpu::Registered serial_registered =
-    dpgpu::solver<Problem>("cpu.serial", "the paper's Figure 1: ST[i] from its k predecessors, i = a0..n-1")
-        .memory([](const Instance& x, const dpgpu::Params&) {
-          return dpgpu::MemoryNeed{std::uint64_t(x.n) * (fits_32_bits(x) ? 4u : 8u), 0};
-        })
-        .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context& ctx) {
-          auto ph = ctx.phase("compute");
-          return outcome(serial(x, [&] { ctx.check_deadline(); }));
-        });
 
 struct SimConfig {
   std::int64_t p = 1;             // fold: p·k threads per step
@@ -62,6 +42,15 @@ std::optional<std::string> sim_rule(const SimConfig& c, const Instance& x) {
           return std::nullopt;
         })
         .check_instance(sim_rule)
+        .counter("steps", dpgpu::CounterKind::Count, "lock-step steps of the pipeline", "steps")
+        .counter("paper_steps", dpgpu::CounterKind::Count, "steps by the paper's formula", "steps")
+        .counter("threads", dpgpu::CounterKind::Count, "threads of one step", "threads")
+        .counter("reads", dpgpu::CounterKind::Count, "table reads", "reads")
+        .counter("read_conflicts", dpgpu::CounterKind::Count, "reads of one element by several threads in a step", "reads")
+        .counter("max_readers", dpgpu::CounterKind::Count, "most threads reading one element in a step", "threads")
+        .counter("conflict_steps", dpgpu::CounterKind::Count, "steps with a read conflict", "steps")
+        .counter("model_time", dpgpu::CounterKind::Count, "the model's time: steps, conflicts serialised", "model time units")
+        .counter("max_p", dpgpu::CounterKind::Count, "the largest valid fold for the offsets", "fold")
         .memory([](const Instance& x, const SimConfig&) { return dpgpu::MemoryNeed{std::uint64_t(x.n) * 20, 0}; })
         .solve([](const Instance& x, const SimConfig& c, dpgpu::Context& ctx) {
           auto ph = ctx.phase("compute");

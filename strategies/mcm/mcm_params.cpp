@@ -1,4 +1,4 @@
-// mcm_register.cpp — registers gpu.mcm (the paper's three kernels, per-diagonal policy) and
+// mcm_params.cpp — registers gpu.mcm (the paper's three kernels, per-diagonal policy) and
 // gpu.mcm_tiled: each parameter bound to its config field (mcm_config.hpp), the rules that
 // `dpgpu check` applies without a GPU (threads a multiple of 32, the policy table's syntax,
 // the instance's cost bound), the memory estimate and the GPU solve. Host C++ only, so

@@ -1,4 +1,4 @@
-// knapsack_register.cpp — registers kokkos.wavefront and kokkos.wavefront_host for the 0-1
+// knapsack_params.cpp — registers kokkos.wavefront and kokkos.wavefront_host for the 0-1
 // knapsack (gpu.rowwise's row-parallel DP written once; the chosen items as certificate).
 #include <cstdint>
 #include <string>

@@ -1,4 +1,4 @@
-#include "pipeline_bounds.hpp"
+#include "sdp/pipeline_bounds.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,7 +1,8 @@
 // pipeline_bounds.hpp — the p-fold and 2-by-2 pipelines' formulas over an S-DP's offsets: the
-// largest valid fold, the step counts, the 2-by-2 condition (README.md derives them). Plain
-// C++ in their own library (dpgpu_pipeline_bounds): the GPU solvers, their tests and the CPU
-// lock-step simulation (baselines/sdp, cpu.pipeline_sim) share them; the problem does not.
+// largest valid fold, the step counts, the 2-by-2 condition (strategies/pipeline/README.md
+// derives them). What the offsets allow is the problem's knowledge, so it lives here: the GPU
+// solvers (strategies/pipeline), their tests and the CPU lock-step simulation (baselines/sdp,
+// cpu.pipeline_sim) share it without one linking the other.
 #pragma once
 #include <cstdint>
 #include <string>

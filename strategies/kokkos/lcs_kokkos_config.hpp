@@ -1,4 +1,4 @@
-// lcs_config.hpp — the tuning policy of kokkos.wavefront / kokkos.wavefront_host for LCS, and
+// lcs_kokkos_config.hpp — the tuning policy of kokkos.wavefront / kokkos.wavefront_host for LCS, and
 // the tile geometry both the driver and the memory estimate derive from it. Plain C++.
 #pragma once
 #include <algorithm>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "dpgpu/error.hpp"
+#include "lcs/tile_geometry.hpp"
 #include "solvers.hpp"
 
 namespace dpgpu::kokkos {
@@ -17,7 +18,7 @@ enum class LcsMode {
   Cell,  // a work item per cell, one dispatch per anti-diagonal of cells (paper 000's model)
 };
 
-// The solvers' parameters (each bound to its field in lcs_register.cpp); defaults per space.
+// The solvers' parameters (each bound to its field in lcs_params.cpp); defaults per space.
 template <Space S>
 struct LcsKokkosConfig {
   static constexpr bool kDevice = S == Space::Device;
@@ -83,42 +84,19 @@ void validate(const LcsKokkosConfig<S>& c, const std::string& solver) {
                             std::to_string(c.tile_width));
 }
 
-// Largest |a| + |b|: indices and DP values are 32-bit.
-inline constexpr std::int64_t kMaxLength = (std::int64_t{1} << 31) - (std::int64_t{1} << 17);
+using ::lcs::kColPad;
+using ::lcs::kRowPad;
+inline constexpr std::int64_t kMaxLength = ::lcs::kMaxTiledLength;  // |a| + |b|: 32-bit indices and values
 
-// Symbols as uint16: bytes as themselves, padding above 255 and different for rows and columns,
-// so a padded row or column matches nothing and every tile is full.
-inline constexpr std::uint16_t kRowPad = 0x100;
-inline constexpr std::uint16_t kColPad = 0x101;
-
-inline std::int64_t round_up(std::int64_t x, std::int64_t to) { return (x + to - 1) / to * to; }
-
-// The longer string runs down the rows; both are padded to whole tiles.
-struct TileGeometry {
-  bool swapped = false;  // rows are b
-  std::int64_t rows = 0, cols = 0;
-  int tile_height = 0, tile_width = 0;
-  std::int64_t padded_rows = 0, padded_cols = 0, tile_rows = 0, tile_cols = 0;
-  std::int64_t diagonals() const { return tile_rows + tile_cols - 1; }
-  // Strings as uint16, boundary row and column as int32, a corner per tile row, the answer.
-  std::uint64_t device_bytes() const {
-    return std::uint64_t(padded_rows + padded_cols) * 6 + std::uint64_t(tile_rows) * 4 + 4;
-  }
+// The layout of lcs/tile_geometry.hpp (shared with gpu.wavefront), a team per tile.
+struct TileGeometry : ::lcs::TileGeometry {
+  // The layout's strings, boundaries and corners, and the answer.
+  std::uint64_t device_bytes() const { return boundary_bytes() + 4; }
 };
 
 template <Space S>
 TileGeometry tile_geometry(std::int64_t n, std::int64_t m, const LcsKokkosConfig<S>& c) {
-  TileGeometry g;
-  g.swapped = m > n;
-  g.rows = std::max(n, m);
-  g.cols = std::min(n, m);
-  g.tile_height = team_threads(S) * c.rows_per_thread;
-  g.tile_width = static_cast<int>(std::min<std::int64_t>(c.tile_width, round_up(std::max<std::int64_t>(g.cols, 1), 32)));
-  g.padded_rows = round_up(std::max<std::int64_t>(g.rows, 1), g.tile_height);
-  g.padded_cols = round_up(std::max<std::int64_t>(g.cols, 1), g.tile_width);
-  g.tile_rows = g.padded_rows / g.tile_height;
-  g.tile_cols = g.padded_cols / g.tile_width;
-  return g;
+  return TileGeometry{::lcs::tile_geometry(n, m, team_threads(S) * c.rows_per_thread, c.tile_width)};
 }
 
 // Cell mode: three anti-diagonals of n + 1 values, indexed by row, and both strings as bytes.

@@ -1,4 +1,4 @@
-// tsp_register.cpp — registers kokkos.wavefront and kokkos.wavefront_host for the TSP
+// tsp_params.cpp — registers kokkos.wavefront and kokkos.wavefront_host for the TSP
 // (Held-Karp by layers written once; the tour as certificate).
 #include <cstdint>
 #include <optional>
