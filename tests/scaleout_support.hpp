@@ -23,7 +23,8 @@ namespace scaleout {
 namespace fs = std::filesystem;
 
 // Starts `bin args...` without waiting (output to `log`); returns its pid.
-inline pid_t start(const std::string& bin, const std::vector<std::string>& args, const fs::path& log) {
+inline pid_t start(const std::string& bin, const std::vector<std::string>& args,
+                   const fs::path& log) {
   pid_t pid = fork();
   if (pid == 0) {
     FILE* f = std::fopen(log.c_str(), "w");
@@ -59,7 +60,8 @@ inline std::size_t lines_in(const fs::path& p) {
 
 // Columns that hold times, or what is derived from times or the machine.
 inline bool timing_column(const std::string& c) {
-  static const std::regex timing(R"(^(time_.*|throughput|harness_.*|phase\..*|gpu\..*|worker\..*)$)");
+  static const std::regex timing(
+      R"(^(time_.*|throughput|harness_.*|phase\..*|gpu\..*|worker\..*)$)");
   return std::regex_match(c, timing);
 }
 
@@ -89,15 +91,16 @@ inline void expect_same_results(const fs::path& expected, const fs::path& got) {
   auto names = [](const fs::path& p) {
     std::vector<std::string> out;
     for (auto& b : nlohmann::json::parse(e2e::slurp(p / "benchmark.json")).at("benchmarks"))
-      out.push_back(b.at("name").get<std::string>() + " " + b.at("run_type").get<std::string>() + " " +
-                    b.value("aggregate_name", ""));
+      out.push_back(b.at("name").get<std::string>() + " " + b.at("run_type").get<std::string>() +
+                    " " + b.value("aggregate_name", ""));
     return out;
   };
   EXPECT_EQ(names(expected), names(got)) << "benchmark.json";
   // The (case, repetition) pairs, each once.
   std::set<std::pair<std::string, std::string>> pairs;
   for (auto& r : e2e::read_csv(got / "runs.csv"))
-    EXPECT_TRUE(pairs.insert({r.at("case_id"), r.at("rep")}).second) << r.at("case_id") << " rep " << r.at("rep");
+    EXPECT_TRUE(pairs.insert({r.at("case_id"), r.at("rep")}).second)
+        << r.at("case_id") << " rep " << r.at("rep");
 }
 
 }  // namespace scaleout

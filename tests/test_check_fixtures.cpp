@@ -35,34 +35,63 @@ TEST_P(CheckFixtures, RefusedBeforeRunningWithFileLineKeyAndRule) {
   auto r = e2e::run(kDpgpu + " check " + file.string());
   EXPECT_EQ(r.code, 2) << r.output;
   EXPECT_NE(r.output.find("error: " + file.string() + ":" + b.at + ": "), std::string::npos)
-      << "expected " << file.string() << ":" << b.at << "\n" << r.output;
-  for (const auto& part : b.parts) EXPECT_NE(r.output.find(part), std::string::npos) << part << "\n" << r.output;
+      << "expected " << file.string() << ":" << b.at << "\n"
+      << r.output;
+  for (const auto& part : b.parts)
+    EXPECT_NE(r.output.find(part), std::string::npos) << part << "\n" << r.output;
 }
 
 const Bad kBad[] = {
-    {"ivm_n_above_21.yaml", "7:5", {"solver 'gpu.ivm'", "instance 'rand23'", "n = 23 cities; at most 21"}},
-    {"ivm_explorers_not_power.yaml", "10:7",
+    {"ivm_n_above_21.yaml",
+     "7:5",
+     {"solver 'gpu.ivm'", "instance 'rand23'", "n = 23 cities; at most 21"}},
+    {"ivm_explorers_not_power.yaml",
+     "10:7",
      {"solver 'gpu.ivm'", "'explorers' = 1000 is not a power of parameter 'arity' = 8"}},
-    {"ivm_block_not_multiple.yaml", "9:14", {"solver 'gpu.bpdfs'", "parameter 'block'", "multiple of 32, got 48"}},
-    {"initial_ub_no_optimum.yaml", "9:7",
-     {"solver 'cpu.dfs'", "parameter 'initial_ub'", "no known optimum", "n <= 22", "OPTIMA.tsv", "'none' or a value"}},
-    {"initial_ub_below_optimum.yaml", "12:7", {"solver 'cpu.omp_dfs'", "'initial_ub' = 5 is below", "optimum 933915"}},
-    {"initial_ub_bad_form.yaml", "8:19", {"solver 'gpu.bpdfs'", "parameter 'initial_ub'", "'optimal', 'none'"}},
-    {"pipeline_p_above_bound.yaml", "11:7",
+    {"ivm_block_not_multiple.yaml",
+     "9:14",
+     {"solver 'gpu.bpdfs'", "parameter 'block'", "multiple of 32, got 48"}},
+    {"initial_ub_no_optimum.yaml",
+     "9:7",
+     {"solver 'cpu.dfs'", "parameter 'initial_ub'", "no known optimum", "n <= 22", "OPTIMA.tsv",
+      "'none' or a value"}},
+    {"initial_ub_below_optimum.yaml",
+     "12:7",
+     {"solver 'cpu.omp_dfs'", "'initial_ub' = 5 is below", "optimum 933915"}},
+    {"initial_ub_bad_form.yaml",
+     "8:19",
+     {"solver 'gpu.bpdfs'", "parameter 'initial_ub'", "'optimal', 'none'"}},
+    {"pipeline_p_above_bound.yaml",
+     "11:7",
      {"solver 'gpu.pipeline'", "'p' = 100000 exceeds the largest valid fold 5018", "p <= C+1"}},
-    {"pipeline_sync_block.yaml", "11:7", {"solver 'gpu.pipeline'", "parameter 'p'", "sync block runs p·k = 2000 threads"}},
-    {"plot_unknown_key.yaml", "10:5", {"plot[0]", "unknown key 'colour' for kind runtime", "allowed keys: kind"}},
-    {"plot_unknown_kind.yaml", "8:11", {"plot[0]", "unknown kind 'runtimes'", "allowed kinds: runtime"}},
-    {"plot_unknown_column.yaml", "10:22", {"plot[0]", "key 'series'", "no column 's.treads'", "s.initial_ub"}},
-    {"claims_unknown_column.yaml", "12:29", {"claims: dfs_fast", "key 'rows'", "no column 's.treads'", "s.initial_ub"}},
-    {"claims_empty_selection.yaml", "12:12",
-     {"claims: ivm_fast", "key 'rows'", "selects none of the 2 planned cases", "'solver' has the values: cpu.dfs, cpu.held_karp"}},
-    {"claims_unknown_key.yaml", "13:5", {"claims[0] (dfs_fast)", "unknown key 'atleast'", "allowed keys: id, says"}},
+    {"pipeline_sync_block.yaml",
+     "11:7",
+     {"solver 'gpu.pipeline'", "parameter 'p'", "sync block runs p·k = 2000 threads"}},
+    {"plot_unknown_key.yaml",
+     "10:5",
+     {"plot[0]", "unknown key 'colour' for kind runtime", "allowed keys: kind"}},
+    {"plot_unknown_kind.yaml",
+     "8:11",
+     {"plot[0]", "unknown kind 'runtimes'", "allowed kinds: runtime"}},
+    {"plot_unknown_column.yaml",
+     "10:22",
+     {"plot[0]", "key 'series'", "no column 's.treads'", "s.initial_ub"}},
+    {"claims_unknown_column.yaml",
+     "12:29",
+     {"claims: dfs_fast", "key 'rows'", "no column 's.treads'", "s.initial_ub"}},
+    {"claims_empty_selection.yaml",
+     "12:12",
+     {"claims: ivm_fast", "key 'rows'", "selects none of the 2 planned cases",
+      "'solver' has the values: cpu.dfs, cpu.held_karp"}},
+    {"claims_unknown_key.yaml",
+     "13:5",
+     {"claims[0] (dfs_fast)", "unknown key 'atleast'", "allowed keys: id, says"}},
     {"claims_no_comparison.yaml", "8:5", {"claims[0] (dfs_fast)", "give exactly one comparison"}},
 };
 
-INSTANTIATE_TEST_SUITE_P(Fixtures, CheckFixtures, ::testing::ValuesIn(kBad),
-                         [](const auto& info) { return fs::path(info.param.file).stem().string(); });
+INSTANTIATE_TEST_SUITE_P(Fixtures, CheckFixtures, ::testing::ValuesIn(kBad), [](const auto& info) {
+  return fs::path(info.param.file).stem().string();
+});
 
 // Every bad fixture is in the table above (a new one without an expectation fails here).
 TEST(CheckFixturesTable, CoversEveryFixture) {

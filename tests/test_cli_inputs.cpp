@@ -22,8 +22,11 @@ namespace fs = std::filesystem;
 const std::string kToy = DPGPU_TOY_BIN;
 const std::string kDpgpu = DPGPU_BIN;
 
-std::string toy(const std::string& name, const std::string& solvers, const std::string& extra = "") {
-  return "name: " + name + "\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: [1, 2, 3]}\nsolvers:\n" +
+std::string toy(const std::string& name, const std::string& solvers,
+                const std::string& extra = "") {
+  return "name: " + name +
+         "\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: [1, 2, "
+         "3]}\nsolvers:\n" +
          solvers + "repetitions: 1\nwarmup: 0\ntimeout_s: 30\n" + extra;
 }
 
@@ -43,9 +46,12 @@ std::size_t journal_lines(const fs::path& out) { return scaleout::lines_in(out /
 TEST(CliInputs, ASetErrorNamesTheFlag) {
   e2e::TempDir d;
   auto yaml = d.write("small.yaml", toy("small", kTwoSolvers));
-  auto r = run(kToy + " run " + yaml.string() + " --set repetitions=0 --out " + (d.path / "o").string());
+  auto r =
+      run(kToy + " run " + yaml.string() + " --set repetitions=0 --out " + (d.path / "o").string());
   EXPECT_EQ(r.code, 2) << r.output;
-  EXPECT_NE(r.output.find("--set repetitions=0: repetitions: must be at least 1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("--set repetitions=0: repetitions: must be at least 1"),
+            std::string::npos)
+      << r.output;
   EXPECT_EQ(r.output.find(".set-"), std::string::npos) << r.output;
   EXPECT_EQ(entries(d.path).size(), 1u) << "nothing written beside the experiment";
 }
@@ -58,28 +64,36 @@ TEST(CliInputs, SetOverridesStayInMemoryAndTheResumeHintRepeatsThem) {
   const fs::path yaml = d.path / "exp" / "small.yaml";
   std::ofstream(yaml) << toy("small", kTwoSolvers);
   const fs::path out = d.path / "r" / "sp ace";
-  pid_t pid = scaleout::start(kToy, {"run", yaml.string(), "--set", "repetitions=3", "--set", "instances.count.params.n=[4, 5, 6]",
-                                     "--repetitions", "2", "--out", out.string()}, d.path / "log.txt");
-  ASSERT_TRUE(scaleout::wait_for([&] { return journal_lines(out) >= 1; }, 20)) << slurp(d.path / "log.txt");
+  pid_t pid = scaleout::start(
+      kToy,
+      {"run", yaml.string(), "--set", "repetitions=3", "--set",
+       "instances.count.params.n=[4, 5, 6]", "--repetitions", "2", "--out", out.string()},
+      d.path / "log.txt");
+  ASSERT_TRUE(scaleout::wait_for([&] { return journal_lines(out) >= 1; }, 20))
+      << slurp(d.path / "log.txt");
   EXPECT_EQ(entries(d.path / "exp"), std::vector<std::string>{"small.yaml"}) << "mid-run";
   const auto plan = nlohmann::json::parse(slurp(out / "plan.json"));
   EXPECT_EQ(plan.at("experiment_file"), fs::absolute(yaml).string());
-  EXPECT_EQ(plan.at("set"), (nlohmann::json{"repetitions=3", "instances.count.params.n=[4, 5, 6]"}));
+  EXPECT_EQ(plan.at("set"),
+            (nlohmann::json{"repetitions=3", "instances.count.params.n=[4, 5, 6]"}));
   kill(pid, SIGINT);
   EXPECT_EQ(scaleout::wait_exit(pid), 130);
   const std::string log = slurp(d.path / "log.txt");
-  const std::string hint = "dpgpu run " + yaml.string() +
-                           " --set repetitions=3 --set 'instances.count.params.n=[4, 5, 6]' --repetitions 2 --out '" +
-                           out.string() + "' --resume";
+  const std::string hint =
+      "dpgpu run " + yaml.string() +
+      " --set repetitions=3 --set 'instances.count.params.n=[4, 5, 6]' --repetitions 2 --out '" +
+      out.string() + "' --resume";
   EXPECT_NE(log.find(hint), std::string::npos) << log;
   // The hint, pasted into a shell, continues the run.
   auto resumed = run(kToy + hint.substr(std::string("dpgpu").size()));
   EXPECT_EQ(resumed.code, 0) << resumed.output;
   EXPECT_EQ(read_csv(out / "summary.csv").size(), 6u);
-  EXPECT_EQ(read_csv(out / "runs.csv").size(), 12u);  // 6 cases x 2 repetitions (--repetitions over --set)
+  EXPECT_EQ(read_csv(out / "runs.csv").size(),
+            12u);  // 6 cases x 2 repetitions (--repetitions over --set)
   // kill -9 mid-run leaves nothing beside the experiment either.
-  pid = scaleout::start(kToy, {"run", yaml.string(), "--set", "repetitions=1", "--out", (d.path / "k").string()},
-                        d.path / "log2.txt");
+  pid = scaleout::start(
+      kToy, {"run", yaml.string(), "--set", "repetitions=1", "--out", (d.path / "k").string()},
+      d.path / "log2.txt");
   ASSERT_TRUE(scaleout::wait_for([&] { return journal_lines(d.path / "k") >= 1; }, 20));
   kill(pid, SIGKILL);
   scaleout::wait_exit(pid);
@@ -88,12 +102,14 @@ TEST(CliInputs, SetOverridesStayInMemoryAndTheResumeHintRepeatsThem) {
 
 // 21. An experiment in a folder nobody may write runs with --set (skipped as root, who may).
 TEST(CliInputs, SetWorksOnAReadOnlyFolder) {
-  if (::geteuid() == 0) GTEST_SKIP() << "root writes into read-only folders; the test above checks nothing is written";
+  if (::geteuid() == 0)
+    GTEST_SKIP() << "root writes into read-only folders; the test above checks nothing is written";
   e2e::TempDir d;
   fs::create_directories(d.path / "ro");
   std::ofstream(d.path / "ro" / "e.yaml") << toy("ro", "  - cpu.bare\n");
   fs::permissions(d.path / "ro", fs::perms::owner_read | fs::perms::owner_exec);
-  auto r = run(kToy + " run " + (d.path / "ro" / "e.yaml").string() + " --set repetitions=2 --out " + (d.path / "o").string());
+  auto r = run(kToy + " run " + (d.path / "ro" / "e.yaml").string() +
+               " --set repetitions=2 --out " + (d.path / "o").string());
   EXPECT_EQ(r.code, 0) << r.output;
 }
 
@@ -101,7 +117,8 @@ TEST(CliInputs, SetWorksOnAReadOnlyFolder) {
 TEST(CliInputs, CheckAcceptsSet) {
   e2e::TempDir d;
   auto yaml = d.write("c.yaml", toy("c", "  - cpu.bare\n"));
-  auto dry = run(kToy + " run " + yaml.string() + " --set instances.count.params.n=[7,8] --dry-run");
+  auto dry =
+      run(kToy + " run " + yaml.string() + " --set instances.count.params.n=[7,8] --dry-run");
   auto check = run(kToy + " check " + yaml.string() + " --set instances.count.params.n=[7,8]");
   EXPECT_EQ(dry.code, 0) << dry.output;
   EXPECT_EQ(check.code, 0) << check.output;
@@ -116,7 +133,9 @@ TEST(CliInputs, ReorderedSolversDoNotBlockResume) {
   e2e::TempDir d;
   auto yaml = d.write("o.yaml", toy("order", "  - cpu.right\n  - cpu.bare\n"));
   const auto out = d.path / "out";
-  ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter cpu.right").code, 0);
+  ASSERT_EQ(
+      run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter cpu.right").code,
+      0);
   d.write("o.yaml", toy("order", "  - cpu.bare\n  - cpu.right\n"));
   auto r = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume");
   EXPECT_EQ(r.code, 0) << r.output;
@@ -128,8 +147,10 @@ TEST(CliInputs, ReorderedSolversDoNotBlockResume) {
 // again on --resume, instead of staying `error`.
 TEST(CliInputs, AWorkerKilledByTheOomKillerRunsAgainOnResume) {
   e2e::TempDir d;
-  auto yaml = d.write("k.yaml", "name: oomk\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: 4}\n"
-                                "solvers:\n  - cpu.killed_once\n  - cpu.bare\nrepetitions: 1\nwarmup: 0\nisolate: always\n");
+  auto yaml = d.write(
+      "k.yaml",
+      "name: oomk\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: 4}\n"
+      "solvers:\n  - cpu.killed_once\n  - cpu.bare\nrepetitions: 1\nwarmup: 0\nisolate: always\n");
   const auto out = d.path / "out";
   const std::string env = "DPGPU_TOY_KILL_ONCE=" + (d.path / "killed").string() + " ";
   auto first = run(env + kToy + " run " + yaml.string() + " --out " + out.string());
@@ -144,7 +165,8 @@ TEST(CliInputs, AWorkerKilledByTheOomKillerRunsAgainOnResume) {
   EXPECT_NE(slurp(out / "journal.jsonl").find("\"killed_by_signal\":9"), std::string::npos);
   auto again = run(env + kToy + " run " + yaml.string() + " --out " + out.string() + " --resume");
   EXPECT_EQ(again.code, 0) << again.output;
-  for (auto& row : read_csv(out / "summary.csv")) EXPECT_EQ(row.at("status"), "ok") << row.at("solver");
+  for (auto& row : read_csv(out / "summary.csv"))
+    EXPECT_EQ(row.at("status"), "ok") << row.at("solver");
   EXPECT_EQ(read_csv(out / "summary.csv").size(), 2u);
 }
 
@@ -164,11 +186,15 @@ TEST(CliInputs, MemoryNeedsPrintInHumanUnits) {
 // 22. A misspelt profile metric is an error at its line and column.
 TEST(CliInputs, AMisspeltProfileMetricIsNamedAtItsLine) {
   e2e::TempDir d;
-  auto yaml = d.write("p.yaml", toy("prof", "  - cpu.bare\n", "profile:\n  metrics: [ipc, gld_efficency]\n"));
-  for (std::string cmd : {" check " + yaml.string(), " run " + yaml.string() + " --out " + (d.path / "o").string()}) {
+  auto yaml = d.write("p.yaml",
+                      toy("prof", "  - cpu.bare\n", "profile:\n  metrics: [ipc, gld_efficency]\n"));
+  for (std::string cmd :
+       {" check " + yaml.string(), " run " + yaml.string() + " --out " + (d.path / "o").string()}) {
     auto r = run(kToy + cmd);
     EXPECT_EQ(r.code, 2) << r.output;
-    EXPECT_NE(r.output.find(yaml.string() + ":12:18: profile.metrics: 'gld_efficency'"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find(yaml.string() + ":12:18: profile.metrics: 'gld_efficency'"),
+              std::string::npos)
+        << r.output;
   }
   EXPECT_FALSE(fs::exists(d.path / "o"));
 }
@@ -178,7 +204,8 @@ TEST(CliInputs, SlurmZeroCpusPerTaskIsRefused) {
   e2e::TempDir d;
   auto yaml = d.write("s.yaml", toy("sl", "  - cpu.bare\n"));
   for (std::string flag : {"--cpus-per-task 0", "--max-running 0"}) {
-    auto r = run(kToy + " slurm " + yaml.string() + " --shards 2 " + flag + " --out " + (d.path / "o").string());
+    auto r = run(kToy + " slurm " + yaml.string() + " --shards 2 " + flag + " --out " +
+                 (d.path / "o").string());
     EXPECT_EQ(r.code, 2) << flag << ": " << r.output;
     EXPECT_NE(r.output.find(flag.substr(0, flag.find(' '))), std::string::npos) << r.output;
   }

@@ -15,14 +15,17 @@ TEST(CsvEscape, QuotesOnlyWhenNeeded) {
 TEST(CsvParse, RoundTripsAwkwardFields) {
   std::vector<std::string> fields{"a,b", "q\"uote", "multi\nline", "", "x"};
   std::string line;
-  for (std::size_t i = 0; i < fields.size(); ++i) line += (i ? "," : "") + dpgpu::csv_escape(fields[i]);
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    line += (i ? "," : "") + dpgpu::csv_escape(fields[i]);
   auto rows = dpgpu::csv_parse(line + "\nsecond,row,,,\n");
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0], fields);
   EXPECT_EQ(rows[1].size(), 5u);
 }
 
-TEST(CsvParse, RejectsUnterminatedQuote) { EXPECT_THROW(dpgpu::csv_parse("\"open,field\n"), std::runtime_error); }
+TEST(CsvParse, RejectsUnterminatedQuote) {
+  EXPECT_THROW(dpgpu::csv_parse("\"open,field\n"), std::runtime_error);
+}
 
 TEST(CsvTable, NewColumnRewritesFileWhole) {
   e2e::TempDir dir;

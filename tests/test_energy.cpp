@@ -90,7 +90,8 @@ TEST(Energy, RecordSurvivesJson) {
   CaseResult back = case_result_from_json(nlohmann::json::parse(to_json(r).dump()));
   ASSERT_TRUE(back.energy);
   EXPECT_EQ(to_json(*back.energy), to_json(sample_energy()));
-  EXPECT_FALSE(case_result_from_json(to_json(CaseResult{})).energy) << "journals from before energy";
+  EXPECT_FALSE(case_result_from_json(to_json(CaseResult{})).energy)
+      << "journals from before energy";
 }
 
 TEST(Energy, RowsCarryEnergyPowerWorkPerJouleClocksAndFlags) {
@@ -162,7 +163,8 @@ namespace {
 
 std::string toy_experiment(const std::string& extra) {
   return "name: toyenergy\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: 5}\n"
-         "solvers:\n  - name: cpu.right\nrepetitions: 2\nwarmup: 0\ntimeout_s: 5\n" + extra;
+         "solvers:\n  - name: cpu.right\nrepetitions: 2\nwarmup: 0\ntimeout_s: 5\n" +
+         extra;
 }
 
 }  // namespace
@@ -171,7 +173,8 @@ std::string toy_experiment(const std::string& extra) {
 TEST(EnergyToy, RowsSayTheMethodAndTheWindowIsExtended) {
   e2e::TempDir d;
   auto yaml = d.write("e.yaml", toy_experiment("energy_window_s: 0.2\n"));
-  auto r = e2e::run(std::string(DPGPU_TOY_BIN) + " run " + yaml.string() + " --out " + (d.path / "out").string());
+  auto r = e2e::run(std::string(DPGPU_TOY_BIN) + " run " + yaml.string() + " --out " +
+                    (d.path / "out").string());
   ASSERT_EQ(r.code, 0) << r.output;
   auto runs = e2e::read_csv(d.path / "out/runs.csv");
   ASSERT_EQ(runs.size(), 2u);
@@ -199,7 +202,8 @@ TEST(EnergyToy, CheckRejectsABadClockAndRunRefusesALockItCannotTake) {
   EXPECT_NE(r.output.find("--lock-clocks"), std::string::npos) << r.output;
   if (sample_gpu()) GTEST_SKIP() << "a GPU is present: locking may succeed here";
   auto base = d.write("base.yaml", toy_experiment("clocks: {sm: base}\n"));
-  r = e2e::run(std::string(DPGPU_TOY_BIN) + " run " + base.string() + " --out " + (d.path / "out").string());
+  r = e2e::run(std::string(DPGPU_TOY_BIN) + " run " + base.string() + " --out " +
+               (d.path / "out").string());
   EXPECT_EQ(r.code, 2) << r.output;
   EXPECT_NE(r.output.find("clocks:"), std::string::npos) << r.output;
   EXPECT_FALSE(fs::exists(d.path / "out/runs.csv")) << "refused before anything ran";

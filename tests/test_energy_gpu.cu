@@ -66,8 +66,9 @@ struct SmiPower {
   std::thread reader;
   explicit SmiPower(const std::string& uuid, double seconds) {
     reader = std::thread([this, uuid, seconds] {
-      const std::string cmd = "timeout " + std::to_string(seconds) + " nvidia-smi -i " + uuid +
-                              " --query-gpu=power.draw --format=csv,noheader,nounits -lms 100 2>/dev/null";
+      const std::string cmd =
+          "timeout " + std::to_string(seconds) + " nvidia-smi -i " + uuid +
+          " --query-gpu=power.draw --format=csv,noheader,nounits -lms 100 2>/dev/null";
       FILE* p = popen(cmd.c_str(), "r");
       if (!p) return;
       char line[128];
@@ -107,8 +108,10 @@ TEST(EnergyGpu, CounterAgreesWithPowerSamplesAndNvidiaSmi) {
   ASSERT_EQ(e.method, "nvml_counter");
   ASSERT_TRUE(e.sampled_joules.has_value());
   const double counter_w = e.power_w(), sampled_w = *e.sampled_joules / e.window_s;
-  std::printf("steady kernel: counter %.1f W (%.1f J over %.3f s), NVML samples %.1f W (%d samples), nvidia-smi %.1f W\n",
-              counter_w, e.joules, e.window_s, sampled_w, e.samples, smi_w);
+  std::printf(
+      "steady kernel: counter %.1f W (%.1f J over %.3f s), NVML samples %.1f W (%d samples), "
+      "nvidia-smi %.1f W\n",
+      counter_w, e.joules, e.window_s, sampled_w, e.samples, smi_w);
   EXPECT_GT(counter_w, 100.0) << "the kernel should load the GPU well above idle";
   EXPECT_NEAR(sampled_w / counter_w, 1.0, 0.10);
   ASSERT_GT(smi_w, 0) << "no nvidia-smi reading in the window";
@@ -168,7 +171,8 @@ TEST(EnergyGpu, BaseClockHoldsAndIsUndone) {
     std::tie(base_lo, base_hi) = busy_sm_clock();
   }
   const auto [free_lo, free_hi] = busy_sm_clock();
-  std::printf("busy SM clock: locked to base %u..%u MHz, unlocked %u..%u MHz\n", base_lo, base_hi, free_lo, free_hi);
+  std::printf("busy SM clock: locked to base %u..%u MHz, unlocked %u..%u MHz\n", base_lo, base_hi,
+              free_lo, free_hi);
   EXPECT_GT(base_lo, 0u);
   EXPECT_LE(base_hi - base_lo, 15u) << "the SM clock moved while locked to base";
   EXPECT_GT(free_hi, base_hi) << "unlocked, the busy GPU should boost above its base clock";
@@ -181,13 +185,15 @@ TEST(EnergyGpu, GuardUndoesTheLockWhenTheRunIsKilled) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("dpgpu-guard-" + std::to_string(getpid()));
   fs::create_directories(dir);
-  std::ofstream(dir / "slow.yaml") << "name: slow\nproblem: lcs\ninstances:\n  - generator: random\n"
-                                      "    params: {n: 65536, alphabet: 4}\nsolvers:\n  - name: gpu.wavefront\n"
-                                      "    params: {mode: cell}\nrepetitions: 50\ntimeout_s: 60\nclocks: {sm: base}\n";
+  std::ofstream(dir / "slow.yaml")
+      << "name: slow\nproblem: lcs\ninstances:\n  - generator: random\n"
+         "    params: {n: 65536, alphabet: 4}\nsolvers:\n  - name: gpu.wavefront\n"
+         "    params: {mode: cell}\nrepetitions: 50\ntimeout_s: 60\nclocks: {sm: base}\n";
   const pid_t run = fork();
   if (run == 0) {
     setpgid(0, 0);
-    execl(DPGPU_BIN, DPGPU_BIN, "run", (dir / "slow.yaml").c_str(), "--out", (dir / "out").c_str(), (char*)nullptr);
+    execl(DPGPU_BIN, DPGPU_BIN, "run", (dir / "slow.yaml").c_str(), "--out", (dir / "out").c_str(),
+          (char*)nullptr);
     _exit(127);
   }
   // The lock is on once context.json is written.
@@ -207,8 +213,8 @@ TEST(EnergyGpu, GuardUndoesTheLockWhenTheRunIsKilled) {
     if (!ended(w)) kill(-w, SIGKILL);
   }
   const auto [free_lo, free_hi] = busy_sm_clock();
-  std::printf("busy SM clock: while dpgpu run held base %u..%u MHz, after SIGKILL %u..%u MHz\n", locked_lo, locked_hi,
-              free_lo, free_hi);
+  std::printf("busy SM clock: while dpgpu run held base %u..%u MHz, after SIGKILL %u..%u MHz\n",
+              locked_lo, locked_hi, free_lo, free_hi);
   EXPECT_GT(free_hi, locked_hi) << "the clocks stayed locked after the run was killed";
   fs::remove_all(dir);
 }

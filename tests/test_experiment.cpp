@@ -39,7 +39,9 @@ struct Fake {
     auto make = [](const Params& p, std::uint64_t) {
       return Loaded<Instance>{"gen", {p.integer("n"), p.real("alpha")}, std::nullopt};
     };
-    auto make_flat = [](const Params&, std::uint64_t) { return Loaded<Instance>{"flat", {}, std::nullopt}; };
+    auto make_flat = [](const Params&, std::uint64_t) {
+      return Loaded<Instance>{"flat", {}, std::nullopt};
+    };
     return {{"gen", "random sizes", gen, make}, {"flat", "no parameters", Schema{}, make_flat}};
   }
   static std::vector<Loaded<Instance>> load(const FileSource&) { return {}; }
@@ -60,13 +62,14 @@ const auto gpu_fake = solver<Fake>("gpu.fake", "wavefront")
                           .param("offload", true, "stream diagonals to the host")
                           .solve(echo);
 const auto gpu_multi = solver<Fake>("gpu.multi", "one instance over several GPUs")
-                          .backend(Backend::Gpu)
-                          .param("gpus", std::int64_t{1}, between(1, 64), "GPUs; all: the host's")
-                          .solve(echo);
-const auto gpu_absent = solver<Fake>("gpu.absent", "needs CUDA")
-                            .backend(Backend::Gpu)
-                            .param("block", std::int64_t{256}, between(32, 1024), "threads per block")
-                            .unavailable("built without CUDA");
+                           .backend(Backend::Gpu)
+                           .param("gpus", std::int64_t{1}, between(1, 64), "GPUs; all: the host's")
+                           .solve(echo);
+const auto gpu_absent =
+    solver<Fake>("gpu.absent", "needs CUDA")
+        .backend(Backend::Gpu)
+        .param("block", std::int64_t{256}, between(32, 1024), "threads per block")
+        .unavailable("built without CUDA");
 // A rule across two parameters: each value is checked alone while parsing, the pair when the
 // sweep is expanded (a value valid only with a non-default partner must pass the first).
 struct Paired {
@@ -76,8 +79,9 @@ const auto cpu_paired = solver<Fake, Paired>("cpu.paired", "two bounds that must
                             .param("lo", &Paired::lo, between(0, 1000), "lower")
                             .param("hi", &Paired::hi, between(0, 1000), "upper")
                             .check([](const Paired& c) -> std::optional<std::string> {
-                              if (c.lo > c.hi) return "'lo' (" + std::to_string(c.lo) + ") must be at most 'hi' (" +
-                                                      std::to_string(c.hi) + ")";
+                              if (c.lo > c.hi)
+                                return "'lo' (" + std::to_string(c.lo) +
+                                       ") must be at most 'hi' (" + std::to_string(c.hi) + ")";
                               return std::nullopt;
                             })
                             .solve(echo);
@@ -86,7 +90,8 @@ class ExperimentFile : public ::testing::Test {
  protected:
   void SetUp() override {
     auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::path(::testing::TempDir()) / (std::string("dpgpu_") + test->test_suite_name() + "_" + test->name());
+    dir_ = fs::path(::testing::TempDir()) /
+           (std::string("dpgpu_") + test->test_suite_name() + "_" + test->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
@@ -226,7 +231,8 @@ solvers:
     params: {offload: [true, False]}
 timeout_s: 2
 )");
-  EXPECT_EQ(e.solvers[0].params[0].values, (std::vector<Value>{std::string("fast"), std::string("slow")}));
+  EXPECT_EQ(e.solvers[0].params[0].values,
+            (std::vector<Value>{std::string("fast"), std::string("slow")}));
   EXPECT_EQ(e.solvers[1].params[0].values, (std::vector<Value>{true, false}));
   EXPECT_DOUBLE_EQ(e.timeout_s, 2.0);
 }
@@ -241,22 +247,25 @@ TEST_F(ExperimentParse, QuotedNumberStaysText) {
 }
 
 TEST_F(ExperimentParse, ExponentAndPointMakeReals) {
-  Experiment e = parse("problem: fake\ninstances: [{generator: gen, params: {alpha: [1, 1e-1, .5, 1.]}}]\n"
-                       "solvers: [cpu.fake]\n");
+  Experiment e = parse(
+      "problem: fake\ninstances: [{generator: gen, params: {alpha: [1, 1e-1, .5, 1.]}}]\n"
+      "solvers: [cpu.fake]\n");
   EXPECT_EQ(e.instances[0].params[0].values, (std::vector<Value>{std::int64_t{1}, 0.1, 0.5, 1.0}));
 }
 
 TEST_F(ExperimentParse, SingleSeedAndSingleMetric) {
-  Experiment e = parse("problem: fake\ninstances: [{generator: gen, seeds: 9}]\nsolvers: [cpu.fake]\n"
-                       "profile: {metrics: ipc}\n");
+  Experiment e = parse(
+      "problem: fake\ninstances: [{generator: gen, seeds: 9}]\nsolvers: [cpu.fake]\n"
+      "profile: {metrics: ipc}\n");
   EXPECT_EQ(e.instances[0].seeds, (std::vector<std::uint64_t>{9}));
   EXPECT_EQ(e.profile->metrics, (std::vector<std::string>{"ipc"}));
   EXPECT_EQ(e.profile->max_launches, 20);
 }
 
 TEST_F(ExperimentParse, NcuBackendTakesNcuOptions) {
-  Experiment e = parse("problem: fake\ninstances: [{generator: gen}]\nsolvers: [cpu.fake]\n"
-                       "profile: {metrics: ipc, backend: ncu, cache_control: none, replay: application}\n");
+  Experiment e = parse(
+      "problem: fake\ninstances: [{generator: gen}]\nsolvers: [cpu.fake]\n"
+      "profile: {metrics: ipc, backend: ncu, cache_control: none, replay: application}\n");
   EXPECT_EQ(e.profile->backend, "ncu");
   EXPECT_EQ(e.profile->cache_control, "none");
   EXPECT_EQ(e.profile->replay, "application");
@@ -264,7 +273,8 @@ TEST_F(ExperimentParse, NcuBackendTakesNcuOptions) {
 
 TEST_F(ExperimentParse, AbsoluteFilePathKept) {
   fs::path data = write("elsewhere/x.txt", "x");
-  Experiment e = parse("problem: fake\ninstances: [{file: " + data.string() + "}]\nsolvers: [cpu.fake]\n");
+  Experiment e =
+      parse("problem: fake\ninstances: [{file: " + data.string() + "}]\nsolvers: [cpu.fake]\n");
   EXPECT_EQ(e.instances[0].file.paths, (std::vector<fs::path>{data}));
 }
 
@@ -279,21 +289,22 @@ solvers:
     params: {block: [64, 128]}
 )"));
   ASSERT_EQ(plan.instances.size(), 12u);  // 2 × 3 axes × 2 seeds
-  EXPECT_EQ(instance_labels(plan), (std::vector<std::string>{
-                                       "gen[alpha=0.25,n=10]#1", "gen[alpha=0.25,n=10]#2",
-                                       "gen[alpha=0.5,n=10]#1", "gen[alpha=0.5,n=10]#2",
-                                       "gen[alpha=1,n=10]#1", "gen[alpha=1,n=10]#2",
-                                       "gen[alpha=0.25,n=20]#1", "gen[alpha=0.25,n=20]#2",
-                                       "gen[alpha=0.5,n=20]#1", "gen[alpha=0.5,n=20]#2",
-                                       "gen[alpha=1,n=20]#1", "gen[alpha=1,n=20]#2"}));
+  EXPECT_EQ(instance_labels(plan),
+            (std::vector<std::string>{
+                "gen[alpha=0.25,n=10]#1", "gen[alpha=0.25,n=10]#2", "gen[alpha=0.5,n=10]#1",
+                "gen[alpha=0.5,n=10]#2", "gen[alpha=1,n=10]#1", "gen[alpha=1,n=10]#2",
+                "gen[alpha=0.25,n=20]#1", "gen[alpha=0.25,n=20]#2", "gen[alpha=0.5,n=20]#1",
+                "gen[alpha=0.5,n=20]#2", "gen[alpha=1,n=20]#1", "gen[alpha=1,n=20]#2"}));
   const InstancePoint& last = plan.instances.back();
   EXPECT_EQ(last.source, 0u);
   EXPECT_EQ(last.seed, 2u);
   EXPECT_EQ(last.params.integer("n"), 20);
-  EXPECT_TRUE(std::holds_alternative<double>(last.params.values().at("alpha")));  // int given for a real
+  EXPECT_TRUE(
+      std::holds_alternative<double>(last.params.values().at("alpha")));  // int given for a real
   EXPECT_DOUBLE_EQ(last.params.real("alpha"), 1.0);
 
-  EXPECT_EQ(solver_labels(plan), (std::vector<std::string>{"gpu.fake[block=64]", "gpu.fake[block=128]"}));
+  EXPECT_EQ(solver_labels(plan),
+            (std::vector<std::string>{"gpu.fake[block=64]", "gpu.fake[block=128]"}));
   EXPECT_EQ(plan.solvers[1].params.integer("block"), 128);
   EXPECT_EQ(plan.solvers[1].solver, Registry::get().solver("fake", "gpu.fake"));
 }
@@ -313,10 +324,13 @@ solvers:
   EXPECT_EQ(plan.instances[0].params.integer("n"), 100000);
   EXPECT_EQ(plan.solvers[0].params.integer("block"), 128);
   try {
-    expand(parse("problem: fake\ninstances:\n  - generator: gen\n    params: {n: 2.5}\nsolvers:\n  - name: cpu.fake\n"));
+    expand(
+        parse("problem: fake\ninstances:\n  - generator: gen\n    params: {n: 2.5}\nsolvers:\n  - "
+              "name: cpu.fake\n"));
     FAIL() << "n: 2.5 was accepted";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("parameter 'n': expected int"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("parameter 'n': expected int"), std::string::npos)
+        << e.what();
   }
 }
 
@@ -339,7 +353,8 @@ solvers:
 
   ASSERT_EQ(plan.solvers.size(), 2u);
   EXPECT_EQ(plan.solvers[0].label, "cpu.fake");
-  EXPECT_EQ(plan.solvers[0].params.values(), (ValueMap{{"mode", std::string("fast")}, {"threads", std::int64_t{0}}}));
+  EXPECT_EQ(plan.solvers[0].params.values(),
+            (ValueMap{{"mode", std::string("fast")}, {"threads", std::int64_t{0}}}));
   EXPECT_EQ(plan.solvers[1].label, "gpu.fake[offload=false]");
   EXPECT_EQ(plan.solvers[1].params.integer("block"), 256);
   EXPECT_EQ(plan.solvers[1].spec, 1u);
@@ -347,28 +362,34 @@ solvers:
 
 TEST_F(ExperimentExpand, RuleAcrossParametersSeesTheWholePoint) {
   // lo: 50 alone would break lo <= hi with hi's default (10); with hi: 60 it is valid.
-  Plan plan = expand(parse("problem: fake\ninstances: [{generator: gen}]\nsolvers:\n"
-                           "  - name: cpu.paired\n    params: {lo: 50, hi: [60, 70]}\n"));
+  Plan plan =
+      expand(parse("problem: fake\ninstances: [{generator: gen}]\nsolvers:\n"
+                   "  - name: cpu.paired\n    params: {lo: 50, hi: [60, 70]}\n"));
   ASSERT_EQ(plan.solvers.size(), 2u);
   EXPECT_EQ(plan.solvers[1].params.integer("lo"), 50);
   EXPECT_EQ(plan.solvers[1].params.integer("hi"), 70);
   // A sweep point that breaks it is named by the line of the first key the rule names.
   try {
-    expand(parse("problem: fake\ninstances: [{generator: gen}]\nsolvers:\n"
-                 "  - name: cpu.paired\n    params: {lo: [5, 50], hi: 20}\n"));
+    expand(
+        parse("problem: fake\ninstances: [{generator: gen}]\nsolvers:\n"
+              "  - name: cpu.paired\n    params: {lo: [5, 50], hi: 20}\n"));
     FAIL() << "lo 50 > hi 20 was accepted";
   } catch (const InputError& e) {
     const std::string m = e.what();
-    EXPECT_NE(m.find("exp.yaml:5:14: solver 'cpu.paired': "), std::string::npos) << m;  // the key 'lo'
-    EXPECT_NE(m.find("'lo' (50) must be at most 'hi' (20) (at cpu.paired[hi=20,lo=50])"), std::string::npos) << m;
+    EXPECT_NE(m.find("exp.yaml:5:14: solver 'cpu.paired': "), std::string::npos)
+        << m;  // the key 'lo'
+    EXPECT_NE(m.find("'lo' (50) must be at most 'hi' (20) (at cpu.paired[hi=20,lo=50])"),
+              std::string::npos)
+        << m;
   }
 }
 
 // `gpus: all` is the host's GPU count (at least 1) in the parameters; the label keeps "all",
 // so the case ids do not depend on the host. Only `gpus` takes it; a typo is refused at its line.
 TEST_F(ExperimentExpand, GpusAllIsTheHostsCardCount) {
-  const Experiment e = parse("problem: fake\ninstances: [{generator: gen}]\nsolvers:\n"
-                             "  - name: gpu.multi\n    params: {gpus: [2, all]}\n");
+  const Experiment e = parse(
+      "problem: fake\ninstances: [{generator: gen}]\nsolvers:\n"
+      "  - name: gpu.multi\n    params: {gpus: [2, all]}\n");
   for (int cards : {0, 1, 4}) {
     const Plan plan = expand(e, cards);
     ASSERT_EQ(plan.solvers.size(), 2u);
@@ -379,22 +400,25 @@ TEST_F(ExperimentExpand, GpusAllIsTheHostsCardCount) {
   EXPECT_EQ(expand(e).solvers[1].params.integer("gpus"), 1);
   for (const char* bad : {"{gpus: al}", "{gpus: ALL}"}) {
     try {
-      parse(std::string("problem: fake\ninstances: [{generator: gen}]\nsolvers:\n  - name: gpu.multi\n    params: ") + bad +
-            "\n");
+      parse(std::string("problem: fake\ninstances: [{generator: gen}]\nsolvers:\n  - name: "
+                        "gpu.multi\n    params: ") +
+            bad + "\n");
       FAIL() << bad << " was accepted";
     } catch (const InputError& err) {
       EXPECT_NE(std::string(err.what()).find("exp.yaml:5:"), std::string::npos) << err.what();
     }
   }
-  EXPECT_THROW(parse("problem: fake\ninstances: [{generator: gen}]\nsolvers:\n  - name: gpu.fake\n    params: {block: all}\n"),
+  EXPECT_THROW(parse("problem: fake\ninstances: [{generator: gen}]\nsolvers:\n  - name: gpu.fake\n "
+                     "   params: {block: all}\n"),
                InputError);
 }
 
 TEST_F(ExperimentExpand, FileSourceIsOnePointWithSeedZero) {
   write("a.txt", "a");
   write("sub/b.txt", "b");
-  Plan plan = expand(parse("problem: fake\ninstances:\n  - file: [a.txt, sub/b.txt]\n  - {file: a.txt, select: s}\n"
-                           "solvers: [cpu.fake]\n"));
+  Plan plan = expand(parse(
+      "problem: fake\ninstances:\n  - file: [a.txt, sub/b.txt]\n  - {file: a.txt, select: s}\n"
+      "solvers: [cpu.fake]\n"));
   ASSERT_EQ(plan.instances.size(), 2u);
   EXPECT_EQ(plan.instances[0].label, "a.txt,b.txt");
   EXPECT_EQ(plan.instances[0].seed, 0u);
@@ -403,17 +427,20 @@ TEST_F(ExperimentExpand, FileSourceIsOnePointWithSeedZero) {
 }
 
 TEST_F(ExperimentExpand, UnavailableSolverStillExpands) {
-  Plan plan = expand(parse("problem: fake\ninstances: [{generator: flat}]\n"
-                           "solvers: [{name: gpu.absent, params: {block: [32, 64]}}]\n"));
+  Plan plan =
+      expand(parse("problem: fake\ninstances: [{generator: flat}]\n"
+                   "solvers: [{name: gpu.absent, params: {block: [32, 64]}}]\n"));
   ASSERT_EQ(plan.solvers.size(), 2u);
   EXPECT_EQ(plan.solvers[0].solver->unavailable, "built without CUDA");
   EXPECT_EQ(plan.solvers[1].label, "gpu.absent[block=64]");
 }
 
 TEST_F(ExperimentExpand, SourcesKeepFileOrder) {
-  Plan plan = expand(parse("problem: fake\ninstances:\n  - {generator: flat, seeds: [5, 1]}\n"
-                           "  - {generator: gen, params: {n: [3, 1]}}\nsolvers: [cpu.fake]\n"));
-  EXPECT_EQ(instance_labels(plan), (std::vector<std::string>{"flat#5", "flat#1", "gen[n=3]#1", "gen[n=1]#1"}));
+  Plan plan =
+      expand(parse("problem: fake\ninstances:\n  - {generator: flat, seeds: [5, 1]}\n"
+                   "  - {generator: gen, params: {n: [3, 1]}}\nsolvers: [cpu.fake]\n"));
+  EXPECT_EQ(instance_labels(plan),
+            (std::vector<std::string>{"flat#5", "flat#1", "gen[n=3]#1", "gen[n=1]#1"}));
 }
 
 TEST(ExperimentWhere, Formats) {

@@ -40,7 +40,8 @@ TEST(ExperimentOverride, SolverParameterByDottedName) {
 }
 
 TEST(ExperimentOverride, BareSolverTopLevelAndInstances) {
-  auto y = applied({{"solvers.cpu.bitparallel.max.n", "2048"}, {"repetitions", "10"},
+  auto y = applied({{"solvers.cpu.bitparallel.max.n", "2048"},
+                    {"repetitions", "10"},
                     {"instances.random.params.n", "[4096]"}});
   EXPECT_EQ(y["solvers"][1]["name"].as<std::string>(), "cpu.bitparallel");
   EXPECT_EQ(y["solvers"][1]["max"]["n"].as<int>(), 2048);
@@ -75,10 +76,12 @@ TEST(ExperimentOverride, ErrorsNameTheOverrideAndWhatIsThere) {
 // Issue 30, finding 21: the overrides change the parsed file in memory. An error in a value
 // names the flag, not a temporary file's line:col, and nothing is written beside the file.
 TEST(ExperimentOverride, AppliedInMemoryAndErrorsNameTheFlag) {
-  auto dir = std::filesystem::temp_directory_path() / ("dpgpu-override-test-" + std::to_string(::getpid()));
+  auto dir = std::filesystem::temp_directory_path() /
+             ("dpgpu-override-test-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   auto file = dir / "small.yaml";
-  std::ofstream(file) << "problem: fake\ninstances: [{generator: gen, params: {n: 5}}]\nsolvers: [cpu.fake]\n";
+  std::ofstream(file)
+      << "problem: fake\ninstances: [{generator: gen, params: {n: 5}}]\nsolvers: [cpu.fake]\n";
   auto error = [&](std::vector<dpgpu::Override> o) -> std::string {
     try {
       dpgpu::parse_experiment(file, o);
@@ -92,14 +95,18 @@ TEST(ExperimentOverride, AppliedInMemoryAndErrorsNameTheFlag) {
   const std::string n = error({{"instances.gen.params.n", "[5, -1]"}});
   EXPECT_EQ(n.rfind("--set instances.gen.params.n=[5, -1]: ", 0), 0u) << n;
   EXPECT_EQ(n.find(".set-"), std::string::npos) << n;
-  const std::string key = error({{"solvers.cpu.fake.params.nope", "1"}});  // a new key on a bare solver name
+  const std::string key =
+      error({{"solvers.cpu.fake.params.nope", "1"}});  // a new key on a bare solver name
   EXPECT_EQ(key.rfind("--set solvers.cpu.fake.params.nope=1: ", 0), 0u) << key;
   // A mistake of the file itself still names the file's line, past the overrides.
-  std::ofstream(file) << "problem: fake\ninstances: [{generator: gen, params: {n: 5}}]\nsolvers: [cpu.fake]\nwarmup: -1\n";
+  std::ofstream(file) << "problem: fake\ninstances: [{generator: gen, params: {n: 5}}]\nsolvers: "
+                         "[cpu.fake]\nwarmup: -1\n";
   const std::string own = error({{"repetitions", "3"}});
   EXPECT_EQ(own.rfind(file.string() + ":4:", 0), 0u) << own;
-  std::ofstream(file) << "problem: fake\ninstances: [{generator: gen, params: {n: 5}}]\nsolvers: [cpu.fake]\n";
-  auto e = dpgpu::parse_experiment(file, {{"repetitions", "7"}, {"instances.gen.params.n", "[6, 7]"}});
+  std::ofstream(file)
+      << "problem: fake\ninstances: [{generator: gen, params: {n: 5}}]\nsolvers: [cpu.fake]\n";
+  auto e =
+      dpgpu::parse_experiment(file, {{"repetitions", "7"}, {"instances.gen.params.n", "[6, 7]"}});
   EXPECT_EQ(e.repetitions, 7);
   EXPECT_EQ(e.instances.at(0).params.at(0).values.size(), 2u);
   EXPECT_NE(e.source_text.find("#   --set repetitions=7"), std::string::npos);

@@ -15,12 +15,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path write_experiment(const std::string& name, const std::string& seeds, const std::string& ns) {
+fs::path write_experiment(const std::string& name, const std::string& seeds,
+                          const std::string& ns) {
   std::random_device rd;
   const fs::path dir = fs::temp_directory_path() / ("dpgpu-scale-" + std::to_string(rd()));
   fs::create_directories(dir);
-  std::ofstream(dir / name) << "name: scale\nproblem: fake\ninstances:\n  - generator: gen\n    params: {n: [" << ns
-                            << "]}\n    seeds: [" << seeds << "]\nsolvers:\n  - cpu.fake\n";
+  std::ofstream(dir / name)
+      << "name: scale\nproblem: fake\ninstances:\n  - generator: gen\n    params: {n: [" << ns
+      << "]}\n    seeds: [" << seeds << "]\nsolvers:\n  - cpu.fake\n";
   return dir / name;
 }
 

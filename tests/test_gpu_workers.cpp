@@ -78,7 +78,8 @@ TEST(WorkerPool, GpuLanesTakeRunningGpuCasesCpuLanesTheRestEachOnceCommittedHere
   };
   dpgpu::run_on_lanes(fake_lanes(), todo, run_case, commit, [] { return false; });
   ASSERT_EQ(committed.size(), cases.size());
-  EXPECT_EQ(std::set<std::string>(committed.begin(), committed.end()).size(), cases.size()) << "each case once";
+  EXPECT_EQ(std::set<std::string>(committed.begin(), committed.end()).size(), cases.size())
+      << "each case once";
   std::set<std::string> gpu_lanes_used;
   for (auto& c : cases) {
     const std::string& lane = lane_of[c.id];
@@ -114,7 +115,8 @@ TEST(WorkerPool, StopLetsRunningCasesFinishAndStartsNoOther) {
   dpgpu::run_on_lanes(fake_lanes(), todo, run_case, commit, [&] { return stop.load(); });
   EXPECT_EQ(int(committed), started.load()) << "every case started was committed";
   EXPECT_LT(committed, cases.size()) << "stopped early";
-  EXPECT_LE(started.load(), started_at_stop + 3) << "at most one case per lane (three) raced the stop";
+  EXPECT_LE(started.load(), started_at_stop + 3)
+      << "at most one case per lane (three) raced the stop";
 }
 
 TEST(WorkerPool, ALaneThatThrowsStopsThePoolAndTheErrorReachesTheCaller) {
@@ -130,8 +132,9 @@ TEST(WorkerPool, ALaneThatThrowsStopsThePoolAndTheErrorReachesTheCaller) {
     return r;
   };
   std::size_t committed = 0;
-  EXPECT_THROW(dpgpu::run_on_lanes(fake_lanes(), todo, run_case, [&](dpgpu::CaseRecord) { ++committed; },
-                                   [] { return false; }),
+  EXPECT_THROW(dpgpu::run_on_lanes(
+                   fake_lanes(), todo, run_case, [&](dpgpu::CaseRecord) { ++committed; },
+                   [] { return false; }),
                std::runtime_error);
   EXPECT_LT(committed, cases.size());
 }
@@ -155,7 +158,8 @@ TEST(WorkerPool, MultiGpuCasesTakeDistinctCardsNeverDoubleBooked) {
     lanes[std::size_t(g)].name = "gpu " + std::to_string(g), lanes[std::size_t(g)].gpu = true;
     lanes[std::size_t(g)].card = g, lanes[std::size_t(g)].device = "GPU-" + std::to_string(g);
     lanes[std::size_t(g)].where.env = {"CUDA_VISIBLE_DEVICES=GPU-" + std::to_string(g)};
-    lanes[std::size_t(g)].facts = {{"lane", lanes[std::size_t(g)].name}, {"gpu", {{"index", g}, {"uuid", "GPU-" + std::to_string(g)}}}};
+    lanes[std::size_t(g)].facts = {{"lane", lanes[std::size_t(g)].name},
+                                   {"gpu", {{"index", g}, {"uuid", "GPU-" + std::to_string(g)}}}};
   }
   lanes[4].name = "cpu";
   std::vector<dpgpu::CaseSpec> cases;
@@ -201,15 +205,17 @@ TEST(WorkerPool, MultiGpuCasesTakeDistinctCardsNeverDoubleBooked) {
     return r;
   };
   std::map<std::string, nlohmann::json> worker;
-  dpgpu::run_on_lanes(lanes, todo, run_case, [&](dpgpu::CaseRecord r) { worker[r.spec.id] = r.worker; },
-                      [] { return false; });
+  dpgpu::run_on_lanes(
+      lanes, todo, run_case, [&](dpgpu::CaseRecord r) { worker[r.spec.id] = r.worker; },
+      [] { return false; });
   ASSERT_EQ(worker.size(), cases.size());
   EXPECT_EQ(double_booked, 0) << "a card held by two cases at once";
   EXPECT_EQ(alone_violations, 0) << "gpus 8 on 4 cards runs alone";
   for (auto& c : cases) {
     const int k = std::min(dpgpu::cards_wanted(c), 4);
     const std::vector<std::string> devices = split(visible[c.id]);
-    EXPECT_EQ(int(std::set<std::string>(devices.begin(), devices.end()).size()), k) << c.id << " saw " << visible[c.id];
+    EXPECT_EQ(int(std::set<std::string>(devices.begin(), devices.end()).size()), k)
+        << c.id << " saw " << visible[c.id];
     EXPECT_EQ(int(devices.size()), k) << c.id << ": each card once";
     if (k > 1) {
       ASSERT_TRUE(worker[c.id].contains("gpus")) << c.id;
@@ -225,12 +231,15 @@ TEST(WorkerPool, CheckRefusesMoreGpusThanTheHostHasUnlessShared) {
   const std::size_t cards = dpgpu::visible_gpus().size();
   if (cards == 0) GTEST_SKIP() << "no GPU: GPU cases are skipped before this rule";
   e2e::TempDir dir;
-  const fs::path file = dir.write("many.yaml", "name: many\nproblem: lcs\ninstances:\n  - generator: random\n"
-                                                "    params: {n: 5000}\nsolvers:\n  - name: gpu.bitparallel\n"
-                                                "    params: {gpus: " + std::to_string(cards + 1) + "}\n");
+  const fs::path file = dir.write("many.yaml",
+                                  "name: many\nproblem: lcs\ninstances:\n  - generator: random\n"
+                                  "    params: {n: 5000}\nsolvers:\n  - name: gpu.bitparallel\n"
+                                  "    params: {gpus: " +
+                                      std::to_string(cards + 1) + "}\n");
   const auto refused = run(std::string(DPGPU_BIN) + " check " + file.string());
   EXPECT_EQ(refused.code, 2) << refused.output;
-  EXPECT_NE(refused.output.find("'gpus' is " + std::to_string(cards + 1)), std::string::npos) << refused.output;
+  EXPECT_NE(refused.output.find("'gpus' is " + std::to_string(cards + 1)), std::string::npos)
+      << refused.output;
   EXPECT_NE(refused.output.find("--share-gpus"), std::string::npos) << refused.output;
   const auto shared = run(std::string(DPGPU_BIN) + " check --share-gpus " + file.string());
   EXPECT_EQ(shared.code, 0) << shared.output;
@@ -240,9 +249,10 @@ TEST(WorkerPool, CheckRefusesMoreGpusThanTheHostHasUnlessShared) {
 // `check` takes it on any host, and the case id keeps "gpus=all".
 TEST(WorkerPool, GpusAllIsTakenByCheckAndNamedInTheCaseId) {
   e2e::TempDir dir;
-  const fs::path file = dir.write("all.yaml", "name: every\nproblem: lcs\ninstances:\n  - generator: random\n"
-                                               "    params: {n: 5000}\nsolvers:\n  - name: gpu.bitparallel\n"
-                                               "    params: {gpus: [1, all]}\n");
+  const fs::path file = dir.write("all.yaml",
+                                  "name: every\nproblem: lcs\ninstances:\n  - generator: random\n"
+                                  "    params: {n: 5000}\nsolvers:\n  - name: gpu.bitparallel\n"
+                                  "    params: {gpus: [1, all]}\n");
   const auto checked = run(std::string(DPGPU_BIN) + " check " + file.string());
   EXPECT_EQ(checked.code, 0) << checked.output;
   EXPECT_NE(checked.output.find("gpu.bitparallel[gpus=all]"), std::string::npos) << checked.output;
@@ -263,7 +273,8 @@ TEST(WorkerPool, LanesOfThisMachine) {
   } else {
     ASSERT_EQ(gpu_lanes, 2u) << "two workers share card 0";
     EXPECT_EQ(lanes[0].where.env, lanes[1].where.env);
-    EXPECT_EQ(lanes[0].where.env.at(0), "CUDA_VISIBLE_DEVICES=" + gpus[0]["uuid"].get<std::string>());
+    EXPECT_EQ(lanes[0].where.env.at(0),
+              "CUDA_VISIBLE_DEVICES=" + gpus[0]["uuid"].get<std::string>());
     EXPECT_EQ(lanes[1].name, "gpu 0 #2");
     EXPECT_THROW(dpgpu::make_lanes(std::to_string(gpus.size()), 1, &note), dpgpu::InputError);
   }
@@ -276,7 +287,8 @@ TEST(WorkerPool, LanesOfThisMachine) {
   cpu_set_t set;
   ASSERT_EQ(sched_getaffinity(0, sizeof set, &set), 0);
   if (CPU_COUNT(&set) >= int(gpu_lanes) + 2)
-    EXPECT_NE(lanes[gpu_lanes].where.cpus, lanes[gpu_lanes + 1].where.cpus) << "CPU lanes split the CPUs";
+    EXPECT_NE(lanes[gpu_lanes].where.cpus, lanes[gpu_lanes + 1].where.cpus)
+        << "CPU lanes split the CPUs";
 }
 
 namespace {
@@ -285,8 +297,11 @@ namespace {
 // series: 40 cases.
 std::string sweep(const std::string& name, const std::string& sleep = "[0, 3]") {
   return "name: " + name +
-         "\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}\n"
-         "solvers:\n  - name: cpu.right\n    params: {sleep_ms: " + sleep + "}\n  - name: cpu.steps\n  - name: gpu.none\n"
+         "\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: [1, 2, 3, 4, 5, 6, 7, "
+         "8, 9, 10]}\n"
+         "solvers:\n  - name: cpu.right\n    params: {sleep_ms: " +
+         sleep +
+         "}\n  - name: cpu.steps\n  - name: gpu.none\n"
          "repetitions: 2\nwarmup: 0\ntimeout_s: 30\nseries: true\n";
 }
 
@@ -299,7 +314,8 @@ TEST(GpuWorkers, TwoWorkersOnOneCardGiveAPlainRunsRows) {
   ASSERT_EQ(plain.code, 0) << plain.output;
   for (std::string workers : {"1", "2"}) {
     const fs::path out = d.path / ("pool" + workers);
-    auto r = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --gpus 0,0 --cpu-workers " + workers);
+    auto r = run(kToy + " run " + yaml.string() + " --out " + out.string() +
+                 " --gpus 0,0 --cpu-workers " + workers);
     ASSERT_EQ(r.code, 0) << r.output;
     EXPECT_NE(r.output.find("40 of 40 cases recorded"), std::string::npos) << r.output;
     scaleout::expect_same_results(d.path / "plain", out);
@@ -320,21 +336,28 @@ TEST(GpuWorkers, InterruptedPooledRunResumesWithoutLossOrDuplicates) {
     e2e::TempDir d;
     auto yaml = d.write("g.yaml", sweep("poolstop", "[40, 80]"));
     const fs::path out = d.path / "out";
-    pid_t pid = scaleout::start(kToy, {"run", yaml.string(), "--out", out.string(), "--gpus", "0,0", "--cpu-workers", "2"},
-                                d.path / "log.txt");
-    ASSERT_TRUE(scaleout::wait_for([&] { return scaleout::lines_in(out / "journal.jsonl") >= 3; }, 30));
+    pid_t pid = scaleout::start(
+        kToy, {"run", yaml.string(), "--out", out.string(), "--gpus", "0,0", "--cpu-workers", "2"},
+        d.path / "log.txt");
+    ASSERT_TRUE(
+        scaleout::wait_for([&] { return scaleout::lines_in(out / "journal.jsonl") >= 3; }, 30));
     kill(pid, sig);
     EXPECT_EQ(scaleout::wait_exit(pid), 128 + sig) << e2e::slurp(d.path / "log.txt");
     if (sig == SIGINT)
-      EXPECT_NE(e2e::slurp(d.path / "log.txt").find("--gpus 0,0 --cpu-workers 2 --out " + out.string() + " --resume"), std::string::npos)
+      EXPECT_NE(e2e::slurp(d.path / "log.txt")
+                    .find("--gpus 0,0 --cpu-workers 2 --out " + out.string() + " --resume"),
+                std::string::npos)
           << e2e::slurp(d.path / "log.txt");
     const std::size_t done = scaleout::lines_in(out / "journal.jsonl");
     EXPECT_LT(done, 40u) << "stopped early";
-    if (sig == SIGINT) EXPECT_EQ(read_csv(out / "summary.csv").size(), done) << "outputs hold every committed case";
-    auto resumed = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume --gpus 0,0 --cpu-workers 2");
+    if (sig == SIGINT)
+      EXPECT_EQ(read_csv(out / "summary.csv").size(), done) << "outputs hold every committed case";
+    auto resumed = run(kToy + " run " + yaml.string() + " --out " + out.string() +
+                       " --resume --gpus 0,0 --cpu-workers 2");
     ASSERT_EQ(resumed.code, 0) << resumed.output;
     EXPECT_EQ(scaleout::lines_in(out / "journal.jsonl"), 40u) << "each case once in the journal";
-    ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + (d.path / "plain").string()).code, 0);
+    ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + (d.path / "plain").string()).code,
+              0);
     scaleout::expect_same_results(d.path / "plain", out);
   }
 }
@@ -343,13 +366,15 @@ TEST(GpuWorkers, ABadGpuListIsExitTwoWithNothingWritten) {
   e2e::TempDir d;
   auto yaml = d.write("g.yaml", sweep("badgpus"));
   for (std::string bad : {"0,x", "-1", "all,0"}) {
-    auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string() + " --gpus " + bad);
+    auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string() +
+                 " --gpus " + bad);
     EXPECT_EQ(r.code, 2) << bad << ": " << r.output;
     EXPECT_NE(r.output.find("--gpus"), std::string::npos) << r.output;
     EXPECT_FALSE(fs::exists(d.path / "out")) << "nothing written";
   }
   if (!dpgpu::visible_gpus().empty()) {
-    auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string() + " --gpus 99");
+    auto r =
+        run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string() + " --gpus 99");
     EXPECT_EQ(r.code, 2) << r.output;
     EXPECT_NE(r.output.find("there is no GPU 99"), std::string::npos) << r.output;
   }
@@ -366,10 +391,11 @@ pid_t child_with(pid_t parent, const std::string& word) {
     const auto close = stat.rfind(')');
     char state = 0;
     int ppid = 0;
-    if (close == std::string::npos || std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2 ||
-        ppid != parent)
+    if (close == std::string::npos ||
+        std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2 || ppid != parent)
       continue;
-    if (e2e::slurp(e.path() / "cmdline").find(word) != std::string::npos) return pid_t(std::stoi(name));
+    if (e2e::slurp(e.path() / "cmdline").find(word) != std::string::npos)
+      return pid_t(std::stoi(name));
   }
   return 0;
 }
@@ -387,16 +413,19 @@ bool ended(pid_t pid) {
 // (PR_SET_PDEATHSIG): nothing of the run keeps solving, nor keeps a GPU busy, after it.
 TEST(GpuWorkers, AKilledRunLeavesNoWorkerBehind) {
   e2e::TempDir d;
-  auto yaml = d.write("slow.yaml",
-                      "name: slow\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: 1}\n"
-                      "solvers:\n  - name: cpu.right\n    params: {sleep_ms: 10000}\n"
-                      "repetitions: 3\nwarmup: 0\ntimeout_s: 60\nisolate: always\n");
-  const pid_t pid = scaleout::start(kToy, {"run", yaml.string(), "--out", (d.path / "out").string()}, d.path / "log.txt");
+  auto yaml =
+      d.write("slow.yaml",
+              "name: slow\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: 1}\n"
+              "solvers:\n  - name: cpu.right\n    params: {sleep_ms: 10000}\n"
+              "repetitions: 3\nwarmup: 0\ntimeout_s: 60\nisolate: always\n");
+  const pid_t pid = scaleout::start(
+      kToy, {"run", yaml.string(), "--out", (d.path / "out").string()}, d.path / "log.txt");
   pid_t worker = 0;
   ASSERT_TRUE(scaleout::wait_for([&] { return (worker = child_with(pid, "__worker")) > 0; }, 30))
       << e2e::slurp(d.path / "log.txt");
   kill(pid, SIGKILL);
   EXPECT_EQ(scaleout::wait_exit(pid), 128 + SIGKILL);
-  EXPECT_TRUE(scaleout::wait_for([&] { return ended(worker); }, 5)) << "worker " << worker << " outlived its run";
+  EXPECT_TRUE(scaleout::wait_for([&] { return ended(worker); }, 5))
+      << "worker " << worker << " outlived its run";
   if (!ended(worker)) kill(worker, SIGKILL);
 }

@@ -35,7 +35,9 @@ std::string slurp(const fs::path& p) {
 // A new folder, removed after the test; DPGPU_KEEP_OUTPUTS=DIR writes there and keeps it.
 struct Scratch {
   const char* keep = std::getenv("DPGPU_KEEP_OUTPUTS");
-  fs::path path = keep ? fs::path(keep) : fs::temp_directory_path() / ("dpgpu-outputs-" + std::to_string(std::random_device{}()));
+  fs::path path = keep ? fs::path(keep)
+                       : fs::temp_directory_path() /
+                             ("dpgpu-outputs-" + std::to_string(std::random_device{}()));
   Scratch() { fs::create_directories(path); }
   ~Scratch() {
     std::error_code ec;
@@ -50,7 +52,8 @@ std::string progress_lines(const dpgpu::Records& records) {
   std::size_t done = 0;
   for (const dpgpu::CaseRecord* r : records) {
     ++done;
-    progress->case_finished(*r, {done, records.size(), 10.0 * double(done), 90.0 * double(records.size() - done)});
+    progress->case_finished(
+        *r, {done, records.size(), 10.0 * double(done), 90.0 * double(records.size() - done)});
   }
   return out.str();
 }
@@ -66,10 +69,14 @@ TEST(OutputFiles, ByteIdenticalForAFixedJournal) {
 
   Scratch out;
   // benchmark.json's context as output_reporters() builds it, with a fixed executable path.
-  const nlohmann::json context{{"date", "2026-11-27T09:30:00Z"}, {"host_name", "fixture"},
-                               {"executable", "/opt/dpgpu/dpgpu"}, {"num_cpus", 16},
-                               {"mhz_per_cpu", 0},                  {"cpu_scaling_enabled", false},
-                               {"caches", nlohmann::json::array()}, {"library_build_type", "release"},
+  const nlohmann::json context{{"date", "2026-11-27T09:30:00Z"},
+                               {"host_name", "fixture"},
+                               {"executable", "/opt/dpgpu/dpgpu"},
+                               {"num_cpus", 16},
+                               {"mhz_per_cpu", 0},
+                               {"cpu_scaling_enabled", false},
+                               {"caches", nlohmann::json::array()},
+                               {"library_build_type", "release"},
                                {"dpgpu_experiment", "fixture"}};
   std::vector<std::unique_ptr<dpgpu::Reporter>> files;
   files.push_back(dpgpu::csv_reporter(out.path));
@@ -81,13 +88,16 @@ TEST(OutputFiles, ByteIdenticalForAFixedJournal) {
   std::ofstream(out.path / "progress.txt") << progress_lines(records);
 
   const bool write = std::getenv("DPGPU_WRITE_EXPECTED") != nullptr;
-  for (auto name : {"runs.csv", "summary.csv", "metrics.csv", "series.csv", "benchmark.json", "progress.txt"}) {
+  for (auto name :
+       {"runs.csv", "summary.csv", "metrics.csv", "series.csv", "benchmark.json", "progress.txt"}) {
     ASSERT_TRUE(fs::exists(out.path / name)) << name;
     if (write) {
       fs::create_directories(kDir / "expected");
-      fs::copy_file(out.path / name, kDir / "expected" / name, fs::copy_options::overwrite_existing);
+      fs::copy_file(out.path / name, kDir / "expected" / name,
+                    fs::copy_options::overwrite_existing);
       continue;
     }
-    EXPECT_EQ(slurp(out.path / name), slurp(kDir / "expected" / name)) << name << " differs from the expected file";
+    EXPECT_EQ(slurp(out.path / name), slurp(kDir / "expected" / name))
+        << name << " differs from the expected file";
   }
 }

@@ -12,7 +12,9 @@
 
 namespace {
 
-std::filesystem::path fixture_path(const std::string& name) { return std::filesystem::path(DPGPU_TEST_FIXTURES) / name; }
+std::filesystem::path fixture_path(const std::string& name) {
+  return std::filesystem::path(DPGPU_TEST_FIXTURES) / name;
+}
 
 }  // namespace
 
@@ -34,21 +36,24 @@ TEST(Profiler, SamplingPlanSpreadsOverMarkedLaunches) {
   EXPECT_EQ(spread.launch_count, 200);
   auto first = dpgpu::plan_profile(200, 5000, 0);
   EXPECT_EQ(first.stride, 0);
-  EXPECT_EQ(first.sampling, "first 200 of 5000") << "unmarked launches: only a prefix can be chosen";
+  EXPECT_EQ(first.sampling, "first 200 of 5000")
+      << "unmarked launches: only a prefix can be chosen";
 }
 
 TEST(Profiler, ParsesSyntheticRawPage) {
   const std::string text =
       "==PROF== Connected to process 1\n"
       "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\","
-      "\"sm__inst_executed.avg.per_cycle_active\",\"smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct\"\n"
+      "\"sm__inst_executed.avg.per_cycle_active\",\"smsp__sass_average_data_bytes_per_sector_mem_"
+      "global_op_ld.pct\"\n"
       "\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"inst/cycle\",\"%\"\n"
       "\"0\",\"9\",\"dpgpu\",\"vm\",\"void k<16>(int*, int)\",\"1\",\"13\",\"0.50\",\"100\"\n"
       "\"1\",\"9\",\"dpgpu\",\"vm\",\"void k<16>(int*, int)\",\"1\",\"13\",\"1.50\",\"50\"\n"
       "\"2\",\"9\",\"dpgpu\",\"vm\",\"other(float)\",\"1\",\"13\",\"2\",\"n/a\"\n"
       "==PROF== Disconnected from process 1\n";
   std::int64_t launches = 0;
-  auto stats = dpgpu::parse_ncu_csv(text, dpgpu::resolve_metrics({"ipc", "gld_efficiency"}), &launches);
+  auto stats =
+      dpgpu::parse_ncu_csv(text, dpgpu::resolve_metrics({"ipc", "gld_efficiency"}), &launches);
   EXPECT_EQ(launches, 3);
   ASSERT_EQ(stats.size(), 3u);  // k: ipc, gld; other: ipc (its gld is n/a)
   std::map<std::pair<std::string, std::string>, const dpgpu::MetricStat*> by;
@@ -69,9 +74,11 @@ TEST(Profiler, ParsesSyntheticRawPage) {
 
 // 18 launches of one Held-Karp layer kernel, three metrics each, as ncu printed them.
 TEST(Profiler, ParsesRecordedH100Output) {
-  const std::string text = dpgpu::read_whole_file(fixture_path("ncu-raw.csv"));  // throws when missing
+  const std::string text =
+      dpgpu::read_whole_file(fixture_path("ncu-raw.csv"));  // throws when missing
   std::int64_t launches = 0;
-  auto stats = dpgpu::parse_ncu_csv(text, dpgpu::resolve_metrics(dpgpu::default_metrics()), &launches);
+  auto stats =
+      dpgpu::parse_ncu_csv(text, dpgpu::resolve_metrics(dpgpu::default_metrics()), &launches);
   EXPECT_EQ(launches, 18);
   ASSERT_EQ(stats.size(), 3u) << "one kernel, three metrics";
   std::map<std::string, const dpgpu::MetricStat*> by_metric;

@@ -10,7 +10,9 @@
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 }  // namespace
 
@@ -23,7 +25,8 @@ TEST(ProfilerCupti, PaperMetricsAreKnownOnTheH100) {
 
 TEST(ProfilerCupti, UnknownMetricIsNamed) {
   if (!dpgpu::cupti_built()) GTEST_SKIP() << "dpgpu built without CUPTI";
-  auto unknown = dpgpu::cupti_unknown_metrics({"sm__inst_executed.avg.per_cycle_active", "gld_efficency"}, "GH100");
+  auto unknown = dpgpu::cupti_unknown_metrics(
+      {"sm__inst_executed.avg.per_cycle_active", "gld_efficency"}, "GH100");
   ASSERT_EQ(unknown.size(), 1u);
   EXPECT_TRUE(contains(unknown[0], "gld_efficency")) << unknown[0];
 }
@@ -36,7 +39,8 @@ TEST(ProfilerCupti, UnitsAreWrittenAsNcuWritesThem) {
 }
 
 TEST(ProfilerCupti, PermissionMessageNamesTheDriverOption) {
-  const std::string m = dpgpu::counter_permission_help("CUPTI: CUPTI_ERROR_INSUFFICIENT_PRIVILEGES");
+  const std::string m =
+      dpgpu::counter_permission_help("CUPTI: CUPTI_ERROR_INSUFFICIENT_PRIVILEGES");
   EXPECT_TRUE(contains(m, "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES")) << m;
   EXPECT_TRUE(contains(m, "NVreg_RestrictProfilingToAdminUsers=0")) << m;
   EXPECT_TRUE(contains(m, "root")) << m;
@@ -49,10 +53,12 @@ TEST(ProfilerCupti, RequestTravelsToTheWorker) {
   auto back = dpgpu::case_spec_from_json(dpgpu::to_json(spec));
   ASSERT_TRUE(back.profile);
   EXPECT_EQ(back.profile->names, std::vector<std::string>{"ipc"});
-  EXPECT_EQ(back.profile->metrics, std::vector<std::string>{"sm__inst_executed.avg.per_cycle_active"});
+  EXPECT_EQ(back.profile->metrics,
+            std::vector<std::string>{"sm__inst_executed.avg.per_cycle_active"});
   EXPECT_EQ(back.profile->max_launches, 7);
   spec.profile.reset();
-  EXPECT_FALSE(dpgpu::case_spec_from_json(dpgpu::to_json(spec)).profile) << "no request: the plan's own spec";
+  EXPECT_FALSE(dpgpu::case_spec_from_json(dpgpu::to_json(spec)).profile)
+      << "no request: the plan's own spec";
 }
 
 TEST(ProfilerCupti, RecordComesBackFromTheWorker) {
@@ -63,7 +69,8 @@ TEST(ProfilerCupti, RecordComesBackFromTheWorker) {
   p.sampling = "every 3th of 10";
   p.wall_s = 0.25;
   p.launches_total = 10;
-  p.stats.push_back({"k", "ipc", "sm__inst_executed.avg.per_cycle_active", "inst/cycle", 0.5, 0.75, 1.0, 4});
+  p.stats.push_back(
+      {"k", "ipc", "sm__inst_executed.avg.per_cycle_active", "inst/cycle", 0.5, 0.75, 1.0, 4});
   r.profile = p;
   auto back = dpgpu::case_result_from_json(dpgpu::to_json(r));
   ASSERT_TRUE(back.profile);
@@ -82,6 +89,7 @@ TEST(ProfilerCupti, HostLibraryPreloadsOnItsOwnThread) {
   EXPECT_EQ(dpgpu::cupti_preload_wait(), 0.0) << "joined: nothing left to wait for";
   if (dpgpu::cupti_built()) {
     // Loaded: the host side now answers at once.
-    EXPECT_EQ(dpgpu::cupti_unknown_metrics({"sm__inst_executed.avg.per_cycle_active"}), std::vector<std::string>{});
+    EXPECT_EQ(dpgpu::cupti_unknown_metrics({"sm__inst_executed.avg.per_cycle_active"}),
+              std::vector<std::string>{});
   }
 }

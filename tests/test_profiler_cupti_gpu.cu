@@ -44,12 +44,14 @@ struct Buffers {
 
 dpgpu::ProfileRequest paper_three(std::int64_t max_launches) {
   dpgpu::ProfileRequest r;
-  for (auto& m : dpgpu::resolve_metrics(dpgpu::default_metrics())) r.names.push_back(m.name), r.metrics.push_back(m.ncu);
+  for (auto& m : dpgpu::resolve_metrics(dpgpu::default_metrics()))
+    r.names.push_back(m.name), r.metrics.push_back(m.ncu);
   r.max_launches = max_launches;
   return r;
 }
 
-const dpgpu::MetricRecord* find(const dpgpu::ProfileRecord& p, const std::string& kernel_part, const std::string& metric) {
+const dpgpu::MetricRecord* find(const dpgpu::ProfileRecord& p, const std::string& kernel_part,
+                                const std::string& metric) {
   for (auto& s : p.stats)
     if (s.kernel.find(kernel_part) != std::string::npos && s.metric == metric) return &s;
   return nullptr;
@@ -65,7 +67,8 @@ TEST(ProfilerCuptiGpu, KnownKernelsGiveKnownMetrics) {
   const auto t0 = std::chrono::steady_clock::now();
   dpgpu::ProfileRecord p = dpgpu::profile_with_cupti(
       paper_three(20), 2, 2, [&](dpgpu::LaunchMarkSink* sink, std::uint64_t stride) -> std::string {
-        dpgpu::Context ctx(dpgpu::Backend::Gpu, dpgpu::Context::Clock::now() + std::chrono::seconds(60));
+        dpgpu::Context ctx(dpgpu::Backend::Gpu,
+                           dpgpu::Context::Clock::now() + std::chrono::seconds(60));
         ctx.profile_marks(sink, stride);
         auto s = static_cast<cudaStream_t>(ctx.stream());
         {
@@ -79,10 +82,11 @@ TEST(ProfilerCuptiGpu, KnownKernelsGiveKnownMetrics) {
         return cudaStreamSynchronize(s) == cudaSuccess ? "" : "kernel failed";
       });
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("CUPTI profile of 2 launches: %.3f s (ok %d, %s)\n", wall, int(p.ok), p.message.c_str());
+  std::printf("CUPTI profile of 2 launches: %.3f s (ok %d, %s)\n", wall, int(p.ok),
+              p.message.c_str());
   for (auto& s : p.stats)
-    std::printf("  %-40.40s %-28s %10.4g %s (n=%lld)\n", s.kernel.c_str(), s.metric.c_str(), s.mean, s.unit.c_str(),
-                (long long)s.count);
+    std::printf("  %-40.40s %-28s %10.4g %s (n=%lld)\n", s.kernel.c_str(), s.metric.c_str(), s.mean,
+                s.unit.c_str(), (long long)s.count);
   ASSERT_TRUE(p.ok) << p.message;
   EXPECT_EQ(p.backend, "cupti");
 
@@ -90,7 +94,8 @@ TEST(ProfilerCuptiGpu, KnownKernelsGiveKnownMetrics) {
   auto* copy_we = find(p, "coalesced_copy", "warp_execution_efficiency");
   auto* half_we = find(p, "half_warp_idle", "warp_execution_efficiency");
   auto* half_ipc = find(p, "half_warp_idle", "ipc");
-  ASSERT_TRUE(copy_ld && copy_we && half_we && half_ipc) << "kernel names come from the launch callbacks";
+  ASSERT_TRUE(copy_ld && copy_we && half_we && half_ipc)
+      << "kernel names come from the launch callbacks";
   EXPECT_EQ(copy_ld->count, 1);
   EXPECT_NEAR(copy_ld->mean, 100.0, 1.0);
   EXPECT_EQ(copy_ld->unit, "%");
@@ -108,8 +113,10 @@ TEST(ProfilerCuptiGpu, EveryKthMarkIsSampled) {
   // 10 marked launches, at most 4 profiled: every 3rd (0, 3, 6, 9).
   const auto t0 = std::chrono::steady_clock::now();
   dpgpu::ProfileRecord p = dpgpu::profile_with_cupti(
-      paper_three(4), marks, marks, [&](dpgpu::LaunchMarkSink* sink, std::uint64_t stride) -> std::string {
-        dpgpu::Context ctx(dpgpu::Backend::Gpu, dpgpu::Context::Clock::now() + std::chrono::seconds(60));
+      paper_three(4), marks, marks,
+      [&](dpgpu::LaunchMarkSink* sink, std::uint64_t stride) -> std::string {
+        dpgpu::Context ctx(dpgpu::Backend::Gpu,
+                           dpgpu::Context::Clock::now() + std::chrono::seconds(60));
         ctx.profile_marks(sink, stride);
         auto s = static_cast<cudaStream_t>(ctx.stream());
         for (int i = 0; i < marks; ++i) {
@@ -132,10 +139,11 @@ TEST(ProfilerCuptiGpu, UnknownMetricIsAnErrorNotAFallBack) {
   if (!dpgpu::cupti_built()) GTEST_SKIP() << "dpgpu built without CUPTI";
   dpgpu::ProfileRequest r{{"nonsense"}, {"sm__no_such_metric.sum"}, 5};
   bool solved = false;
-  dpgpu::ProfileRecord p = dpgpu::profile_with_cupti(r, 1, 1, [&](dpgpu::LaunchMarkSink*, std::uint64_t) {
-    solved = true;
-    return std::string();
-  });
+  dpgpu::ProfileRecord p =
+      dpgpu::profile_with_cupti(r, 1, 1, [&](dpgpu::LaunchMarkSink*, std::uint64_t) {
+        solved = true;
+        return std::string();
+      });
   EXPECT_FALSE(p.ok);
   EXPECT_FALSE(p.unavailable) << "ncu would not know it either";
   EXPECT_NE(p.message.find("sm__no_such_metric.sum"), std::string::npos) << p.message;
@@ -153,22 +161,25 @@ __global__ void reread(const float* in, int n, float magic, float* out) {
 
 // One solve: the buffer read once to warm the L2, then read again inside the marked range.
 dpgpu::ProfileRecord reread_profile(bool flush, const Buffers& b, int n) {
-  dpgpu::ProfileRequest r{{"l2_misses", "l2_hits", "no_instruction_stalls"},
-                          {"lts__t_sectors_srcunit_tex_lookup_miss.sum", "lts__t_sectors_srcunit_tex_lookup_hit.sum",
-                           "smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio"},
-                          5,
-                          flush};
-  return dpgpu::profile_with_cupti(r, 2, 1, [&](dpgpu::LaunchMarkSink* sink, std::uint64_t stride) -> std::string {
-    dpgpu::Context ctx(dpgpu::Backend::Gpu, dpgpu::Context::Clock::now() + std::chrono::seconds(60));
-    ctx.profile_marks(sink, stride);
-    auto s = static_cast<cudaStream_t>(ctx.stream());
-    reread<<<n / 256, 256, 0, s>>>(b.in, n, -1.0f, b.out);
-    {
-      auto mark = ctx.profiled_launch();
-      reread<<<n / 256, 256, 0, s>>>(b.in, n, -1.0f, b.out);
-    }
-    return cudaStreamSynchronize(s) == cudaSuccess ? "" : "kernel failed";
-  });
+  dpgpu::ProfileRequest r{
+      {"l2_misses", "l2_hits", "no_instruction_stalls"},
+      {"lts__t_sectors_srcunit_tex_lookup_miss.sum", "lts__t_sectors_srcunit_tex_lookup_hit.sum",
+       "smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio"},
+      5,
+      flush};
+  return dpgpu::profile_with_cupti(
+      r, 2, 1, [&](dpgpu::LaunchMarkSink* sink, std::uint64_t stride) -> std::string {
+        dpgpu::Context ctx(dpgpu::Backend::Gpu,
+                           dpgpu::Context::Clock::now() + std::chrono::seconds(60));
+        ctx.profile_marks(sink, stride);
+        auto s = static_cast<cudaStream_t>(ctx.stream());
+        reread<<<n / 256, 256, 0, s>>>(b.in, n, -1.0f, b.out);
+        {
+          auto mark = ctx.profiled_launch();
+          reread<<<n / 256, 256, 0, s>>>(b.in, n, -1.0f, b.out);
+        }
+        return cudaStreamSynchronize(s) == cudaSuccess ? "" : "kernel failed";
+      });
 }
 
 }  // namespace
@@ -191,9 +202,12 @@ TEST(ProfilerCuptiGpu, CacheFlushEmptiesTheL2AndInstructionCaches) {
   };
   const double cold_miss = value(cold, "l2_misses"), cold_hit = value(cold, "l2_hits");
   const double warm_miss = value(warm, "l2_misses"), warm_hit = value(warm, "l2_hits");
-  const double cold_stall = value(cold, "no_instruction_stalls"), warm_stall = value(warm, "no_instruction_stalls");
-  std::printf("flushed: %.0f misses, %.0f hits, %.3f no-instruction stalls; warm: %.0f misses, %.0f hits, %.3f\n",
-              cold_miss, cold_hit, cold_stall, warm_miss, warm_hit, warm_stall);
+  const double cold_stall = value(cold, "no_instruction_stalls"),
+               warm_stall = value(warm, "no_instruction_stalls");
+  std::printf(
+      "flushed: %.0f misses, %.0f hits, %.3f no-instruction stalls; warm: %.0f misses, %.0f hits, "
+      "%.3f\n",
+      cold_miss, cold_hit, cold_stall, warm_miss, warm_hit, warm_stall);
   const double sectors = n * sizeof(float) / 32.0;
   EXPECT_GT(cold_miss, 0.9 * sectors) << "the flushed L2 still held the buffer";
   // Warm, the H100 still missed 9-13 % (the L2's two halves): far below the flushed 100 %.

@@ -41,7 +41,8 @@ TEST(ReadCommands, ListOneProblemOrSolver) {
 TEST(ReadCommands, ListMarkdownIsTheSolverTable) {
   auto r = run(kBin + " list --markdown");
   ASSERT_EQ(r.code, 0) << r.output;
-  EXPECT_EQ(r.output.rfind("| problem | solver | what | parameters |\n|---|---|---|---|\n", 0), 0u) << r.output;
+  EXPECT_EQ(r.output.rfind("| problem | solver | what | parameters |\n|---|---|---|---|\n", 0), 0u)
+      << r.output;
   EXPECT_NE(r.output.find("| lcs | `cpu.bitparallel` |"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("| lcs | `gpu.wavefront` |"), std::string::npos) << r.output;
   EXPECT_LT(r.output.find("| knapsack |"), r.output.find("| lcs |")) << r.output;
@@ -69,14 +70,16 @@ TEST(ReadCommands, SetOverrideReportAndCompare) {
   // check (agreed); where one ran (n = 256), nothing checks it (n/a). Plot, report and
   // compare below read those rows like any ok row.
   for (auto& row : e2e::read_csv(base / "summary.csv"))
-    if (row.at("status") == "ok") EXPECT_EQ(row.at("valid"), row.at("i.n") == "128" ? "agreed" : "n/a") << row.at("case_id");
+    if (row.at("status") == "ok")
+      EXPECT_EQ(row.at("valid"), row.at("i.n") == "128" ? "agreed" : "n/a") << row.at("case_id");
   for (auto& entry : e2e::fs::directory_iterator(d.path))  // the changed copy is gone
     EXPECT_EQ(entry.path().filename().string().find(".set-"), std::string::npos) << entry.path();
   r = run(kBin + " run " + yaml.string() + " --out " + next.string() +
           " --set 'instances.random.params.n=[128,256]' --set solvers.cpu.linear.max.n=128");
   ASSERT_EQ(r.code, 0) << r.output;
 
-  r = run(kBin + " compare " + base.string() + " " + next.string() + " --threshold 1000% --no-figure");
+  r = run(kBin + " compare " + base.string() + " " + next.string() +
+          " --threshold 1000% --no-figure");
   EXPECT_EQ(r.code, 0) << r.output;  // nothing can be 10x slower on a rerun
   EXPECT_NE(r.output.find("same"), std::string::npos) << r.output;
   EXPECT_TRUE(e2e::fs::exists(next / "compare" / "compare.csv"));

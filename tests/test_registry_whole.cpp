@@ -31,7 +31,9 @@ TEST(Registry, EverySolverDeclaresWhatTheHarnessReads) {
     if (s->unavailable.empty()) EXPECT_TRUE(s->solve) << name;
     // A solver that declares its counters declares the one that is its work, and each once.
     std::set<std::string> declared;
-    for (const dpgpu::CounterSpec& c : s->counters) EXPECT_TRUE(declared.insert(c.name).second) << name << " " << c.name;
-    if (!s->counters.empty() && !s->work_counter.empty()) EXPECT_EQ(declared.count(s->work_counter), 1u) << name;
+    for (const dpgpu::CounterSpec& c : s->counters)
+      EXPECT_TRUE(declared.insert(c.name).second) << name << " " << c.name;
+    if (!s->counters.empty() && !s->work_counter.empty())
+      EXPECT_EQ(declared.count(s->work_counter), 1u) << name;
   }
 }

@@ -25,7 +25,9 @@ namespace fs = std::filesystem;
 const std::string kToy = DPGPU_TOY_BIN;
 const std::string kDpgpu = DPGPU_BIN;
 
-pid_t start(const std::vector<std::string>& args, const fs::path& log) { return scaleout::start(kToy, args, log); }
+pid_t start(const std::vector<std::string>& args, const fs::path& log) {
+  return scaleout::start(kToy, args, log);
+}
 using scaleout::wait_exit;
 using scaleout::wait_for;
 
@@ -59,9 +61,11 @@ std::vector<fs::path> named(const fs::path& dir, const std::string& prefix) {
 
 std::string sweep(const std::string& name, const std::string& n, const std::string& sleep, int reps,
                   const std::string& extra = "") {
-  return "name: " + name + "\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: " + n +
-         "}\nsolvers:\n  - name: cpu.right\n    params: {sleep_ms: " + sleep + "}\n  - name: cpu.bare\nrepetitions: " +
-         std::to_string(reps) + "\nwarmup: 0\ntimeout_s: 30\n" + extra;
+  return "name: " + name +
+         "\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: " + n +
+         "}\nsolvers:\n  - name: cpu.right\n    params: {sleep_ms: " + sleep +
+         "}\n  - name: cpu.bare\nrepetitions: " + std::to_string(reps) +
+         "\nwarmup: 0\ntimeout_s: 30\n" + extra;
 }
 
 // Each (case, repetition) once in runs.csv; summary.csv and the journal hold every case once.
@@ -69,7 +73,8 @@ void expect_whole(const fs::path& out, std::size_t cases, int reps) {
   std::map<std::string, std::set<std::string>> reps_of;
   auto runs = read_csv(out / "runs.csv");
   for (auto& r : runs)
-    EXPECT_TRUE(reps_of[r.at("case_id")].insert(r.at("rep")).second) << r.at("case_id") << " rep " << r.at("rep");
+    EXPECT_TRUE(reps_of[r.at("case_id")].insert(r.at("rep")).second)
+        << r.at("case_id") << " rep " << r.at("rep");
   EXPECT_EQ(reps_of.size(), cases);
   EXPECT_EQ(runs.size(), cases * std::size_t(reps));
   EXPECT_EQ(read_csv(out / "summary.csv").size(), cases);
@@ -109,12 +114,14 @@ TEST(ResultsIntegrity, MergeKeepsEveryReadableRecordOfADamagedJournal) {
   auto yaml = d.write("e.yaml", sweep("mgarbage", "[1, 2, 3]", "0", 1));
   for (int k = 0; k < 2; ++k)
     ASSERT_EQ(run(kToy + " run " + yaml.string() + " --shard " + std::to_string(k) + "/2 --out " +
-                  (d.path / ("s" + std::to_string(k))).string()).code, 0);
+                  (d.path / ("s" + std::to_string(k))).string())
+                  .code,
+              0);
   auto lines = lines_of(d.path / "s0/journal.jsonl");
   lines.insert(lines.begin() + 1, "{\"case_id\": 3");
   write_lines(d.path / "s0/journal.jsonl", lines);
-  auto r = run(kToy + " merge " + (d.path / "s0").string() + " " + (d.path / "s1").string() + " --into " +
-               (d.path / "m").string());
+  auto r = run(kToy + " merge " + (d.path / "s0").string() + " " + (d.path / "s1").string() +
+               " --into " + (d.path / "m").string());
   ASSERT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("1 unreadable line (2)"), std::string::npos) << r.output;
   expect_whole(d.path / "m", 6, 1);
@@ -134,7 +141,8 @@ TEST(ResultsIntegrity, ADeletedJournalMovesTheDerivedFilesAsideFirst) {
   EXPECT_NE(r.output.find("hold 4 cases that journal.jsonl lacks"), std::string::npos) << r.output;
   auto previous = named(out, "previous-");
   ASSERT_EQ(previous.size(), 1u) << r.output;
-  for (auto f : {"runs.csv", "summary.csv", "benchmark.json"}) EXPECT_EQ(slurp(previous[0] / f), before.at(f)) << f;
+  for (auto f : {"runs.csv", "summary.csv", "benchmark.json"})
+    EXPECT_EQ(slurp(previous[0] / f), before.at(f)) << f;
   expect_whole(out, 4, 2);
 }
 
@@ -159,7 +167,10 @@ TEST(ResultsIntegrity, ADuplicatedRecordKeepsTheFirstAndSaysSo) {
   EXPECT_EQ(slurp(out / "runs.csv").find("123"), std::string::npos);
   expect_whole(out, 4, 2);
   // A --filter rerun is no duplicate: it replaces, and a later --resume keeps it quietly.
-  ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter 'n=1.*cpu.bare'").code, 0);
+  ASSERT_EQ(
+      run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter 'n=1.*cpu.bare'")
+          .code,
+      0);
   const std::string after_filter = slurp(out / "runs.csv");
   EXPECT_NE(after_filter, runs_before);
   r = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume");
@@ -173,10 +184,12 @@ TEST(ResultsIntegrity, ResumeKeepsEveryRunsContext) {
   e2e::TempDir d;
   auto yaml = d.write("e.yaml", sweep("ctx", "[1, 2]", "0", 1));
   const auto out = d.path / "out";
-  ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter n=1").code, 0);
+  ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter n=1").code,
+            0);
   const auto first = nlohmann::json::parse(slurp(out / "context.json"));
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume").code, 0);
-  ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter n=2").code, 0);
+  ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter n=2").code,
+            0);
   const auto now = nlohmann::json::parse(slurp(out / "context.json"));
   ASSERT_EQ(now.at("earlier_runs").size(), 2u) << now.dump(1);
   EXPECT_EQ(now["earlier_runs"][0], first) << "the first run's context, whole";
@@ -193,7 +206,8 @@ TEST(ResultsIntegrity, OnlyANewEmptyOrDpgpuMadeFolderIsWrittenOrMoved) {
   auto yaml = d.write("work/e.yaml", sweep("owned", "[1]", "0", 1));
   const auto before = snapshot(d.path / "work");
   for (std::string flags : {"", " --fresh", " --resume"}) {
-    auto r = run("cd " + (d.path / "work").string() + " && " + kToy + " run e.yaml --out ." + flags);
+    auto r =
+        run("cd " + (d.path / "work").string() + " && " + kToy + " run e.yaml --out ." + flags);
     EXPECT_EQ(r.code, 2) << flags << r.output;
     EXPECT_NE(r.output.find("holds files dpgpu did not write"), std::string::npos) << r.output;
   }
@@ -203,7 +217,8 @@ TEST(ResultsIntegrity, OnlyANewEmptyOrDpgpuMadeFolderIsWrittenOrMoved) {
   fs::create_directories(d.path / "empty");
   EXPECT_EQ(run(kToy + " run " + yaml.string() + " --out " + (d.path / "empty").string()).code, 0);
   EXPECT_TRUE(fs::exists(d.path / "empty/.dpgpu-results"));
-  auto again = run(kToy + " run " + yaml.string() + " --out " + (d.path / "empty").string() + " --fresh");
+  auto again =
+      run(kToy + " run " + yaml.string() + " --out " + (d.path / "empty").string() + " --fresh");
   EXPECT_EQ(again.code, 0) << again.output << "a folder dpgpu made may be moved aside";
 }
 
@@ -215,7 +230,8 @@ TEST(ResultsIntegrity, FreshNeverMovesAFolderInUse) {
   const auto parent = d.path / "parent";
   ASSERT_EQ(run(kToy + " run " + quick.string() + " --out " + parent.string()).code, 0);
   const auto shard = parent / "shard-0-of-2";
-  pid_t pid = start({"run", slow.string(), "--shard", "0/2", "--out", shard.string()}, d.path / "log.txt");
+  pid_t pid =
+      start({"run", slow.string(), "--shard", "0/2", "--out", shard.string()}, d.path / "log.txt");
   ASSERT_TRUE(wait_for([&] { return fs::exists(shard / ".dpgpu-run"); }, 20));
   auto r = run(kToy + " run " + quick.string() + " --out " + parent.string() + " --fresh");
   EXPECT_EQ(r.code, 2) << r.output;
@@ -223,10 +239,13 @@ TEST(ResultsIntegrity, FreshNeverMovesAFolderInUse) {
   EXPECT_EQ(wait_exit(pid), 0) << slurp(d.path / "log.txt");
   EXPECT_TRUE(fs::exists(shard / "summary.csv"));
   // merge --into P --fresh with its inputs inside P.
-  ASSERT_EQ(run(kToy + " run " + slow.string() + " --shard 1/2 --out " + (parent / "shard-1-of-2").string()).code, 0);
+  ASSERT_EQ(run(kToy + " run " + slow.string() + " --shard 1/2 --out " +
+                (parent / "shard-1-of-2").string())
+                .code,
+            0);
   const auto before = snapshot(parent);
-  auto m = run(kToy + " merge " + shard.string() + " " + (parent / "shard-1-of-2").string() + " --into " +
-               parent.string() + " --fresh");
+  auto m = run(kToy + " merge " + shard.string() + " " + (parent / "shard-1-of-2").string() +
+               " --into " + parent.string() + " --fresh");
   EXPECT_EQ(m.code, 2) << m.output;
   EXPECT_NE(m.output.find("inside --into"), std::string::npos) << m.output;
   EXPECT_EQ(snapshot(parent), before);
@@ -239,8 +258,8 @@ TEST(ResultsIntegrity, AFilterMatchingOnlyOtherShardsIsExitTwo) {
   int refused = 0;
   for (int k = 0; k < 2; ++k) {
     const auto out = d.path / ("s" + std::to_string(k));
-    auto r = run(kToy + " run " + yaml.string() + " --shard " + std::to_string(k) + "/2 --out " + out.string() +
-                 " --filter 'n=1]#1/cpu.right'");
+    auto r = run(kToy + " run " + yaml.string() + " --shard " + std::to_string(k) + "/2 --out " +
+                 out.string() + " --filter 'n=1]#1/cpu.right'");
     if (r.code == 2) {
       ++refused;
       EXPECT_NE(r.output.find("none of them in shard"), std::string::npos) << r.output;
@@ -254,8 +273,9 @@ TEST(ResultsIntegrity, AFilterMatchingOnlyOtherShardsIsExitTwo) {
 
 // 18. Command-line errors are exit 2 with a short message (not CLI11's 104-114).
 TEST(ResultsIntegrity, CommandLineErrorsAreExitTwoWithAShortMessage) {
-  for (std::string args : {"run x.yaml --bogus", "run", "run x.yaml --repetitions", "run x.yaml --repetitions 0",
-                           "run x.yaml --max-cases -3", "check x.yaml --shards 0", "", "nosuch"}) {
+  for (std::string args :
+       {"run x.yaml --bogus", "run", "run x.yaml --repetitions", "run x.yaml --repetitions 0",
+        "run x.yaml --max-cases -3", "check x.yaml --shards 0", "", "nosuch"}) {
     auto r = run(kToy + " " + args);
     EXPECT_EQ(r.code, 2) << args << ": " << r.output;
     EXPECT_LT(r.output.size(), 400u) << args << ": " << r.output;
@@ -284,16 +304,19 @@ TEST(ResultsIntegrity, SighupStopsLikeSigtermAndSaysHowToResume) {
 // only where nothing checked the answer.
 TEST(ResultsIntegrity, AgreementIsNamedAsTheCheck) {
   e2e::TempDir d;
-  auto both = d.write("b.yaml",
-                      "name: agree\nproblem: toy_doubled\ninstances:\n  - generator: half\n    params: {n: [4, 5]}\n"
-                      "solvers:\n  - cpu.double_length\n  - cpu.double\nrepetitions: 2\nwarmup: 0\n");
+  auto both =
+      d.write("b.yaml",
+              "name: agree\nproblem: toy_doubled\ninstances:\n  - generator: half\n    params: {n: "
+              "[4, 5]}\n"
+              "solvers:\n  - cpu.double_length\n  - cpu.double\nrepetitions: 2\nwarmup: 0\n");
   ASSERT_EQ(run(kToy + " run " + both.string() + " --out " + (d.path / "b").string()).code, 0);
   for (auto file : {"runs.csv", "summary.csv"})
     for (auto& row : read_csv(d.path / "b" / file))
       EXPECT_EQ(row.at("valid"), row.at("solver") == "cpu.double" ? "true" : "agreed") << file;
-  auto alone = d.write("a.yaml",
-                       "name: alone\nproblem: toy_doubled\ninstances:\n  - generator: half\n    params: {n: 4}\n"
-                       "solvers:\n  - cpu.double_length\nrepetitions: 2\nwarmup: 0\n");
+  auto alone = d.write(
+      "a.yaml",
+      "name: alone\nproblem: toy_doubled\ninstances:\n  - generator: half\n    params: {n: 4}\n"
+      "solvers:\n  - cpu.double_length\nrepetitions: 2\nwarmup: 0\n");
   ASSERT_EQ(run(kToy + " run " + alone.string() + " --out " + (d.path / "a").string()).code, 0);
   for (auto& row : read_csv(d.path / "a/summary.csv")) EXPECT_EQ(row.at("valid"), "n/a");
 }
@@ -303,24 +326,29 @@ TEST(ResultsIntegrity, AgreementIsNamedAsTheCheck) {
 TEST(ResultsIntegrity, AChangedInstanceFileRefusesResume) {
   e2e::TempDir d;
   d.write("p.fa", ">a\nACGTACGT\n>b\nACGGTT\n");
-  auto yaml = d.write("e.yaml", "name: changed\nproblem: lcs\ninstances:\n  - file: p.fa\nsolvers:\n"
-                                "  - name: cpu.linear\nrepetitions: 1\nwarmup: 0\n");
+  auto yaml = d.write("e.yaml",
+                      "name: changed\nproblem: lcs\ninstances:\n  - file: p.fa\nsolvers:\n"
+                      "  - name: cpu.linear\nrepetitions: 1\nwarmup: 0\n");
   const auto out = d.path / "out";
   ASSERT_EQ(run(kDpgpu + " run " + yaml.string() + " --out " + out.string()).code, 0);
-  ASSERT_EQ(run(kDpgpu + " run " + yaml.string() + " --out " + out.string() + " --resume").code, 0) << "unchanged";
+  ASSERT_EQ(run(kDpgpu + " run " + yaml.string() + " --out " + out.string() + " --resume").code, 0)
+      << "unchanged";
   d.write("p.fa", ">a\nACGTACGT\n>b\nTTTTTT\n");
   const auto before = snapshot(out);
   auto r = run(kDpgpu + " run " + yaml.string() + " --out " + out.string() + " --resume");
   EXPECT_EQ(r.code, 2) << r.output;
-  EXPECT_NE(r.output.find("instance file " + fs::absolute(d.path / "p.fa").string() + " changed"), std::string::npos)
+  EXPECT_NE(r.output.find("instance file " + fs::absolute(d.path / "p.fa").string() + " changed"),
+            std::string::npos)
       << r.output;
   EXPECT_EQ(snapshot(out), before);
   fs::create_directories(d.path / "x");
   fs::create_directories(d.path / "y");
   d.write("x/s.fa", ">a\nACGT\n>b\nAGT\n");
   d.write("y/s.fa", ">a\nCCGT\n>b\nAGT\n");
-  auto two = d.write("two.yaml", "name: two\nproblem: lcs\ninstances:\n  - file: x/s.fa\n  - file: y/s.fa\nsolvers:\n"
-                                 "  - name: cpu.linear\n");
+  auto two =
+      d.write("two.yaml",
+              "name: two\nproblem: lcs\ninstances:\n  - file: x/s.fa\n  - file: y/s.fa\nsolvers:\n"
+              "  - name: cpu.linear\n");
   auto c = run(kDpgpu + " check " + two.string());
   EXPECT_EQ(c.code, 2) << c.output;
   EXPECT_NE(c.output.find("x/s.fa"), std::string::npos) << c.output;
@@ -346,18 +374,23 @@ TEST(ResultsIntegrity, AFifoInstanceIsRefusedAtOnce) {
 // ones that exist, not a cap that silently never applies.
 TEST(ResultsIntegrity, AnUnknownMaxKeyIsAnErrorNamingTheKeysThatExist) {
   e2e::TempDir d;
-  auto yaml = d.write("e.yaml", "name: cap\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: [1, 2]}\n"
-                                "solvers:\n  - name: cpu.right\n    max: {N: 1}\n");
+  auto yaml =
+      d.write("e.yaml",
+              "name: cap\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: [1, 2]}\n"
+              "solvers:\n  - name: cpu.right\n    max: {N: 1}\n");
   auto r = run(kToy + " check " + yaml.string());
   EXPECT_EQ(r.code, 2) << r.output;
   EXPECT_NE(r.output.find("max: 'N' is no size or parameter"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("they have: n"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("e.yaml:7"), std::string::npos) << r.output;
-  auto fixed = d.write("f.yaml", "name: cap\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: [1, 2]}\n"
-                                 "solvers:\n  - name: cpu.right\n    max: {n: 1}\n");
+  auto fixed =
+      d.write("f.yaml",
+              "name: cap\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: [1, 2]}\n"
+              "solvers:\n  - name: cpu.right\n    max: {n: 1}\n");
   auto ok = run(kToy + " run " + fixed.string() + " --out " + (d.path / "out").string());
   EXPECT_EQ(ok.code, 0) << ok.output;
-  EXPECT_NE(e2e::slurp(d.path / "out/summary.csv").find("above this solver's max n=1"), std::string::npos);
+  EXPECT_NE(e2e::slurp(d.path / "out/summary.csv").find("above this solver's max n=1"),
+            std::string::npos);
 }
 
 // 6. A rerun removes only the figures dpgpu drew (named in figures/.dpgpu-figures), never a
@@ -423,7 +456,8 @@ TEST(ResultsIntegrity, JournalPropertyDamageThenResumeLosesNoReadableRecord) {
   const auto out = d.path / "out";
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string()).code, 0);
   std::mt19937 rng(30);
-  const char* files[] = {"journal.jsonl", "runs.csv", "summary.csv", "benchmark.json", "context.json", "plan.json"};
+  const char* files[] = {"journal.jsonl",  "runs.csv",     "summary.csv",
+                         "benchmark.json", "context.json", "plan.json"};
   for (int trial = 0; trial < 24; ++trial) {
     const auto before = records_of(out / "journal.jsonl");
     std::string text = slurp(out / "journal.jsonl");
@@ -439,7 +473,8 @@ TEST(ResultsIntegrity, JournalPropertyDamageThenResumeLosesNoReadableRecord) {
       for (std::size_t pos = 0; pos < lines.size() && whole + lines[pos].size() + 1 <= cut; ++pos)
         whole += lines[pos].size() + 1;
       for (auto& l : lines)  // lines beyond the last whole one are no longer readable
-        if (text.find(l + "\n") + l.size() + 1 > whole) readable.erase(nlohmann::json::parse(l).at("case_id"));
+        if (text.find(l + "\n") + l.size() + 1 > whole)
+          readable.erase(nlohmann::json::parse(l).at("case_id"));
       what = "cut at byte " + std::to_string(cut);
     } else if (kind == 1) {
       const auto at = std::uniform_int_distribution<std::size_t>(0, lines.size())(rng);
@@ -463,14 +498,16 @@ TEST(ResultsIntegrity, JournalPropertyDamageThenResumeLosesNoReadableRecord) {
     auto r = run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume");
     if (what == "deleted plan.json") {  // a journal of no known plan: refused, nothing changed
       EXPECT_EQ(r.code, 2) << r.output;
-      ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --fresh").code, 0);
+      ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --fresh").code,
+                0);
       continue;
     }
     ASSERT_EQ(r.code, 0) << "trial " << trial << " (" << what << "): " << r.output;
     expect_whole(out, 12, 2);
     expect_derived_agree(out);
     const auto after = records_of(out / "journal.jsonl");
-    for (auto& id : readable) EXPECT_EQ(after.at(id), before.at(id)) << "trial " << trial << " (" << what << "): " << id;
+    for (auto& id : readable)
+      EXPECT_EQ(after.at(id), before.at(id)) << "trial " << trial << " (" << what << "): " << id;
   }
 }
 
@@ -480,7 +517,8 @@ TEST(ResultsIntegrity, ABacktrackingFilterIsMatchedInPolynomialTime) {
   e2e::TempDir d;
   auto yaml = d.write("e.yaml", sweep("regex", "[1, 2, 3, 4, 5, 6, 7, 8]", "0", 1));
   const auto t0 = std::chrono::steady_clock::now();
-  auto r = run("timeout 60 " + kToy + " run " + yaml.string() + " --dry-run --filter '(.*)*(.*)*(.*)*zzz'");
+  auto r = run("timeout 60 " + kToy + " run " + yaml.string() +
+               " --dry-run --filter '(.*)*(.*)*(.*)*zzz'");
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_EQ(r.code, 2) << r.output;
   EXPECT_NE(r.output.find("matches none of the 16 cases"), std::string::npos) << r.output;
@@ -497,7 +535,8 @@ TEST(ResultsIntegrity, ReadersRebuildDerivedFilesOlderThanTheJournal) {
   e2e::TempDir d;
   auto yaml = d.write("e.yaml", sweep("stale", "[1, 2]", "0", 1));
   const auto out = d.path / "out";
-  ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter n=1").code, 0);
+  ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter n=1").code,
+            0);
   std::map<std::string, std::string> early;
   for (auto f : {"runs.csv", "summary.csv", "benchmark.json"}) early[f] = slurp(out / f);
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --resume").code, 0);
@@ -505,10 +544,12 @@ TEST(ResultsIntegrity, ReadersRebuildDerivedFilesOlderThanTheJournal) {
   // As a kill -9 right after the last commits leaves it: the journal ahead of the outputs.
   for (auto& [f, text] : early) {
     std::ofstream(out / f, std::ios::trunc) << text;
-    fs::last_write_time(out / f, fs::last_write_time(out / "journal.jsonl") - std::chrono::seconds(5));
+    fs::last_write_time(out / f,
+                        fs::last_write_time(out / "journal.jsonl") - std::chrono::seconds(5));
   }
   ASSERT_EQ(read_csv(out / "summary.csv").size(), 2u);
-  auto r = run(kToy + " plot " + out.string() + " --list");  // exit code: whether Python can plot here
+  auto r =
+      run(kToy + " plot " + out.string() + " --list");  // exit code: whether Python can plot here
   EXPECT_NE(r.output.find("rebuilt from its 4 records"), std::string::npos) << r.output;
   EXPECT_EQ(slurp(out / "summary.csv"), whole);
   expect_whole(out, 4, 1);

@@ -18,7 +18,9 @@ using dpgpu::InputError;
 using e2e::slurp;
 using e2e::TempDir;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 // The message of the InputError that f throws ("" when it throws none).
 template <class F>
@@ -32,13 +34,18 @@ std::string error_of(F&& f) {
 }
 
 TEST(SlurmOptions, TimeTakesSbatchFormsOnly) {
-  for (const char* ok : {"90", "30:00", "2:00:00", "48:00:00", "1-12", "1-12:30", "2-00:00:00", "UNLIMITED", "infinite"})
+  for (const char* ok : {"90", "30:00", "2:00:00", "48:00:00", "1-12", "1-12:30", "2-00:00:00",
+                         "UNLIMITED", "infinite"})
     EXPECT_NO_THROW(dpgpu::check_slurm_time(ok)) << ok;
-  for (const char* bad : {"", "1h", "2:00:00:00", "1:75", "1:00:60", "1-24", "1-2:60", "-5", "0", "0:00:00", "1.5",
-                          "2 hours", "1-", "1234567"})
-    EXPECT_TRUE(contains(error_of([&] { dpgpu::check_slurm_time(bad); }), "--time '" + std::string(bad) + "'")) << bad;
-  EXPECT_TRUE(contains(error_of([] { dpgpu::check_slurm_time("1:75"); }), "seconds must be below 60"));
-  EXPECT_TRUE(contains(error_of([] { dpgpu::check_slurm_time("1-24"); }), "hours must be below 24"));
+  for (const char* bad : {"", "1h", "2:00:00:00", "1:75", "1:00:60", "1-24", "1-2:60", "-5", "0",
+                          "0:00:00", "1.5", "2 hours", "1-", "1234567"})
+    EXPECT_TRUE(contains(error_of([&] { dpgpu::check_slurm_time(bad); }),
+                         "--time '" + std::string(bad) + "'"))
+        << bad;
+  EXPECT_TRUE(
+      contains(error_of([] { dpgpu::check_slurm_time("1:75"); }), "seconds must be below 60"));
+  EXPECT_TRUE(
+      contains(error_of([] { dpgpu::check_slurm_time("1-24"); }), "hours must be below 24"));
   EXPECT_TRUE(contains(error_of([] { dpgpu::check_slurm_time("0"); }), "zero"));
 }
 
@@ -71,7 +78,8 @@ TEST(SlurmOptions, NamesAndCountsAreChecked) {
   r.account = "proj_1.a-b";
   EXPECT_NO_THROW(dpgpu::check_slurm_resources(r));
   r.partition = "gpu queue";
-  EXPECT_TRUE(contains(error_of([&] { dpgpu::check_slurm_resources(r); }), "--partition 'gpu queue'"));
+  EXPECT_TRUE(
+      contains(error_of([&] { dpgpu::check_slurm_resources(r); }), "--partition 'gpu queue'"));
   r.partition = "";
   r.account = "a\n#SBATCH --x";  // would add an #SBATCH line of its own
   EXPECT_TRUE(contains(error_of([&] { dpgpu::check_slurm_resources(r); }), "--account"));
@@ -86,14 +94,17 @@ TEST(SlurmOptions, RunGpusCountWithinTheTask) {
   EXPECT_NO_THROW(dpgpu::check_run_gpus("0,1", 2));
   EXPECT_NO_THROW(dpgpu::check_run_gpus("0,0", 1));  // two workers sharing one card
   EXPECT_TRUE(contains(error_of([] { dpgpu::check_run_gpus("all", 0); }), "the tasks get no GPU"));
-  EXPECT_TRUE(contains(error_of([] { dpgpu::check_run_gpus("0,2", 2); }), "GPU 2 is not among a task's 2 GPUs"));
-  EXPECT_TRUE(contains(error_of([] { dpgpu::check_run_gpus("one", 1); }), "expected all or GPU indices"));
+  EXPECT_TRUE(contains(error_of([] { dpgpu::check_run_gpus("0,2", 2); }),
+                       "GPU 2 is not among a task's 2 GPUs"));
+  EXPECT_TRUE(
+      contains(error_of([] { dpgpu::check_run_gpus("one", 1); }), "expected all or GPU indices"));
 }
 
 TEST(SlurmOptions, SbatchParsableJobId) {
   EXPECT_EQ(dpgpu::parse_sbatch_job_id("4711\n"), "4711");
   EXPECT_EQ(dpgpu::parse_sbatch_job_id("4711;cluster2\n"), "4711");
-  EXPECT_TRUE(contains(error_of([] { dpgpu::parse_sbatch_job_id("Submitted batch job 4711\n"); }), "not a job id"));
+  EXPECT_TRUE(contains(error_of([] { dpgpu::parse_sbatch_job_id("Submitted batch job 4711\n"); }),
+                       "not a job id"));
   EXPECT_TRUE(contains(error_of([] { dpgpu::parse_sbatch_job_id(""); }), "not a job id"));
 }
 
@@ -103,8 +114,9 @@ TEST(SlurmScript, ShellQuoteKeepsWordsWhole) {
   EXPECT_EQ(dpgpu::shell_quote("it's"), "'it'\\''s'");
   EXPECT_EQ(dpgpu::shell_quote("$x"), "'$x'");
   EXPECT_EQ(dpgpu::shell_quote(""), "''");
-  EXPECT_TRUE(contains(error_of([] { dpgpu::check_sbatch_path("/a b/c", "the job's folder (--out)"); }),
-                       "the job's folder (--out) '/a b/c': Slurm's #SBATCH lines cannot hold"));
+  EXPECT_TRUE(
+      contains(error_of([] { dpgpu::check_sbatch_path("/a b/c", "the job's folder (--out)"); }),
+               "the job's folder (--out) '/a b/c': Slurm's #SBATCH lines cannot hold"));
   EXPECT_TRUE(contains(error_of([] { dpgpu::check_sbatch_path("/a%b", "x"); }), "x '/a%b'"));
   EXPECT_NO_THROW(dpgpu::check_sbatch_path("/scratch/u/results/x", "x"));
 }
@@ -135,10 +147,12 @@ TEST(SlurmScript, ArrayTextHasOneTaskPerShardResumingItsFolder) {
   for (const char* line :
        {"#SBATCH --array=0-3%2\n", "#SBATCH --requeue\n", "#SBATCH --open-mode=append\n",
         "#SBATCH --output=/scratch/u/base/slurm/logs/shard-%a-of-4.out\n",
-        "#SBATCH --error=/scratch/u/base/slurm/logs/shard-%a-of-4.err\n", "#SBATCH --partition=gpu\n",
-        "#SBATCH --account=proj\n", "#SBATCH --time=2:00:00\n", "#SBATCH --gres=gpu:2\n",
-        "#SBATCH --cpus-per-task=8\n", "#SBATCH --chdir=/scratch/u\n", "k=${SLURM_ARRAY_TASK_ID:?", "\nn=4\n",
-        "\n/scratch/u/fake-dpgpu run '/scratch/u/base/slurm/lcs small.yaml' --shard \"$k/$n\" --out \"$out\" --resume "
+        "#SBATCH --error=/scratch/u/base/slurm/logs/shard-%a-of-4.err\n",
+        "#SBATCH --partition=gpu\n", "#SBATCH --account=proj\n", "#SBATCH --time=2:00:00\n",
+        "#SBATCH --gres=gpu:2\n", "#SBATCH --cpus-per-task=8\n", "#SBATCH --chdir=/scratch/u\n",
+        "k=${SLURM_ARRAY_TASK_ID:?", "\nn=4\n",
+        "\n/scratch/u/fake-dpgpu run '/scratch/u/base/slurm/lcs small.yaml' --shard \"$k/$n\" "
+        "--out \"$out\" --resume "
         "--gpus all --cpu-workers 3\n",
         "out=/scratch/u/base/shard-$k-of-$n\n", "# GPUs: "})
     EXPECT_TRUE(contains(s, line)) << line << "\nnot in:\n" << s;
@@ -159,15 +173,21 @@ TEST(SlurmScript, MergeRunsAfterTheArrayWhateverItsEnd) {
   EXPECT_EQ(dpgpu::merge_sbatch_command(job, "812"),
             (std::vector<std::string>{"sbatch", "--parsable", "--dependency=afterany:812",
                                       "/scratch/u/base/slurm/merge.sbatch"}));
-  EXPECT_EQ(dpgpu::array_sbatch_command(job),
-            (std::vector<std::string>{"sbatch", "--parsable", "/scratch/u/base/slurm/array.sbatch"}));
+  EXPECT_EQ(
+      dpgpu::array_sbatch_command(job),
+      (std::vector<std::string>{"sbatch", "--parsable", "/scratch/u/base/slurm/array.sbatch"}));
   const std::string m = dpgpu::merge_script_text(job);
   EXPECT_TRUE(contains(m, "#SBATCH --output=/scratch/u/base/slurm/logs/merge.out\n")) << m;
-  EXPECT_TRUE(contains(m, "exec /scratch/u/fake-dpgpu merge \"${shards[@]}\" --into /scratch/u/base/merged --fresh\n")) << m;
+  EXPECT_TRUE(contains(
+      m,
+      "exec /scratch/u/fake-dpgpu merge \"${shards[@]}\" --into /scratch/u/base/merged --fresh\n"))
+      << m;
   EXPECT_FALSE(contains(m, "--gres")) << m;
   const std::string submit = dpgpu::submit_script_text(job);
-  EXPECT_TRUE(contains(submit, "array=$(sbatch --parsable /scratch/u/base/slurm/array.sbatch | cut -d';' -f1)"));
-  EXPECT_TRUE(contains(submit, "--dependency=afterany:\"$array\" /scratch/u/base/slurm/merge.sbatch"));
+  EXPECT_TRUE(contains(
+      submit, "array=$(sbatch --parsable /scratch/u/base/slurm/array.sbatch | cut -d';' -f1)"));
+  EXPECT_TRUE(
+      contains(submit, "--dependency=afterany:\"$array\" /scratch/u/base/slurm/merge.sbatch"));
 }
 
 // The scripts, run by bash as Slurm would run them, against a stand-in dpgpu that writes its
@@ -176,14 +196,18 @@ struct ScriptRun : ::testing::Test {
   TempDir dir;
   dpgpu::SlurmJob job = job_in(dir.path);
   void SetUp() override {
-    dir.write("fake-dpgpu", "#!/bin/bash\nprintf '%s\\n' \"$@\" > \"$(dirname \"$0\")/args.txt\"\nexit ${FAKE_RC:-0}\n");
+    dir.write("fake-dpgpu",
+              "#!/bin/bash\nprintf '%s\\n' \"$@\" > \"$(dirname \"$0\")/args.txt\"\nexit "
+              "${FAKE_RC:-0}\n");
     fs::permissions(job.dpgpu, fs::perms::owner_exec, fs::perm_options::add);
     fs::create_directories(job.slurm_dir() / "logs");
     std::ofstream(job.array_script()) << dpgpu::array_script_text(job);
     std::ofstream(job.merge_script()) << dpgpu::merge_script_text(job);
   }
   std::string args() const { return slurp(dir.path / "args.txt"); }
-  std::string status(int k) const { return slurp(job.slurm_dir() / fmt::format("status/shard-{}-of-4.exit", k)); }
+  std::string status(int k) const {
+    return slurp(job.slurm_dir() / fmt::format("status/shard-{}-of-4.exit", k));
+  }
 };
 
 TEST_F(ScriptRun, BashAcceptsBothScripts) {
@@ -196,8 +220,8 @@ TEST_F(ScriptRun, BashAcceptsBothScripts) {
 TEST_F(ScriptRun, ATaskRunsItsShardAndRecordsItsExit) {
   auto ran = e2e::run("SLURM_ARRAY_TASK_ID=2 FAKE_RC=1 bash " + job.array_script().string());
   EXPECT_EQ(ran.code, 1) << ran.output;
-  const std::string expected = fmt::format("run\n{}\n--shard\n2/4\n--out\n{}\n--resume\n", job.experiment.string(),
-                                           job.shard_dir(2).string());
+  const std::string expected = fmt::format("run\n{}\n--shard\n2/4\n--out\n{}\n--resume\n",
+                                           job.experiment.string(), job.shard_dir(2).string());
   EXPECT_EQ(args(), expected);
   EXPECT_EQ(status(2), "1\n");  // every case recorded, some failed: finished
 
@@ -211,7 +235,8 @@ TEST_F(ScriptRun, ATaskRunsItsShardAndRecordsItsExit) {
 }
 
 TEST_F(ScriptRun, MergeNamesUnfinishedShardsAndMergesNothing) {
-  for (int k : {0, 2}) e2e::run(fmt::format("SLURM_ARRAY_TASK_ID={} bash {}", k, job.array_script().string()));
+  for (int k : {0, 2})
+    e2e::run(fmt::format("SLURM_ARRAY_TASK_ID={} bash {}", k, job.array_script().string()));
   e2e::run(fmt::format("SLURM_ARRAY_TASK_ID=3 FAKE_RC=2 bash {}", job.array_script().string()));
   fs::remove(dir.path / "args.txt");
   auto ran = e2e::run("bash " + job.merge_script().string());
@@ -224,7 +249,8 @@ TEST_F(ScriptRun, MergeNamesUnfinishedShardsAndMergesNothing) {
 
 TEST_F(ScriptRun, MergeMergesEveryShardOnceAllFinished) {
   for (int k = 0; k < 4; ++k)
-    e2e::run(fmt::format("SLURM_ARRAY_TASK_ID={} FAKE_RC={} bash {}", k, k % 2, job.array_script().string()));
+    e2e::run(fmt::format("SLURM_ARRAY_TASK_ID={} FAKE_RC={} bash {}", k, k % 2,
+                         job.array_script().string()));
   auto ran = e2e::run("bash " + job.merge_script().string());
   EXPECT_EQ(ran.code, 0) << ran.output;
   std::string expected = "merge\n";
@@ -236,8 +262,9 @@ TEST_F(ScriptRun, MergeMergesEveryShardOnceAllFinished) {
 TEST(PinnedExperiment, RelativeInstanceFilesBecomeAbsolute) {
   TempDir dir;
   fs::create_directories(dir.path / "exp/data");
-  const std::string plain = "# comment kept\nname: g\nproblem: lcs\ninstances:\n  - generator: random\n"
-                            "    params: {n: [8, 16]}\nsolvers: [cpu.linear]\n";
+  const std::string plain =
+      "# comment kept\nname: g\nproblem: lcs\ninstances:\n  - generator: random\n"
+      "    params: {n: [8, 16]}\nsolvers: [cpu.linear]\n";
   EXPECT_EQ(dpgpu::pinned_experiment_text(dir.write("exp/plain.yaml", plain)), plain);
 
   const fs::path files = dir.write("exp/files.yaml",
@@ -259,20 +286,23 @@ struct SlurmCommand : ::testing::Test {
   TempDir dir;
   fs::path experiment;
   void SetUp() override {
-    experiment = dir.write("small.yaml", "name: small\nproblem: lcs\ninstances:\n  - generator: random\n"
-                                         "    params: {n: [8, 16, 32]}\nsolvers: [cpu.linear, cpu.hirschberg]\n"
-                                         "repetitions: 1\nwarmup: 0\n");
+    experiment = dir.write("small.yaml",
+                           "name: small\nproblem: lcs\ninstances:\n  - generator: random\n"
+                           "    params: {n: [8, 16, 32]}\nsolvers: [cpu.linear, cpu.hirschberg]\n"
+                           "repetitions: 1\nwarmup: 0\n");
     fs::create_directories(dir.path / "bin");
-    dir.write("bin/sbatch",
-              "#!/bin/sh\necho \"$*\" >> \"$(dirname \"$0\")/calls.txt\"\n"
-              "n=$(wc -l < \"$(dirname \"$0\")/calls.txt\")\n"
-              "[ -n \"$SBATCH_FAIL\" ] && { echo 'sbatch: error: invalid partition' >&2; exit 1; }\n"
-              "[ \"$n\" = 1 ] && echo '101;cluster' || echo 102\n");
+    dir.write(
+        "bin/sbatch",
+        "#!/bin/sh\necho \"$*\" >> \"$(dirname \"$0\")/calls.txt\"\n"
+        "n=$(wc -l < \"$(dirname \"$0\")/calls.txt\")\n"
+        "[ -n \"$SBATCH_FAIL\" ] && { echo 'sbatch: error: invalid partition' >&2; exit 1; }\n"
+        "[ \"$n\" = 1 ] && echo '101;cluster' || echo 102\n");
     fs::permissions(dir.path / "bin/sbatch", fs::perms::owner_exec, fs::perm_options::add);
   }
   e2e::Ran slurm(const std::string& args, const std::string& env = "") const {
-    return e2e::run(fmt::format("cd {} && {} PATH={}:/usr/bin:/bin {} slurm {} {}", dir.path.string(), env,
-                                (dir.path / "bin").string(), DPGPU_BIN, experiment.string(), args));
+    return e2e::run(fmt::format("cd {} && {} PATH={}:/usr/bin:/bin {} slurm {} {}",
+                                dir.path.string(), env, (dir.path / "bin").string(), DPGPU_BIN,
+                                experiment.string(), args));
   }
   std::string calls() const { return slurp(dir.path / "bin/calls.txt"); }
 };
@@ -284,23 +314,29 @@ TEST_F(SlurmCommand, SubmitsTheArrayThenTheMergeAfterIt) {
   EXPECT_EQ(calls(), fmt::format("--parsable {0}/slurm/array.sbatch\n"
                                  "--parsable --dependency=afterany:101 {0}/slurm/merge.sbatch\n",
                                  base.string()));
-  EXPECT_TRUE(contains(ran.output, "submitted: array job 101 (4 tasks), merge job 102")) << ran.output;
+  EXPECT_TRUE(contains(ran.output, "submitted: array job 101 (4 tasks), merge job 102"))
+      << ran.output;
   EXPECT_TRUE(contains(ran.output, "6 cases in 4 shards")) << ran.output;
   EXPECT_TRUE(contains(ran.output, "1-2 cases per shard")) << ran.output;
   EXPECT_TRUE(contains(slurp(base / "slurm/jobs.txt"), "array 101 merge 102"));
   EXPECT_EQ(slurp(base / "slurm/small.yaml"), slurp(experiment));  // the pinned copy
   const std::string array = slurp(base / "slurm/array.sbatch");
-  EXPECT_TRUE(contains(array, fmt::format("{} run {}/slurm/small.yaml --shard", DPGPU_BIN, base.string()))) << array;
+  EXPECT_TRUE(
+      contains(array, fmt::format("{} run {}/slurm/small.yaml --shard", DPGPU_BIN, base.string())))
+      << array;
   EXPECT_TRUE(contains(array, "#SBATCH --time=10\n")) << array;
 
   // Again into the same folder: the same experiment is fine, another one is refused.
   EXPECT_EQ(slurm("--shards 2").code, 0);
   fs::create_directories(dir.path / "other");
-  experiment = dir.write("other/small.yaml", "name: small\nproblem: lcs\ninstances:\n  - generator: random\n"
-                                             "    params: {n: 8}\nsolvers: [cpu.linear]\n");
+  experiment = dir.write("other/small.yaml",
+                         "name: small\nproblem: lcs\ninstances:\n  - generator: random\n"
+                         "    params: {n: 8}\nsolvers: [cpu.linear]\n");
   ran = slurm("--shards 1");
   EXPECT_EQ(ran.code, 2);
-  EXPECT_TRUE(contains(ran.output, "holds the Slurm job of another experiment, or of another version")) << ran.output;
+  EXPECT_TRUE(
+      contains(ran.output, "holds the Slurm job of another experiment, or of another version"))
+      << ran.output;
 }
 
 TEST_F(SlurmCommand, ARefusedArrayQueuesNothing) {
@@ -308,7 +344,8 @@ TEST_F(SlurmCommand, ARefusedArrayQueuesNothing) {
   EXPECT_EQ(ran.code, 2) << ran.output;
   EXPECT_TRUE(contains(ran.output, "sbatch: error: invalid partition")) << ran.output;
   EXPECT_TRUE(contains(ran.output, "sbatch refused the array job")) << ran.output;
-  EXPECT_EQ(calls(), fmt::format("--parsable {}/results/small/slurm/array.sbatch\n", dir.path.string()));
+  EXPECT_EQ(calls(),
+            fmt::format("--parsable {}/results/small/slurm/array.sbatch\n", dir.path.string()));
 }
 
 TEST_F(SlurmCommand, ErrorsAreNamedBeforeAnythingIsWritten) {
@@ -320,28 +357,34 @@ TEST_F(SlurmCommand, ErrorsAreNamedBeforeAnythingIsWritten) {
       {"--shards 2 --gpus all", "--gpus all: the tasks get no GPU"},
       {"--shards 2 --gres gpu:1 --gpus 0,1", "GPU 1 is not among a task's 1 GPU"},
       {"--shards 2 --cpu-workers 2", "--cpu-workers 2: it goes with --gpus"},
-      {"--shards 2 --out '/tmp/a b'", "the job's folder (--out) '/tmp/a b': Slurm's #SBATCH lines cannot hold"},
+      {"--shards 2 --out '/tmp/a b'",
+       "the job's folder (--out) '/tmp/a b': Slurm's #SBATCH lines cannot hold"},
   };
   for (const auto& [args, message] : cases) {
     auto ran = slurm(args + " --submit");
     EXPECT_EQ(ran.code, 2) << args << "\n" << ran.output;
     EXPECT_TRUE(contains(ran.output, message)) << args << "\n" << ran.output;
   }
-  dir.write("small.yaml", "name: small\nproblem: lcs\ninstances:\n  - generator: random\n"
-                          "    params: {n: 8}\nsolvers: [cpu.nope]\n");
+  dir.write("small.yaml",
+            "name: small\nproblem: lcs\ninstances:\n  - generator: random\n"
+            "    params: {n: 8}\nsolvers: [cpu.nope]\n");
   auto ran = slurm("--shards 1 --submit");
   EXPECT_EQ(ran.code, 2);
-  EXPECT_TRUE(contains(ran.output, "small.yaml:6")) << ran.output;  // the file and line, as dpgpu check says
+  EXPECT_TRUE(contains(ran.output, "small.yaml:6"))
+      << ran.output;  // the file and line, as dpgpu check says
   EXPECT_FALSE(fs::exists(dir.path / "results")) << "written before the errors were found";
   EXPECT_FALSE(fs::exists(dir.path / "bin/calls.txt")) << "sbatch ran";
 }
 
 TEST_F(SlurmCommand, SaysWhenGpuCasesWouldBeSkipped) {
-  dir.write("small.yaml", "name: small\nproblem: lcs\ninstances:\n  - generator: random\n"
-                          "    params: {n: [8, 16]}\nsolvers: [cpu.linear, gpu.wavefront]\n");
+  dir.write("small.yaml",
+            "name: small\nproblem: lcs\ninstances:\n  - generator: random\n"
+            "    params: {n: [8, 16]}\nsolvers: [cpu.linear, gpu.wavefront]\n");
   auto ran = slurm("--shards 2");
   EXPECT_EQ(ran.code, 0) << ran.output;
-  EXPECT_TRUE(contains(ran.output, "note: 2 GPU cases will be recorded skipped: the tasks ask for no GPU")) << ran.output;
+  EXPECT_TRUE(
+      contains(ran.output, "note: 2 GPU cases will be recorded skipped: the tasks ask for no GPU"))
+      << ran.output;
   ran = slurm("--shards 2 --gres gpu:1");
   EXPECT_EQ(ran.code, 0) << ran.output;
   EXPECT_FALSE(contains(ran.output, "note:")) << ran.output;
@@ -349,8 +392,8 @@ TEST_F(SlurmCommand, SaysWhenGpuCasesWouldBeSkipped) {
 }
 
 TEST_F(SlurmCommand, SubmitNeedsSbatch) {
-  auto ran = e2e::run(fmt::format("cd {} && PATH=/nonexistent {} slurm {} --shards 2 --submit", dir.path.string(),
-                                  DPGPU_BIN, experiment.string()));
+  auto ran = e2e::run(fmt::format("cd {} && PATH=/nonexistent {} slurm {} --shards 2 --submit",
+                                  dir.path.string(), DPGPU_BIN, experiment.string()));
   EXPECT_EQ(ran.code, 2);
   EXPECT_TRUE(contains(ran.output, "sbatch is not on PATH")) << ran.output;
 }

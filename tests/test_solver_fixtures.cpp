@@ -28,7 +28,7 @@ const std::string kDpgpu = DPGPU_BIN;
 
 struct Expectation {
   bool ok = false;
-  int line = 0;                     // of the error
+  int line = 0;                    // of the error
   std::vector<std::string> texts;  // each in the message
 };
 
@@ -84,9 +84,12 @@ TEST(SolverCheckFixtures, EachIsAnsweredAsItsHeaderSays) {
     }
     EXPECT_EQ(r.code, 2) << r.output;
     if (want->line > 0)
-      EXPECT_NE(r.output.find(file.filename().string() + ":" + std::to_string(want->line) + ":"), std::string::npos)
-          << "line " << want->line << " not named:\n" << r.output;
-    for (const auto& text : want->texts) EXPECT_NE(r.output.find(text), std::string::npos) << text << "\n" << r.output;
+      EXPECT_NE(r.output.find(file.filename().string() + ":" + std::to_string(want->line) + ":"),
+                std::string::npos)
+          << "line " << want->line << " not named:\n"
+          << r.output;
+    for (const auto& text : want->texts)
+      EXPECT_NE(r.output.find(text), std::string::npos) << text << "\n" << r.output;
   }
   // The solver folders' fixtures (mcm, bitparallel, hierarchical, sdp at least) are found.
   EXPECT_GE(checked, 10u);

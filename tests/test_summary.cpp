@@ -21,8 +21,8 @@ RepRecord rep(Status status, double t, std::optional<bool> valid = true) {
 }
 
 // A case of instance `instance` (solvers of one instance are compared with each other).
-CaseRecord record(const std::string& instance, const std::string& solver, std::vector<RepRecord> reps,
-                  Status status = Status::Ok) {
+CaseRecord record(const std::string& instance, const std::string& solver,
+                  std::vector<RepRecord> reps, Status status = Status::Ok) {
   CaseRecord c;
   c.spec.id = instance + "/" + solver;
   c.spec.problem = "toy";
@@ -45,8 +45,8 @@ std::vector<dpgpu::CsvRow> summary(const std::vector<CaseRecord>& cases) {
 }  // namespace
 
 TEST(CaseStats, OverTheCountedRepetitions) {
-  auto s = dpgpu::case_stats({rep(Status::Ok, 1), rep(Status::Invalid, 3), rep(Status::Ok, 2), rep(Status::Ok, 10),
-                              rep(Status::Timeout, 50)});
+  auto s = dpgpu::case_stats({rep(Status::Ok, 1), rep(Status::Invalid, 3), rep(Status::Ok, 2),
+                              rep(Status::Ok, 10), rep(Status::Timeout, 50)});
   EXPECT_EQ(s.n, 4);
   EXPECT_DOUBLE_EQ(s.median, 2.5);
   EXPECT_DOUBLE_EQ(s.min, 1);
@@ -57,7 +57,8 @@ TEST(CaseStats, OverTheCountedRepetitions) {
   EXPECT_TRUE(s.noise.measured);
   EXPECT_TRUE(s.noise.noisy);
   EXPECT_DOUBLE_EQ(s.noise.spread, 9 / 2.5);
-  EXPECT_FALSE(dpgpu::case_stats({rep(Status::Ok, 1), rep(Status::Ok, 3)}, 2.0).noise.noisy);  // its own threshold
+  EXPECT_FALSE(dpgpu::case_stats({rep(Status::Ok, 1), rep(Status::Ok, 3)}, 2.0)
+                   .noise.noisy);  // its own threshold
 
   auto ms = dpgpu::case_stats({rep(Status::Ok, 0.001), rep(Status::Ok, 0.003)}, 0, 1e3);
   EXPECT_DOUBLE_EQ(ms.median, 2);
@@ -70,8 +71,9 @@ TEST(CaseStats, OverTheCountedRepetitions) {
 }
 
 TEST(Summary, StatisticsOverRepetitions) {
-  auto s = summary({record("a", "cpu.x", {rep(Status::Ok, 1), rep(Status::Ok, 3), rep(Status::Ok, 2),
-                                          rep(Status::Ok, 10)})});
+  auto s = summary(
+      {record("a", "cpu.x",
+              {rep(Status::Ok, 1), rep(Status::Ok, 3), rep(Status::Ok, 2), rep(Status::Ok, 10)})});
   ASSERT_EQ(s.size(), 1u);
   EXPECT_EQ(s[0]["reps"], "4");
   EXPECT_EQ(s[0]["time_median_s"], "2.5");
@@ -114,8 +116,8 @@ TEST(Summary, ValidIsNotApplicableWhenNothingCheckedTheAnswer) {
   auto timed_out = record("f", "cpu.x", {rep(Status::Ok, 1)}, Status::Timeout);
   timed_out.result.message = "timed out";
   auto s = summary({record("d", "cpu.x", {rep(Status::Ok, 1, std::nullopt)}),
-                    record("e", "cpu.x", {rep(Status::Ok, 1, std::nullopt)}), record("e", "cpu.y", {rep(Status::Ok, 1)}),
-                    timed_out});
+                    record("e", "cpu.x", {rep(Status::Ok, 1, std::nullopt)}),
+                    record("e", "cpu.y", {rep(Status::Ok, 1)}), timed_out});
   ASSERT_EQ(s.size(), 4u);
   EXPECT_EQ(s[0]["valid"], "n/a");
   EXPECT_EQ(s[1]["valid"], "agreed");

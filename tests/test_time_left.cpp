@@ -10,7 +10,8 @@ using dpgpu::TimeLeft;
 
 namespace {
 
-CaseSpec spec(const std::string& instance, const std::string& solver, double work, double timeout_s = 300) {
+CaseSpec spec(const std::string& instance, const std::string& solver, double work,
+              double timeout_s = 300) {
   CaseSpec c;
   c.problem = "p";
   c.instance_key = instance;
@@ -32,7 +33,8 @@ std::vector<const CaseSpec*> pointers(const std::vector<CaseSpec>& cases) {
 // A sweep with a cheap half (work 1000) and an expensive half (work 10^6): after the cheap
 // half took 10 ms a case, the expensive half is 10 s a case, not the 10 ms a count says.
 TEST(TimeLeft, ExpensiveHalfIsPricedByWorkNotByCount) {
-  std::vector<CaseSpec> cases{spec("a", "s", 1e3), spec("b", "s", 1e3), spec("c", "s", 1e6), spec("d", "s", 1e6)};
+  std::vector<CaseSpec> cases{spec("a", "s", 1e3), spec("b", "s", 1e3), spec("c", "s", 1e6),
+                              spec("d", "s", 1e6)};
   TimeLeft left(pointers(cases));
   EXPECT_EQ(left.seconds(), 0);  // nothing measured yet
   left.finished(cases[0], 0.01);
@@ -61,8 +63,9 @@ TEST(TimeLeft, OverheadIsSeparatedFromTimePerWork) {
 // A solver point with nothing finished borrows its solver's other points, then every case;
 // planned skips cost nothing; a solver point's cases never cost more than their timeouts.
 TEST(TimeLeft, FallbacksSkipsAndTheTimeoutCap) {
-  std::vector<CaseSpec> cases{spec("a", "s[t=1]", 100, 10), spec("a", "s[t=2]", 100, 10), spec("a", "u", 100, 10),
-                              spec("b", "s[t=1]", 100, 10), spec("b", "s[t=2]", 1e9, 10), spec("b", "u", 100, 10)};
+  std::vector<CaseSpec> cases{spec("a", "s[t=1]", 100, 10), spec("a", "s[t=2]", 100, 10),
+                              spec("a", "u", 100, 10),      spec("b", "s[t=1]", 100, 10),
+                              spec("b", "s[t=2]", 1e9, 10), spec("b", "u", 100, 10)};
   cases[5].decision = dpgpu::Decision::Skip;
   TimeLeft left(pointers(cases));
   left.finished(cases[0], 1.0);  // s[t=1]: 0.01 s per unit
@@ -85,8 +88,8 @@ TEST(TimeLeft, LanesDivideEachPool) {
   for (auto& c : cases)
     if (c.solver == "gpu.g") c.backend = dpgpu::Backend::Gpu;
   TimeLeft left(pointers(cases));
-  left.finished(cases[0], 2.0);  // gpu.g: 2 s a case, 4 to go
-  left.finished(cases[1], 1.0);  // cpu.c: 1 s a case, 4 to go
+  left.finished(cases[0], 2.0);                  // gpu.g: 2 s a case, 4 to go
+  left.finished(cases[1], 1.0);                  // cpu.c: 1 s a case, 4 to go
   EXPECT_NEAR(left.seconds(), 8.0 + 4.0, 1e-9);  // one case at a time
   left.set_lanes(2, 1);
   EXPECT_NEAR(left.seconds(), 4.0, 1e-9);  // GPU: 8 s over 2 lanes; CPU: 4 s on 1

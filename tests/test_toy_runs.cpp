@@ -14,7 +14,8 @@ const std::string kToy = DPGPU_TOY_BIN;
 
 std::string experiment(const std::string& solvers, const std::string& extra = "") {
   return "name: toyrun\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: [5, 7]}\n"
-         "solvers:\n" + solvers + "repetitions: 2\nwarmup: 0\ntimeout_s: 3\n" + extra;
+         "solvers:\n" +
+         solvers + "repetitions: 2\nwarmup: 0\ntimeout_s: 3\n" + extra;
 }
 
 std::map<std::string, std::string> status_by_solver(const std::vector<dpgpu::CsvRow>& summary) {
@@ -27,7 +28,9 @@ std::map<std::string, std::string> status_by_solver(const std::vector<dpgpu::Csv
 
 TEST(ToyRun, GoodSolversProduceAllOutputs) {
   e2e::TempDir d;
-  auto yaml = d.write("ok.yaml", experiment("  - name: cpu.right\n    params: {sleep_ms: [0, 1]}\n  - name: cpu.bare\n"));
+  auto yaml = d.write(
+      "ok.yaml",
+      experiment("  - name: cpu.right\n    params: {sleep_ms: [0, 1]}\n  - name: cpu.bare\n"));
   auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string());
   ASSERT_EQ(r.code, 0) << r.output;
   auto runs = read_csv(d.path / "out/runs.csv");
@@ -60,16 +63,18 @@ TEST(ToyRun, GoodSolversProduceAllOutputs) {
 // other solver of the instance checked its answer, and runs.csv and summary.csv say agreed.
 TEST(ToyRun, AnUncheckedAnswerIsValidNotApplicable) {
   e2e::TempDir d;
-  auto yaml = d.write("na.yaml",
-                      "name: na\nproblem: toy_doubled\ninstances:\n  - generator: half\n    params: {n: 4}\n"
-                      "solvers:\n  - cpu.double_length\n  - cpu.double\nrepetitions: 2\nwarmup: 0\n");
+  auto yaml = d.write(
+      "na.yaml",
+      "name: na\nproblem: toy_doubled\ninstances:\n  - generator: half\n    params: {n: 4}\n"
+      "solvers:\n  - cpu.double_length\n  - cpu.double\nrepetitions: 2\nwarmup: 0\n");
   auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string());
   ASSERT_EQ(r.code, 0) << r.output;
   for (auto file : {"runs.csv", "summary.csv"})
     for (auto& row : read_csv(d.path / "out" / file)) {
       EXPECT_EQ(row.at("status"), "ok") << file;
       EXPECT_EQ(row.count("known_optimum"), 0u) << file;  // empty: none known
-      EXPECT_EQ(row.at("valid"), row.at("solver") == "cpu.double" ? "true" : "agreed") << file << " " << row.at("solver");
+      EXPECT_EQ(row.at("valid"), row.at("solver") == "cpu.double" ? "true" : "agreed")
+          << file << " " << row.at("solver");
     }
 }
 
@@ -91,11 +96,13 @@ TEST(ToyRun, WrongAnswerIsInvalidAndExitIsNonZero) {
 
 TEST(ToyRun, CrashHangAndOomCostOneRowEach) {
   e2e::TempDir d;
-  auto yaml = d.write("bad.yaml", experiment("  - name: cpu.crash\n  - name: cpu.hang\n  - name: cpu.polite_hang\n"
-                                             "  - name: cpu.oom\n  - name: cpu.greedy\n  - name: gpu.none\n"
-                                             "  - name: cpu.right\n",
-                                             "isolate: always\n"));
-  auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string() + " --filter 'n=5'");
+  auto yaml = d.write(
+      "bad.yaml", experiment("  - name: cpu.crash\n  - name: cpu.hang\n  - name: cpu.polite_hang\n"
+                             "  - name: cpu.oom\n  - name: cpu.greedy\n  - name: gpu.none\n"
+                             "  - name: cpu.right\n",
+                             "isolate: always\n"));
+  auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string() +
+               " --filter 'n=5'");
   EXPECT_EQ(r.code, 1) << r.output;
   auto s = read_csv(d.path / "out/summary.csv");
   ASSERT_EQ(s.size(), 7u) << "the filter keeps the n=5 instance only";
@@ -108,9 +115,12 @@ TEST(ToyRun, CrashHangAndOomCostOneRowEach) {
   EXPECT_EQ(st["gpu.none"], "skipped");
   EXPECT_EQ(st["cpu.right"], "ok") << "the sweep goes on after failures";
   for (auto& row : s) {
-    if (row.at("solver") == "cpu.crash") EXPECT_NE(row.at("message").find("signal 6"), std::string::npos);
-    if (row.at("solver") == "cpu.greedy") EXPECT_NE(row.at("message").find("needs 1 EiB"), std::string::npos);
-    if (row.at("solver") == "gpu.none") EXPECT_NE(row.at("message").find("without an implementation"), std::string::npos);
+    if (row.at("solver") == "cpu.crash")
+      EXPECT_NE(row.at("message").find("signal 6"), std::string::npos);
+    if (row.at("solver") == "cpu.greedy")
+      EXPECT_NE(row.at("message").find("needs 1 EiB"), std::string::npos);
+    if (row.at("solver") == "gpu.none")
+      EXPECT_NE(row.at("message").find("without an implementation"), std::string::npos);
   }
 }
 
@@ -131,15 +141,20 @@ TEST(ToyRun, ResumeSkipsFinishedCases) {
 // a few milliseconds.
 TEST(ToyRun, TimeLeftWeighsTheExpensiveCasesToCome) {
   e2e::TempDir d;
-  auto yaml = d.write("t.yaml", "name: eta\nproblem: toy\ninstances:\n  - generator: count\n"
-                                "    params: {n: [2, 1000]}\n    seeds: [1, 2]\nsolvers:\n  - cpu.sleep_n\n"
-                                "repetitions: 1\nwarmup: 0\nisolate: never\n");
+  auto yaml = d.write("t.yaml",
+                      "name: eta\nproblem: toy\ninstances:\n  - generator: count\n"
+                      "    params: {n: [2, 1000]}\n    seeds: [1, 2]\nsolvers:\n  - cpu.sleep_n\n"
+                      "repetitions: 1\nwarmup: 0\nisolate: never\n");
   auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string());
   ASSERT_EQ(r.code, 0) << r.output;
   std::smatch m;
-  ASSERT_TRUE(std::regex_search(r.output, m, std::regex(R"(\[1/4\] [^\n]*~(\d+)s left)"))) << r.output;
+  ASSERT_TRUE(std::regex_search(r.output, m, std::regex(R"(\[1/4\] [^\n]*~(\d+)s left)")))
+      << r.output;
   EXPECT_GE(std::stoi(m[1]), 2) << r.output;
-  EXPECT_NE(r.output.find("~0s left\n" "eta: 4 of 4"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("~0s left\n"
+                          "eta: 4 of 4"),
+            std::string::npos)
+      << r.output;
 }
 
 TEST(ToyRun, DryRunWritesNothing) {
@@ -176,9 +191,10 @@ TEST(ToyRun, MalformedYamlNamesFileLineAndColumn) {
 
 TEST(ToyRun, HarnessOverheadOnA10msCaseIsSmall) {
   e2e::TempDir d;
-  auto yaml = d.write("o.yaml",
-                      "name: overhead\nproblem: toy\ninstances:\n  - generator: count\nsolvers:\n"
-                      "  - name: cpu.right\n    params: {sleep_ms: 10}\nrepetitions: 20\nwarmup: 1\n");
+  auto yaml =
+      d.write("o.yaml",
+              "name: overhead\nproblem: toy\ninstances:\n  - generator: count\nsolvers:\n"
+              "  - name: cpu.right\n    params: {sleep_ms: 10}\nrepetitions: 20\nwarmup: 1\n");
   auto r = run(kToy + " run " + yaml.string() + " --out " + (d.path / "out").string());
   ASSERT_EQ(r.code, 0) << r.output;
   auto s = read_csv(d.path / "out/summary.csv");
@@ -201,8 +217,10 @@ TEST(ToyRun, StoppingRuleAddsRepetitionsOnlyWhileNoisy) {
   auto s = read_csv(d.path / "out/summary.csv");
   ASSERT_EQ(s.size(), 2u);
   for (auto& row : s) {
-    if (row.at("solver") == "cpu.right") EXPECT_EQ(row.at("reps"), "3") << "steady: the minimum count";
-    if (row.at("solver") == "cpu.noisy") EXPECT_EQ(row.at("reps"), "7") << "noisy: up to max_repetitions";
+    if (row.at("solver") == "cpu.right")
+      EXPECT_EQ(row.at("reps"), "3") << "steady: the minimum count";
+    if (row.at("solver") == "cpu.noisy")
+      EXPECT_EQ(row.at("reps"), "7") << "noisy: up to max_repetitions";
   }
 }
 
@@ -229,7 +247,8 @@ TEST(ToyRun, SeriesComeFromOneExtraUntimedRun) {
       per_case[row.at("case_id")]++;
     }
     EXPECT_EQ(per_case.size(), 2u);
-    EXPECT_NE(r.output.find("the solver records no series"), std::string::npos) << "cpu.right's series run says so";
+    EXPECT_NE(r.output.find("the solver records no series"), std::string::npos)
+        << "cpu.right's series run says so";
   }
   e2e::TempDir d;  // without series: no file
   auto yaml = d.write("n.yaml", experiment("  - name: cpu.steps\n"));
@@ -244,9 +263,12 @@ TEST(ToyRun, PartsOfTwoProblemsShareOneResultsFolder) {
     e2e::TempDir d;
     auto yaml = d.write("p.yaml",
                         "name: twoparts\nparts:\n"
-                        "  - problem: toy\n    instances: [{generator: count, params: {n: [3, 4]}}]\n    solvers: [cpu.right]\n"
-                        "  - problem: toy_doubled\n    instances: [{generator: half, params: {n: 5}}]\n    solvers: [cpu.double]\n"
-                        "repetitions: 2\nwarmup: 0\ntimeout_s: 3\nisolate: " + isolate + "\n");
+                        "  - problem: toy\n    instances: [{generator: count, params: {n: [3, "
+                        "4]}}]\n    solvers: [cpu.right]\n"
+                        "  - problem: toy_doubled\n    instances: [{generator: half, params: {n: "
+                        "5}}]\n    solvers: [cpu.double]\n"
+                        "repetitions: 2\nwarmup: 0\ntimeout_s: 3\nisolate: " +
+                            isolate + "\n");
     auto check = run(kToy + " check " + yaml.string());
     ASSERT_EQ(check.code, 0) << check.output;
     EXPECT_NE(check.output.find("part 1 (toy_doubled)"), std::string::npos) << check.output;

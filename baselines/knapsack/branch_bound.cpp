@@ -14,8 +14,8 @@ namespace {
 
 // The items worth branching on, best value/weight first.
 struct SortedItems {
-  std::vector<std::int32_t> index;         // original indices
-  std::vector<std::int64_t> value, weight;  // weight > 0, value > 0
+  std::vector<std::int32_t> index;                  // original indices
+  std::vector<std::int64_t> value, weight;          // weight > 0, value > 0
   std::vector<std::int64_t> weight_sum, value_sum;  // prefix sums: [k] = items before k
 
   std::size_t size() const { return index.size(); }
@@ -27,11 +27,13 @@ struct SortedItems {
     if (room >= all) return value_sum.back() - value_sum[k];
     // The critical item r: items k..r-1 fit whole, item r does not. (No overflow:
     // weight_sum[k] + room < weight_sum.back().)
-    const auto past = std::upper_bound(weight_sum.begin() + std::ptrdiff_t(k), weight_sum.end(), weight_sum[k] + room);
+    const auto past = std::upper_bound(weight_sum.begin() + std::ptrdiff_t(k), weight_sum.end(),
+                                       weight_sum[k] + room);
     const auto r = static_cast<std::size_t>(past - weight_sum.begin()) - 1;
     const std::int64_t left = room - (weight_sum[r] - weight_sum[k]);
     using i128 = __int128;
-    return value_sum[r] - value_sum[k] + static_cast<std::int64_t>(i128(left) * value[r] / weight[r]);
+    return value_sum[r] - value_sum[k] +
+           static_cast<std::int64_t>(i128(left) * value[r] / weight[r]);
   }
 };
 
@@ -81,7 +83,8 @@ Packing branch_bound(const Instance& x, const Poll& poll, SearchStats* stats) {
   std::vector<std::int32_t> best_items;  // sorted positions
   std::uint64_t nodes = 0;
   while (true) {
-    if ((nodes++ & 0x3fff) == 0 && poll) poll();  // at the root too: a passed deadline stops at once
+    if ((nodes++ & 0x3fff) == 0 && poll)
+      poll();  // at the root too: a passed deadline stops at once
     if (value > best) {
       best = value;
       best_items.clear();

@@ -5,8 +5,9 @@ namespace knapsack::cpu {
 namespace {
 
 [[maybe_unused]] const auto registered_branch_bound =
-    dpgpu::solver<knapsack::Problem>("cpu.branch_bound",
-                                     "depth-first branch and bound with the Dantzig bound (the paper's CPU comparator)")
+    dpgpu::solver<knapsack::Problem>(
+        "cpu.branch_bound",
+        "depth-first branch and bound with the Dantzig bound (the paper's CPU comparator)")
         .work_counter("nodes")  // its work is the nodes it visited, not the DP's n·C cells
         .counter("nodes", dpgpu::CounterKind::Count, "search nodes visited", "nodes")
         .memory([](const knapsack::Instance& x, const Params&) {

@@ -17,7 +17,9 @@ class DecisionBits {
   DecisionBits(std::size_t rows, std::int64_t capacity)
       : stride_(words_per_row(capacity)), words_(new std::uint64_t[words(rows, stride_)]) {}
 
-  static std::size_t words_per_row(std::int64_t capacity) { return (std::size_t(capacity) + 1 + 63) / 64; }
+  static std::size_t words_per_row(std::int64_t capacity) {
+    return (std::size_t(capacity) + 1 + 63) / 64;
+  }
   std::size_t stride() const { return stride_; }
   std::uint64_t* row(std::size_t item) { return words_.get() + item * stride_; }
   bool taken(std::size_t item, std::int64_t c) const {

@@ -20,7 +20,8 @@ namespace {
 
 // Row `prev` + item (w, v) -> row `cur` for the 64 capacities of word k; returns their bits.
 template <class Cell>
-std::uint64_t update_block(const Cell* prev, Cell* cur, std::int64_t capacity, std::int64_t w, Cell v, std::size_t k) {
+std::uint64_t update_block(const Cell* prev, Cell* cur, std::int64_t capacity, std::int64_t w,
+                           Cell v, std::size_t k) {
   const std::int64_t lo = std::int64_t(k) * 64, hi = std::min(lo + 64, capacity + 1);
   const std::int64_t split = std::clamp(w, lo, hi);  // below it the item does not fit
   std::copy(prev + lo, prev + split, cur + lo);
@@ -70,7 +71,8 @@ Packing run(const Instance& x, int threads, const Poll& poll) {
       Cell* cur = rows[1 - previous];
       std::uint64_t* row_bits = bits.row(i);
 #pragma omp for schedule(static)
-      for (std::size_t k = 0; k < words; ++k) row_bits[k] = changes ? update_block(prev, cur, capacity, w, v, k) : 0;
+      for (std::size_t k = 0; k < words; ++k)
+        row_bits[k] = changes ? update_block(prev, cur, capacity, w, v, k) : 0;
       if (changes) previous = 1 - previous;
       if (stop_row.load() <= i) break;
     }
@@ -84,7 +86,8 @@ Packing run(const Instance& x, int threads, const Poll& poll) {
 }  // namespace
 
 Packing omp_dp(const Instance& x, int threads, const Poll& poll) {
-  return values_fit_32_bits(x) ? run<std::int32_t>(x, threads, poll) : run<std::int64_t>(x, threads, poll);
+  return values_fit_32_bits(x) ? run<std::int32_t>(x, threads, poll)
+                               : run<std::int64_t>(x, threads, poll);
 }
 
 }  // namespace knapsack::cpu

@@ -11,12 +11,15 @@ struct OmpDpConfig {
 };
 
 [[maybe_unused]] const auto registered_omp_dp =
-    dpgpu::solver<knapsack::Problem, OmpDpConfig>("cpu.omp_dp",
-                                                  "OpenMP DP: each item's row in parallel over capacities; certificate")
-        .param("threads", &OmpDpConfig::threads, dpgpu::between(0, 1024), "OpenMP threads; 0: OpenMP's default (all cores)")
+    dpgpu::solver<knapsack::Problem, OmpDpConfig>(
+        "cpu.omp_dp", "OpenMP DP: each item's row in parallel over capacities; certificate")
+        .param("threads", &OmpDpConfig::threads, dpgpu::between(0, 1024),
+               "OpenMP threads; 0: OpenMP's default (all cores)")
         .counter("threads", dpgpu::CounterKind::Count, "OpenMP threads the solve ran on", "threads")
         .counter("cell_bits", dpgpu::CounterKind::Count, "width of a DP cell (32 or 64)", "bits")
-        .memory([](const knapsack::Instance& x, const OmpDpConfig&) { return MemoryNeed{knapsack::cpu::omp_dp_bytes(x), 0}; })
+        .memory([](const knapsack::Instance& x, const OmpDpConfig&) {
+          return MemoryNeed{knapsack::cpu::omp_dp_bytes(x), 0};
+        })
         .solve([](const knapsack::Instance& x, const OmpDpConfig& c, Context& ctx) {
           ctx.set("threads", c.threads > 0 ? c.threads : omp_get_max_threads());
           count_dp(ctx, x);

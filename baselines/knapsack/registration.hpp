@@ -24,7 +24,9 @@ inline Poll deadline_of(dpgpu::Context& ctx) {
   return [&ctx] { ctx.check_deadline(); };
 }
 
-inline Outcome with_certificate(Packing p) { return Outcome{p.value, knapsack::Solution{std::move(p.items)}, std::nullopt}; }
+inline Outcome with_certificate(Packing p) {
+  return Outcome{p.value, knapsack::Solution{std::move(p.items)}, std::nullopt};
+}
 
 // A DP whose arrays cannot be had is out of memory, not a crash.
 template <class Fn>
@@ -34,7 +36,8 @@ Outcome allocating(const char* solver, std::uint64_t bytes, Fn&& fn) {
   } catch (const std::bad_alloc&) {
     throw dpgpu::OutOfMemory(fmt::format("{}: could not allocate {} bytes", solver, bytes));
   } catch (const std::length_error&) {
-    throw dpgpu::OutOfMemory(fmt::format("{}: {} bytes is more than can be allocated", solver, bytes));
+    throw dpgpu::OutOfMemory(
+        fmt::format("{}: {} bytes is more than can be allocated", solver, bytes));
   }
 }
 

@@ -33,9 +33,11 @@ TEST(KnapsackEdgeCases, ZeroValueItemsAreNeverNeeded) {
 
 TEST(KnapsackEdgeCases, DuplicateItems) {
   // Ten copies of (value 3, weight 4) in capacity 18: four fit, worth 12.
-  expect_all_solvers_reach({18, std::vector<std::int64_t>(10, 3), std::vector<std::int64_t>(10, 4)}, 12, "ten copies");
+  expect_all_solvers_reach({18, std::vector<std::int64_t>(10, 3), std::vector<std::int64_t>(10, 4)},
+                           12, "ten copies");
   // Equal ratios everywhere: the bound is never strict, branch and bound must still finish.
-  expect_all_solvers_reach({23, {2, 2, 4, 4, 6, 6, 8, 8}, {2, 2, 4, 4, 6, 6, 8, 8}}, 22, "subset sum, no exact fill");
+  expect_all_solvers_reach({23, {2, 2, 4, 4, 6, 6, 8, 8}, {2, 2, 4, 4, 6, 6, 8, 8}}, 22,
+                           "subset sum, no exact fill");
 }
 
 TEST(KnapsackEdgeCases, EverythingFits) {
@@ -60,7 +62,8 @@ TEST(KnapsackEdgeCases, HugeWeightsAndCapacityForBranchAndBound) {
   // A capacity no DP could hold: branch and bound alone, sums near 2^62.
   const std::int64_t c = std::int64_t{1} << 61;
   const Instance x{c, {10, 9, 8, 1}, {c / 2 + 1, c / 2, c / 2, 1}};
-  knapsack::testing::expect_optimal(x, knapsack::cpu::branch_bound(x), 17, "huge weights");  // items 1 and 2 fill it exactly
+  knapsack::testing::expect_optimal(x, knapsack::cpu::branch_bound(x), 17,
+                                    "huge weights");  // items 1 and 2 fill it exactly
 }
 
 }  // namespace

@@ -21,7 +21,8 @@ const dpgpu::SolverEntry& solver(const std::string& name) {
   return *s;
 }
 
-dpgpu::AnyInstance erased(knapsack::Instance x, std::optional<std::int64_t> optimum = std::nullopt) {
+dpgpu::AnyInstance erased(knapsack::Instance x,
+                          std::optional<std::int64_t> optimum = std::nullopt) {
   return dpgpu::erase_instance<knapsack::Problem>({"test", std::move(x), optimum});
 }
 
@@ -31,14 +32,16 @@ TEST(KnapsackSolvers, OnlyOmpDpHasThreads) {
   EXPECT_THROW(omp.schema.resolve({{"threads", std::int64_t{-1}}}), dpgpu::InputError);
   EXPECT_THROW(omp.schema.resolve({{"threads", 1.5}}), dpgpu::InputError);
   EXPECT_THROW(solver("cpu.dp").schema.resolve({{"threads", std::int64_t{2}}}), dpgpu::InputError);
-  EXPECT_THROW(solver("cpu.branch_bound").schema.resolve({{"threads", std::int64_t{2}}}), dpgpu::InputError);
+  EXPECT_THROW(solver("cpu.branch_bound").schema.resolve({{"threads", std::int64_t{2}}}),
+               dpgpu::InputError);
 }
 
 TEST(KnapsackSolvers, OutcomesAreOptimalAndCertificatesRecheck) {
   auto* problem = dpgpu::Registry::get().problem("knapsack");
   ASSERT_NE(problem, nullptr);
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-    auto plain = knapsack::pisinger_instance(knapsack::PisingerClass::weakly_correlated, 16, 100, -1, 0.4, seed);
+    auto plain = knapsack::pisinger_instance(knapsack::PisingerClass::weakly_correlated, 16, 100,
+                                             -1, 0.4, seed);
     const auto optimum = knapsack::brute_force_optimum(plain);
     auto x = erased(std::move(plain), optimum);
     for (auto name : kAll) {
@@ -47,7 +50,8 @@ TEST(KnapsackSolvers, OutcomesAreOptimalAndCertificatesRecheck) {
       ctx.begin();
       auto out = s.solve(x, s.schema.resolve({}), ctx);
       ctx.end();
-      EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "") << name;  // each counter declared
+      EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "")
+          << name;  // each counter declared
       EXPECT_EQ(out.objective, optimum) << name << " seed " << seed;
       auto verdict = problem->check(x, out);
       ASSERT_TRUE(verdict.has_value()) << name << ": no certificate";
@@ -80,11 +84,14 @@ TEST(KnapsackSolvers, MemoryCountsArraysAndDecisionBits) {
   auto any = erased(x);
   const dpgpu::Params none;
   // 51 int32 cells; 3 rows of one 64-bit word; 3 int32 result indices.
-  EXPECT_EQ(solver("cpu.dp").memory(any, solver("cpu.dp").schema.resolve({})).host, 51u * 4 + 3u * 8 + 3u * 4);
-  EXPECT_EQ(solver("cpu.omp_dp").memory(any, solver("cpu.omp_dp").schema.resolve({})).host, 2 * 51u * 4 + 3u * 8 + 3u * 4);
+  EXPECT_EQ(solver("cpu.dp").memory(any, solver("cpu.dp").schema.resolve({})).host,
+            51u * 4 + 3u * 8 + 3u * 4);
+  EXPECT_EQ(solver("cpu.omp_dp").memory(any, solver("cpu.omp_dp").schema.resolve({})).host,
+            2 * 51u * 4 + 3u * 8 + 3u * 4);
   EXPECT_EQ(solver("cpu.dp").memory(any, none).device, 0u);
   // The paper's n = 1500 at C = 10^6: the bits (1500 · 15626 words) dominate.
-  knapsack::Instance paper{1000000, std::vector<std::int64_t>(1500, 1), std::vector<std::int64_t>(1500, 1)};
+  knapsack::Instance paper{1000000, std::vector<std::int64_t>(1500, 1),
+                           std::vector<std::int64_t>(1500, 1)};
   EXPECT_EQ(knapsack::cpu::dp_bytes(paper), 1000001ull * 4 + 1500ull * 15626 * 8 + 1500ull * 4);
   // A capacity no machine holds saturates instead of wrapping around.
   knapsack::Instance huge{std::int64_t{1} << 62, {1}, {1}};

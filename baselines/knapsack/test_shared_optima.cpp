@@ -27,7 +27,8 @@ double cells(const knapsack::Instance& x) { return knapsack::Problem::work(x); }
 knapsack::cpu::Poll deadline_in(std::chrono::seconds limit) {
   const auto deadline = std::chrono::steady_clock::now() + limit;
   return [deadline] {
-    if (std::chrono::steady_clock::now() > deadline) throw std::runtime_error("branch and bound ran past its test deadline");
+    if (std::chrono::steady_clock::now() > deadline)
+      throw std::runtime_error("branch and bound ran past its test deadline");
   };
 }
 
@@ -44,7 +45,8 @@ void expect_solvers_reach_optimum(const Loaded& l, Run run) {
   }
   if (!run.branch_bound) return;
   knapsack::cpu::Packing packing;
-  ASSERT_NO_THROW(packing = knapsack::cpu::branch_bound(x, deadline_in(std::chrono::seconds(5)))) << l.name;
+  ASSERT_NO_THROW(packing = knapsack::cpu::branch_bound(x, deadline_in(std::chrono::seconds(5))))
+      << l.name;
   expect_optimal(x, packing, *l.known_optimum, l.name + " cpu.branch_bound");
 }
 
@@ -54,7 +56,9 @@ TEST(KnapsackSharedOptima, LargeScaleFilesUpToTwoThousandItems) {
   int ran = 0;
   for (int cls : {1, 2, 3})
     for (int n : {100, 200, 500, 1000, 2000}) {
-      auto l = load(dir / "pisinger_large_scale" / ("knapPI_" + std::to_string(cls) + "_" + std::to_string(n) + "_1000_1")).at(0);
+      auto l = load(dir / "pisinger_large_scale" /
+                    ("knapPI_" + std::to_string(cls) + "_" + std::to_string(n) + "_1000_1"))
+                   .at(0);
       ASSERT_LE(cells(l.instance), 2.1e7) << l.name;
       // Plain branch and bound is exponential on strongly correlated instances: n = 1000
       // already takes ~3·10^6 nodes, n = 2000 more than the test budget.
@@ -71,8 +75,9 @@ TEST(KnapsackSharedOptima, FirstInstancesOfEachCsvFile) {
     const char* name;
     std::size_t first;  // instances tried: the DP budget decides
   };
-  for (auto f : {File{"knapPI_1_50_1000.csv", 20}, File{"knapPI_9_50_1000.csv", 5}, File{"knapPI_11_20_1000.csv", 20},
-                 File{"knapPI_1_50_100000.csv", 3}, File{"knapPI_1_100_100000.csv", 2}}) {
+  for (auto f : {File{"knapPI_1_50_1000.csv", 20}, File{"knapPI_9_50_1000.csv", 5},
+                 File{"knapPI_11_20_1000.csv", 20}, File{"knapPI_1_50_100000.csv", 3},
+                 File{"knapPI_1_100_100000.csv", 2}}) {
     auto all = load(dir / "pisinger_csv" / f.name);
     ASSERT_GE(all.size(), f.first) << f.name;
     for (std::size_t k = 0; k < f.first; ++k) {
@@ -87,7 +92,8 @@ TEST(KnapsackSharedOptima, KplibSubsetSum) {
   if (dir.empty()) GTEST_SKIP() << "DPGPU_SHARED/data/knapsack not present";
   expect_solvers_reach_optimum(load(dir / "kplib_subsetsum/n00100_R01000_s000.kp").at(0), {});
   // n = 1000, C = 245972: too many cells for the test budget's DP, not for branch and bound.
-  expect_solvers_reach_optimum(load(dir / "kplib_subsetsum/n01000_R01000_s000.kp").at(0), {.dp = false});
+  expect_solvers_reach_optimum(load(dir / "kplib_subsetsum/n01000_R01000_s000.kp").at(0),
+                               {.dp = false});
 }
 
 }  // namespace

@@ -48,13 +48,15 @@ struct Masks {
       if (k >= 0) bits[k * words + i / 64] |= Word{1} << (i % 64);
     }
     row_sym.resize(y.size());
-    for (std::size_t r = 0; r < y.size(); ++r) row_sym[r] = std::uint8_t(index[static_cast<unsigned char>(y[r])]);
+    for (std::size_t r = 0; r < y.size(); ++r)
+      row_sym[r] = std::uint8_t(index[static_cast<unsigned char>(y[r])]);
   }
   const Word* mask(std::size_t r) const { return bits.data() + row_sym[r] * words; }
 };
 
 // One row over words [lo, hi): V <- (V + U) | (V & ~M), U = V & M; returns the carry out.
-inline Word row_step(Word* __restrict v, const Word* __restrict m, std::size_t lo, std::size_t hi, Word carry) {
+inline Word row_step(Word* __restrict v, const Word* __restrict m, std::size_t lo, std::size_t hi,
+                     Word carry) {
   for (std::size_t w = lo; w < hi; ++w) {
     const Word vw = v[w], mw = m[w];
     const unsigned __int128 sum = (unsigned __int128)vw + (vw & mw) + carry;
@@ -100,21 +102,25 @@ std::int64_t bitparallel(std::string_view a, std::string_view b, const Poll& pol
   return zeros;
 }
 
-std::int64_t bitparallel_threads(std::string_view a, std::string_view b, int threads, const Poll& poll) {
+std::int64_t bitparallel_threads(std::string_view a, std::string_view b, int threads,
+                                 const Poll& poll) {
   const auto x = a.size() >= b.size() ? a : b;
   const auto y = a.size() >= b.size() ? b : a;
   if (y.empty()) return 0;
   const std::size_t words = (x.size() + 63) / 64, m = y.size();
-  const int strips = int(std::min<std::size_t>(threads > 0 ? std::size_t(threads) : std::size_t(omp_get_max_threads()), words));
+  const int strips = int(std::min<std::size_t>(
+      threads > 0 ? std::size_t(threads) : std::size_t(omp_get_max_threads()), words));
   if (strips <= 1) return bitparallel(a, b, poll);
   const Masks masks(x, y);
   std::vector<Word> v(words, ~Word{0});
   std::vector<std::uint8_t> carry(std::size_t(strips - 1) * m);  // out of strip k into k+1, per row
-  std::vector<std::atomic<std::size_t>> done(static_cast<std::size_t>(strips));  // rows finished per strip
+  std::vector<std::atomic<std::size_t>> done(
+      static_cast<std::size_t>(strips));  // rows finished per strip
   for (auto& d : done) d.store(0);
   std::atomic<bool> stop{false};
   std::exception_ptr error;
-  constexpr std::size_t kChunk = 256;  // rows per hand-over: the wavefront fills in strips × kChunk rows
+  constexpr std::size_t kChunk =
+      256;  // rows per hand-over: the wavefront fills in strips × kChunk rows
 
 #pragma omp parallel num_threads(strips)
   {
@@ -129,7 +135,8 @@ std::int64_t bitparallel_threads(std::string_view a, std::string_view b, int thr
       for (std::size_t r0 = 0; r0 < m && !stop.load(std::memory_order_relaxed); r0 += kChunk) {
         const std::size_t r1 = std::min(m, r0 + kChunk);
         if (k > 0) {
-          for (int spins = 0; done[std::size_t(k - 1)].load(std::memory_order_acquire) < r1; ++spins) {
+          for (int spins = 0; done[std::size_t(k - 1)].load(std::memory_order_acquire) < r1;
+               ++spins) {
             if (stop.load(std::memory_order_relaxed)) break;
             if (spins > 64) std::this_thread::yield();
           }

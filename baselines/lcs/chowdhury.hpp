@@ -68,7 +68,9 @@ class MemoryMeter {
 // A vector of scores whose bytes the meter counts while it lives.
 class Scores {
  public:
-  Scores(MemoryMeter& meter, std::size_t n) : meter_(meter), v_(n) { meter_.add(n * sizeof(Score)); }
+  Scores(MemoryMeter& meter, std::size_t n) : meter_(meter), v_(n) {
+    meter_.add(n * sizeof(Score));
+  }
   ~Scores() { meter_.sub(v_.size() * sizeof(Score)); }
   Scores(const Scores&) = delete;
   Scores& operator=(const Scores&) = delete;
@@ -80,9 +82,9 @@ class Scores {
 };
 
 struct Options {
-  std::size_t cutoff = 1024;           // both sides <= cutoff: SIMPLE-LCS on the CPU
-  int threads = 1;                     // > 1: OpenMP tasks over Q12 || Q21
-  std::size_t task_min_side = 4096;    // smaller regions run in the task that reached them
+  std::size_t cutoff = 1024;         // both sides <= cutoff: SIMPLE-LCS on the CPU
+  int threads = 1;                   // > 1: OpenMP tasks over Q12 || Q21
+  std::size_t task_min_side = 4096;  // smaller regions run in the task that reached them
 };
 
 // Counts base cases and polls the deadline; safe from OpenMP tasks (a poll that throws is
@@ -129,8 +131,8 @@ struct CpuOnly {
 template <class Leaf>
 class Recursion {
  public:
-  Recursion(std::string_view a, std::string_view b, const Options& o, Leaf& leaf, Progress& progress,
-            MemoryMeter& meter)
+  Recursion(std::string_view a, std::string_view b, const Options& o, Leaf& leaf,
+            Progress& progress, MemoryMeter& meter)
       : a_(a), b_(b), o_(o), leaf_(leaf), progress_(progress), meter_(meter) {}
 
   // Output boundary of `r`, in place.
@@ -177,7 +179,8 @@ class Recursion {
     const Split s = split(r);
     // Inputs of each quadrant: Q11 the caller's arrays; Q12 and Q21 need Q11's outputs
     // (kept in q11_right / q11_bottom); Q22 the outputs of Q12 and Q21 (in work_top/left).
-    Scores work_top(meter_, r.w), work_left(meter_, r.h), q11_right(meter_, s.hm), q11_bottom(meter_, s.wm);
+    Scores work_top(meter_, r.w), work_left(meter_, r.h), q11_right(meter_, s.hm),
+        q11_bottom(meter_, s.wm);
     Score* wt = work_top.data();
     Score* wl = work_left.data();
     std::copy_n(top, r.w, wt);
@@ -203,8 +206,10 @@ class Recursion {
     while (p.i > r.i0 && p.j > r.j0 && !progress_.stopped()) {
       const bool lower = p.i > r.i0 + s.hm, right = p.j > r.j0 + s.wm;
       const Region& q = lower ? (right ? s.q22 : s.q21) : (right ? s.q12 : s.q11);
-      const Score* qt = lower ? (right ? wt + s.wm : q11_bottom.data()) : (right ? top + s.wm : top);
-      const Score* ql = right ? (lower ? wl + s.hm : q11_right.data()) : (lower ? left + s.hm : left);
+      const Score* qt =
+          lower ? (right ? wt + s.wm : q11_bottom.data()) : (right ? top + s.wm : top);
+      const Score* ql =
+          right ? (lower ? wl + s.hm : q11_right.data()) : (lower ? left + s.hm : left);
       const Score qc = lower ? (right ? c22 : c21) : (right ? c12 : corner);
       p = trace(Region{q.i0, q.j0, p.i - q.i0, p.j - q.j0}, qt, ql, qc);
     }
@@ -248,7 +253,8 @@ struct Result {
 
 // One LCS of a and b through the recursion with `leaf` beneath it. Rows are a, columns b.
 template <class Leaf>
-Result solve(std::string_view a, std::string_view b, const Options& o, Leaf& leaf, const Poll& poll) {
+Result solve(std::string_view a, std::string_view b, const Options& o, Leaf& leaf,
+             const Poll& poll) {
   Result out;
   if (a.empty() || b.empty()) return out;
   Progress progress(poll);

@@ -19,9 +19,10 @@ std::uint64_t scratch_bound(const lcs::Instance& x, std::uint64_t cutoff) {
 }
 
 struct ChowdhuryConfig {
-  int cutoff = 256;                   // regions with both sides <= cutoff: SIMPLE-LCS
-  int threads = 1;                    // 1: the single-processor method; > 1: OpenMP tasks; 0: all cores
-  std::int64_t task_min_side = 4096;  // regions with a smaller longest side are not split into tasks
+  int cutoff = 256;  // regions with both sides <= cutoff: SIMPLE-LCS
+  int threads = 1;   // 1: the single-processor method; > 1: OpenMP tasks; 0: all cores
+  std::int64_t task_min_side =
+      4096;  // regions with a smaller longest side are not split into tasks
 };
 
 lcs::chowdhury::Options options_of(const ChowdhuryConfig& c) {
@@ -35,8 +36,9 @@ lcs::chowdhury::Options options_of(const ChowdhuryConfig& c) {
 using C = ChowdhuryConfig;
 
 [[maybe_unused]] const auto registered_chowdhury =
-    dpgpu::solver<lcs::Problem, C>("cpu.chowdhury",
-                                   "Chowdhury-Ramachandran cache-oblivious recursion: linear space, with certificate")
+    dpgpu::solver<lcs::Problem, C>(
+        "cpu.chowdhury",
+        "Chowdhury-Ramachandran cache-oblivious recursion: linear space, with certificate")
         .param("cutoff", &C::cutoff, dpgpu::between(1, 1 << 14),
                "regions with both sides <= cutoff are solved by the two-row DP (SIMPLE-LCS)")
         .param("threads", &C::threads, dpgpu::between(0, 1024),
@@ -44,7 +46,8 @@ using C = ChowdhuryConfig;
         .param("task_min_side", &C::task_min_side, dpgpu::between(1, 1 << 30),
                "regions with a smaller longest side are not split into tasks (at least 2 cutoff)")
         .counter("threads", dpgpu::CounterKind::Count, "OpenMP threads the solve ran on", "threads")
-        .counter("peak_host_bytes", dpgpu::CounterKind::Bytes, "most scratch the recursion held at once")
+        .counter("peak_host_bytes", dpgpu::CounterKind::Bytes,
+                 "most scratch the recursion held at once")
         .counter("cpu_cells", dpgpu::CounterKind::Count, "cells the two-row DP computed", "cells")
         .memory([](const lcs::Instance& x, const C& c) {
           return dpgpu::MemoryNeed{scratch_bound(x, std::uint64_t(c.cutoff)), 0};
@@ -60,7 +63,8 @@ using C = ChowdhuryConfig;
           ctx.set("peak_host_bytes", double(r.peak_scratch_bytes));
           ctx.set("cpu_cells", double(r.cpu_cells));
           const auto length = static_cast<dpgpu::Objective>(r.subsequence.size());
-          return dpgpu::Outcome<lcs::Solution>{length, lcs::Solution{std::move(r.subsequence)}, std::nullopt};
+          return dpgpu::Outcome<lcs::Solution>{length, lcs::Solution{std::move(r.subsequence)},
+                                               std::nullopt};
         });
 
 }  // namespace

@@ -22,7 +22,8 @@ namespace {
           try {
             return with_certificate(lcs::cpu::full_table(x.a, x.b, deadline_of(ctx)));
           } catch (const std::bad_alloc&) {
-            throw dpgpu::OutOfMemory(fmt::format("cpu.full_table: could not allocate {} bytes", bytes));
+            throw dpgpu::OutOfMemory(
+                fmt::format("cpu.full_table: could not allocate {} bytes", bytes));
           }
         });
 

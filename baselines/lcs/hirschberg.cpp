@@ -69,8 +69,10 @@ struct Hirschberg {
 
 std::string hirschberg(std::string_view a, std::string_view b, const Poll& poll) {
   Poller poller(poll);
-  Hirschberg h{std::vector<std::uint32_t>(b.size() + 1), std::vector<std::uint32_t>(b.size() + 1),
-               poller, {}};
+  Hirschberg h{std::vector<std::uint32_t>(b.size() + 1),
+               std::vector<std::uint32_t>(b.size() + 1),
+               poller,
+               {}};
   h.solve(a, b);
   return std::move(h.out);
 }

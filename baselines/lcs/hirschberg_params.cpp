@@ -5,7 +5,8 @@ namespace lcs::cpu {
 namespace {
 
 [[maybe_unused]] const auto registered_hirschberg =
-    dpgpu::solver<lcs::Problem>("cpu.hirschberg", "Hirschberg divide and conquer: linear space, with certificate")
+    dpgpu::solver<lcs::Problem>("cpu.hirschberg",
+                                "Hirschberg divide and conquer: linear space, with certificate")
         .memory([](const lcs::Instance& x, const Params&) {
           return MemoryNeed{2 * row_bytes(x.b.size()) + std::min(x.a.size(), x.b.size()), 0};
         })

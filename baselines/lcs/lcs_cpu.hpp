@@ -36,7 +36,8 @@ std::int64_t omp_wavefront(std::string_view a, std::string_view b, int threads, 
 std::int64_t bitparallel(std::string_view a, std::string_view b, const Poll& poll = {});
 // The same with the words cut into one strip per thread, strips advancing as a wavefront over
 // chunks of rows (OpenMP). threads 0: OpenMP's default; 1 (or one word): bitparallel().
-std::int64_t bitparallel_threads(std::string_view a, std::string_view b, int threads, const Poll& poll = {});
+std::int64_t bitparallel_threads(std::string_view a, std::string_view b, int threads,
+                                 const Poll& poll = {});
 // Bytes bitparallel allocates (the bit vector, and one match mask per distinct symbol).
 std::uint64_t bitparallel_bytes(std::string_view a, std::string_view b);
 

@@ -32,8 +32,13 @@ struct Tiling {
   std::vector<Cell> right;       // rows × (tile + 1)
 
   Tiling(std::string_view a_, std::string_view b_, std::size_t tile_)
-      : a(a_), b(b_), tile(tile_), rows((a_.size() + tile_ - 1) / tile_),
-        cols((b_.size() + tile_ - 1) / tile_), bottom(b_.size() + 1, 0), right(rows * (tile_ + 1), 0) {}
+      : a(a_),
+        b(b_),
+        tile(tile_),
+        rows((a_.size() + tile_ - 1) / tile_),
+        cols((b_.size() + tile_ - 1) / tile_),
+        bottom(b_.size() + 1, 0),
+        right(rows * (tile_ + 1), 0) {}
 
   // `top` is scratch of tile + 1 cells owned by the calling thread.
   void compute(std::size_t ti, std::size_t tj, Cell* top) {
@@ -69,8 +74,8 @@ std::int64_t omp_wavefront(std::string_view a, std::string_view b, int threads, 
   Tiling t(a, b, side);
   const std::size_t diagonals = t.rows + t.cols - 1;
   // No diagonal has more than min(rows, cols) tiles: more threads would only wait.
-  const int team = static_cast<int>(std::min<std::size_t>(threads > 0 ? threads : omp_get_max_threads(),
-                                                          std::min(t.rows, t.cols)));
+  const int team = static_cast<int>(std::min<std::size_t>(
+      threads > 0 ? threads : omp_get_max_threads(), std::min(t.rows, t.cols)));
 
   // Exceptions may not leave a parallel region: the master thread polls at the start of a
   // diagonal and, if the poll throws, keeps the exception and marks that diagonal; after

@@ -10,8 +10,10 @@ struct OmpWavefrontConfig {
 };
 
 [[maybe_unused]] const auto registered_omp_wavefront =
-    dpgpu::solver<lcs::Problem, OmpWavefrontConfig>("cpu.omp_wavefront", "OpenMP over anti-diagonals of tiles; length only")
-        .param("threads", &OmpWavefrontConfig::threads, dpgpu::between(0, 1024), "OpenMP threads; 0: OpenMP's default (all cores)")
+    dpgpu::solver<lcs::Problem, OmpWavefrontConfig>(
+        "cpu.omp_wavefront", "OpenMP over anti-diagonals of tiles; length only")
+        .param("threads", &OmpWavefrontConfig::threads, dpgpu::between(0, 1024),
+               "OpenMP threads; 0: OpenMP's default (all cores)")
         .param("tile", &OmpWavefrontConfig::tile, dpgpu::between(1, 1 << 20), "tile side in cells")
         .counter("threads", dpgpu::CounterKind::Count, "OpenMP threads the solve ran on", "threads")
         .memory([](const lcs::Instance& x, const OmpWavefrontConfig& c) {
@@ -23,7 +25,8 @@ struct OmpWavefrontConfig {
         .solve([](const lcs::Instance& x, const OmpWavefrontConfig& c, Context& ctx) {
           ctx.set("threads", threads_or_all(c.threads));
           auto compute = ctx.phase("compute");
-          return length_only(lcs::cpu::omp_wavefront(x.a, x.b, c.threads, c.tile, deadline_of(ctx)));
+          return length_only(
+              lcs::cpu::omp_wavefront(x.a, x.b, c.threads, c.tile, deadline_of(ctx)));
         });
 
 }  // namespace

@@ -24,7 +24,9 @@ inline Poll deadline_of(dpgpu::Context& ctx) {
   return [&ctx] { ctx.check_deadline(); };
 }
 
-inline Outcome length_only(std::int64_t length) { return Outcome{length, std::nullopt, std::nullopt}; }
+inline Outcome length_only(std::int64_t length) {
+  return Outcome{length, std::nullopt, std::nullopt};
+}
 
 inline Outcome with_certificate(std::string subsequence) {
   const auto length = static_cast<dpgpu::Objective>(subsequence.size());

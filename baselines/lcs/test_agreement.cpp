@@ -36,9 +36,11 @@ void expect_all(const std::string& a, const std::string& b, std::int64_t expecte
   EXPECT_EQ(cpu::linear(b, a), expected);
   EXPECT_EQ(cpu::bitparallel(a, b), expected);
   EXPECT_EQ(cpu::bitparallel(b, a), expected);
-  for (int threads : {2, 3}) EXPECT_EQ(cpu::bitparallel_threads(a, b, threads), expected) << threads << " threads";
+  for (int threads : {2, 3})
+    EXPECT_EQ(cpu::bitparallel_threads(a, b, threads), expected) << threads << " threads";
   for (auto [threads, tile] : wavefronts)
-    EXPECT_EQ(cpu::omp_wavefront(a, b, threads, tile), expected) << threads << " threads, tile " << tile;
+    EXPECT_EQ(cpu::omp_wavefront(a, b, threads, tile), expected)
+        << threads << " threads, tile " << tile;
 }
 
 void expect_all_match_reference(const std::string& a, const std::string& b) {
@@ -55,7 +57,8 @@ TEST(LcsCpuAgreement, EdgeSizesAndAlphabets) {
       for (int m : sizes) {
         auto x = lcs::random_pair(n, m, k, seed++);
         SCOPED_TRACE(testing::Message() << "alphabet " << k);
-        expect_all(x.a, x.b, lcs::reference_length(x.a, x.b), k == 4 ? kSmallTilesThreaded : kWavefronts);
+        expect_all(x.a, x.b, lcs::reference_length(x.a, x.b),
+                   k == 4 ? kSmallTilesThreaded : kWavefronts);
       }
 }
 
@@ -114,7 +117,8 @@ TEST(LcsCpuAgreement, BitVectorLongerThanOneStrip) {
   for (int threads : {2, 4}) {
     EXPECT_EQ(cpu::bitparallel_threads(x.a, x.b, threads), expected) << threads;
     EXPECT_EQ(cpu::bitparallel_threads(ones, std::string(300, 'A'), threads), 300) << threads;
-    EXPECT_EQ(cpu::bitparallel_threads(p.instance.a, p.instance.b, threads), p.lcs_length) << threads;
+    EXPECT_EQ(cpu::bitparallel_threads(p.instance.a, p.instance.b, threads), p.lcs_length)
+        << threads;
   }
   const auto q = lcs::random_pair(9000, 1100, 4, 16);  // more than one chunk of rows
   EXPECT_EQ(cpu::bitparallel_threads(q.a, q.b, 3), lcs::reference_length(q.a, q.b));
@@ -146,10 +150,13 @@ TEST(LcsCpuDeadline, EveryAlgorithmPollsAndStops) {
   EXPECT_EQ(polls_until_stopped(0, [&](auto poll) { cpu::full_table(x.a, x.b, poll); }), 1);
   EXPECT_EQ(polls_until_stopped(0, [&](auto poll) { cpu::linear(x.a, x.b, poll); }), 1);
   EXPECT_EQ(polls_until_stopped(0, [&](auto poll) { cpu::hirschberg(x.a, x.b, poll); }), 1);
-  EXPECT_EQ(polls_until_stopped(3, [&](auto poll) { cpu::omp_wavefront(x.a, x.b, 2, 64, poll); }), 4);
+  EXPECT_EQ(polls_until_stopped(3, [&](auto poll) { cpu::omp_wavefront(x.a, x.b, 2, 64, poll); }),
+            4);
   auto big = lcs::random_pair(40000, 3000, 4, 14);  // 1.9M word operations
   EXPECT_EQ(polls_until_stopped(0, [&](auto poll) { cpu::bitparallel(big.a, big.b, poll); }), 1);
-  EXPECT_GE(polls_until_stopped(0, [&](auto poll) { cpu::bitparallel_threads(big.a, big.b, 2, poll); }), 1);
+  EXPECT_GE(
+      polls_until_stopped(0, [&](auto poll) { cpu::bitparallel_threads(big.a, big.b, 2, poll); }),
+      1);
 }
 
 TEST(LcsCpuDeadline, PollThatNeverThrowsChangesNothing) {

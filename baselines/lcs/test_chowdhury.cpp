@@ -29,8 +29,8 @@ ch::Options opts(std::size_t cutoff, int threads = 1, std::size_t task_min = 8) 
 
 // The LCS string must be a common subsequence of both and have the reference length.
 void expect_lcs(const std::string& a, const std::string& b, const ch::Options& o) {
-  SCOPED_TRACE(testing::Message() << "|a|=" << a.size() << " |b|=" << b.size() << " cutoff " << o.cutoff
-                                  << " threads " << o.threads);
+  SCOPED_TRACE(testing::Message() << "|a|=" << a.size() << " |b|=" << b.size() << " cutoff "
+                                  << o.cutoff << " threads " << o.threads);
   const auto r = lcs::cpu::chowdhury(a, b, o);
   const auto v = lcs::Problem::check({a, b}, {r.subsequence});
   EXPECT_TRUE(v.ok) << v.message;
@@ -65,8 +65,10 @@ TEST(Chowdhury, OutputBoundaryEqualsFullTable) {
     ch::MemoryMeter meter;
     ch::Recursion<ch::CpuOnly> rec(x.a, x.b, opts(cutoff), leaf, progress, meter);
     rec.boundary(r, top.data(), left.data(), d[r.i0][r.j0]);
-    for (std::size_t k = 0; k < r.w; ++k) ASSERT_EQ(top[k], d[n][r.j0 + 1 + k]) << "cutoff " << cutoff << " k " << k;
-    for (std::size_t k = 0; k < r.h; ++k) ASSERT_EQ(left[k], d[r.i0 + 1 + k][m]) << "cutoff " << cutoff << " k " << k;
+    for (std::size_t k = 0; k < r.w; ++k)
+      ASSERT_EQ(top[k], d[n][r.j0 + 1 + k]) << "cutoff " << cutoff << " k " << k;
+    for (std::size_t k = 0; k < r.h; ++k)
+      ASSERT_EQ(left[k], d[r.i0 + 1 + k][m]) << "cutoff " << cutoff << " k " << k;
     EXPECT_EQ(progress.cpu_cells(), r.h * r.w);
     EXPECT_EQ(meter.peak(), 0u) << "the forward pass works in place";
   }
@@ -79,14 +81,13 @@ TEST(Chowdhury, EdgeSizesAlphabetsAndCutoffs) {
     for (int n : sizes)
       for (int m : sizes) {
         auto x = lcs::random_pair(n, m, k, seed++);
-        for (std::size_t cutoff : {1, 16})
-          expect_lcs(x.a, x.b, opts(cutoff));
+        for (std::size_t cutoff : {1, 16}) expect_lcs(x.a, x.b, opts(cutoff));
       }
 }
 
 TEST(Chowdhury, AroundTheCutoffAndOneStringMuchLonger) {
   const std::size_t cutoff = 64;
-  const std::pair<int, int> shapes[] = {{63, 64}, {64, 65}, {65, 65}, {128, 129}, {129, 127},
+  const std::pair<int, int> shapes[] = {{63, 64},  {64, 65},  {65, 65},    {128, 129},  {129, 127},
                                         {3000, 5}, {7, 2500}, {4097, 300}, {200, 2049}, {1, 3000}};
   std::uint64_t seed = 50;
   for (int k : {2, 4, 200})
@@ -188,7 +189,8 @@ TEST(Chowdhury, RegisteredWithCertificateAndParameters) {
   const auto length = p700.lcs_length;
   auto x = dpgpu::erase_instance<lcs::Problem>({"planted", std::move(p700.instance), length});
   dpgpu::Context ctx(dpgpu::Backend::Cpu, dpgpu::Context::Clock::now() + std::chrono::hours(1));
-  auto out = s->solve(x, s->schema.resolve({{"threads", std::int64_t{2}}, {"cutoff", std::int64_t{16}}}), ctx);
+  auto out = s->solve(
+      x, s->schema.resolve({{"threads", std::int64_t{2}}, {"cutoff", std::int64_t{16}}}), ctx);
   EXPECT_EQ(out.objective, length);
   auto verdict = dpgpu::Registry::get().problem("lcs")->check(x, out);
   ASSERT_TRUE(verdict.has_value());

@@ -41,7 +41,8 @@ TEST(LcsSolvers, WavefrontSchemaHasThreadsAndTile) {
   EXPECT_THROW(s.schema.resolve({{"tile", std::int64_t{0}}}), dpgpu::InputError);
   EXPECT_THROW(s.schema.resolve({{"threads", std::int64_t{-1}}}), dpgpu::InputError);
   EXPECT_THROW(s.schema.resolve({{"tile", 1.5}}), dpgpu::InputError);
-  EXPECT_THROW(solver("cpu.bitparallel").schema.resolve({{"tile", std::int64_t{8}}}), dpgpu::InputError);
+  EXPECT_THROW(solver("cpu.bitparallel").schema.resolve({{"tile", std::int64_t{8}}}),
+               dpgpu::InputError);
 }
 
 TEST(LcsSolvers, OutcomesMatchThePlantedLengthAndCertificatesRecheck) {
@@ -55,7 +56,8 @@ TEST(LcsSolvers, OutcomesMatchThePlantedLengthAndCertificatesRecheck) {
       ctx.begin();
       auto out = s.solve(x, s.schema.resolve({}), ctx);
       ctx.end();
-      EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "") << name;  // each counter declared
+      EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "")
+          << name;  // each counter declared
       EXPECT_EQ(out.objective, *x.known_optimum) << name << " fraction " << fraction;
       EXPECT_EQ(out.solution != nullptr, makes_certificate(name)) << name;
       auto verdict = problem->check(x, out);
@@ -73,7 +75,8 @@ TEST(LcsSolvers, WavefrontReportsItsThreads) {
   auto& s = solver("cpu.omp_wavefront");
   auto x = planted(300, 300, 0.5, 22);
   dpgpu::Context ctx(dpgpu::Backend::Cpu, Clock::now() + std::chrono::hours(1));
-  auto out = s.solve(x, s.schema.resolve({{"threads", std::int64_t{2}}, {"tile", std::int64_t{33}}}), ctx);
+  auto out =
+      s.solve(x, s.schema.resolve({{"threads", std::int64_t{2}}, {"tile", std::int64_t{33}}}), ctx);
   EXPECT_EQ(out.objective, 150);
   EXPECT_EQ(ctx.counters().at("threads"), 2.0);
 }
@@ -81,9 +84,11 @@ TEST(LcsSolvers, WavefrontReportsItsThreads) {
 TEST(LcsSolvers, FullTableMemoryGrowsWithTheTable) {
   auto& s = solver("cpu.full_table");
   auto params = s.schema.resolve({});
-  auto small = dpgpu::erase_instance<lcs::Problem>({"s", {std::string(200, 'A'), std::string(100, 'C')}, {}});
+  auto small = dpgpu::erase_instance<lcs::Problem>(
+      {"s", {std::string(200, 'A'), std::string(100, 'C')}, {}});
   EXPECT_EQ(s.memory(small, params).host, 201u * 101u * 1u + 100u);  // 8-bit cells
-  auto mid = dpgpu::erase_instance<lcs::Problem>({"m", {std::string(1000, 'A'), std::string(1000, 'C')}, {}});
+  auto mid = dpgpu::erase_instance<lcs::Problem>(
+      {"m", {std::string(1000, 'A'), std::string(1000, 'C')}, {}});
   EXPECT_EQ(s.memory(mid, params).host, 1001u * 1001u * 2u + 1000u);  // 16-bit cells
   EXPECT_EQ(lcs::cpu::full_table_bytes(100000, 100000), 100001ull * 100001ull * 4ull + 100000ull);
   EXPECT_EQ(s.memory(mid, params).device, 0u);

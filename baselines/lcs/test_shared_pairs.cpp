@@ -19,7 +19,8 @@ TEST(LcsSharedPairs, EcoliAgainstMutatedCopyAllAgree) {
   auto dir = shared_sequences();
   if (dir.empty()) GTEST_SKIP() << "DPGPU_SHARED/data/sequences not present";
   auto loaded = lcs::Problem::load({{dir / "edlib_ecoli_prefix10k/e_coli_DH1_prefix10000.fasta",
-                                     dir / "edlib_ecoli_prefix10k/mutated_90_perc.fasta"}, ""});
+                                     dir / "edlib_ecoli_prefix10k/mutated_90_perc.fasta"},
+                                    ""});
   const auto& x = loaded.at(0).instance;
   const auto length = lcs::cpu::bitparallel(x.a, x.b);
   EXPECT_EQ(lcs::cpu::linear(x.a, x.b), length);

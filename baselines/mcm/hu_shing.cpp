@@ -73,7 +73,8 @@ class HuShing {
     for (int i = 1; i <= N_; ++i) w_[std::size_t(i)] = weights[std::size_t((r_ + i - 1) % N_)];
     w_[std::size_t(N_) + 1] = w_[1];
     side_sum_.assign(std::size_t(N_) + 2, 0);
-    for (int i = 2; i <= N_ + 1; ++i) side_sum_[std::size_t(i)] = side_sum_[std::size_t(i) - 1] + W(i - 1) * W(i);
+    for (int i = 2; i <= N_ + 1; ++i)
+      side_sum_[std::size_t(i)] = side_sum_[std::size_t(i) - 1] + W(i - 1) * W(i);
   }
 
   std::int64_t solve() {
@@ -142,7 +143,8 @@ class HuShing {
       if (a != 0) d.push_back({h.u, h.v});
       // Boundary path from u to v: polygon vertices, jumping over kept arcs below.
       auto below = kept_below[a];
-      std::sort(below.begin(), below.end(), [&](int x, int y) { return arcs_[std::size_t(x)].u < arcs_[std::size_t(y)].u; });
+      std::sort(below.begin(), below.end(),
+                [&](int x, int y) { return arcs_[std::size_t(x)].u < arcs_[std::size_t(y)].u; });
       std::vector<int> path;
       int x = h.u;
       std::size_t k = 0;
@@ -162,8 +164,9 @@ class HuShing {
         const int y = path[i];
         if (y == h.u || y == h.v) continue;
         // The root's V1 is both ends of its path: both of its neighbours are sides.
-        const bool next_to_low = (a == 0 && (i == 1 || i + 2 == path.size())) ||
-                                 (a != 0 && ((low == h.u && i == 1) || (low == h.v && i + 2 == path.size())));
+        const bool next_to_low =
+            (a == 0 && (i == 1 || i + 2 == path.size())) ||
+            (a != 0 && ((low == h.u && i == 1) || (low == h.v && i + 2 == path.size())));
         if (!next_to_low) d.push_back({low, y});
       }
     }
@@ -179,7 +182,10 @@ class HuShing {
   i128 W(int i) const { return i128(w_[std::size_t(i)]); }
   int original(int i) const { return (r_ + (i == N_ + 1 ? 1 : i) - 1) % N_; }
   // Total order on vertices 1..N: weight, then position.
-  bool heavier(int i, int j) const { return w_[std::size_t(i)] != w_[std::size_t(j)] ? w_[std::size_t(i)] > w_[std::size_t(j)] : i > j; }
+  bool heavier(int i, int j) const {
+    return w_[std::size_t(i)] != w_[std::size_t(j)] ? w_[std::size_t(i)] > w_[std::size_t(j)]
+                                                    : i > j;
+  }
 
   int new_arc(int u, int v) {
     Arc h;
@@ -233,8 +239,8 @@ class HuShing {
   }
 
   bool support_less(int a, int b) const {  // S(a) < S(b)
-    return compare_fractions(arcs_[std::size_t(a)].num, arcs_[std::size_t(a)].den, arcs_[std::size_t(b)].num,
-                             arcs_[std::size_t(b)].den) < 0;
+    return compare_fractions(arcs_[std::size_t(a)].num, arcs_[std::size_t(a)].den,
+                             arcs_[std::size_t(b)].num, arcs_[std::size_t(b)].den) < 0;
   }
 
   // Heaps: index lists kept as binary max-heaps on S.
@@ -282,7 +288,8 @@ class HuShing {
     int largest = kids.front();
     for (int c : kids) {
       h.den -= arcs_[std::size_t(c)].base;
-      if (heaps_[std::size_t(heap_of_[std::size_t(c)])].size() > heaps_[std::size_t(heap_of_[std::size_t(largest)])].size())
+      if (heaps_[std::size_t(heap_of_[std::size_t(c)])].size() >
+          heaps_[std::size_t(heap_of_[std::size_t(largest)])].size())
         largest = c;
     }
     fan_cost(a);
@@ -314,8 +321,6 @@ class HuShing {
     }
     keep(q, a);
   }
-
-
 
   int N_ = 0, r_ = 0;
   std::vector<std::int64_t> w_;

@@ -43,7 +43,9 @@ Answer omp(const Instance& x, int threads, const Poll& poll) {
   }
   Answer ans;
   ans.cost = n >= 2 ? m[n] : 0;
-  ans.parenthesization = parenthesize(n, [&](std::int64_t lo, std::int64_t hi) { return std::int64_t(split[std::size_t(lo * w + hi)]); });
+  ans.parenthesization = parenthesize(n, [&](std::int64_t lo, std::int64_t hi) {
+    return std::int64_t(split[std::size_t(lo * w + hi)]);
+  });
   return ans;
 }
 

@@ -9,13 +9,17 @@ struct OmpConfig {
 };
 
 [[maybe_unused]] const dpgpu::Registered omp_registered =
-    dpgpu::solver<Problem, OmpConfig>("cpu.omp",
-                                      "O(n³) DP, each diagonal's entries over the cores (OpenMP); transposed copy so "
-                                      "both operands are read contiguously")
-        .param("threads", &OmpConfig::threads, dpgpu::between(0, 1024), "OpenMP threads; 0: all cores")
+    dpgpu::solver<Problem, OmpConfig>(
+        "cpu.omp",
+        "O(n³) DP, each diagonal's entries over the cores (OpenMP); transposed copy so "
+        "both operands are read contiguously")
+        .param("threads", &OmpConfig::threads, dpgpu::between(0, 1024),
+               "OpenMP threads; 0: all cores")
         .check_instance(int64_rule)
         .counter("threads", dpgpu::CounterKind::Count, "OpenMP threads the solve ran on", "threads")
-        .memory([](const Instance& x, const OmpConfig&) { return dpgpu::MemoryNeed{omp_bytes(x), 0}; })
+        .memory([](const Instance& x, const OmpConfig&) {
+          return dpgpu::MemoryNeed{omp_bytes(x), 0};
+        })
         .solve([](const Instance& x, const OmpConfig& c, dpgpu::Context& ctx) {
           auto ph = ctx.phase("compute");
           ctx.set("threads", double(c.threads));

@@ -26,7 +26,8 @@ Answer serial(const Instance& x, const Poll& poll) {
       std::int64_t best = std::numeric_limits<std::int64_t>::max();
       std::int32_t arg = 0;
       for (std::int64_t k = i; k <= j - 1; ++k) {
-        const std::int64_t q = m[at(i, k)] + m[at(k + 1, j)] + p[std::size_t(i - 1)] * p[std::size_t(k)] * p[std::size_t(j)];
+        const std::int64_t q = m[at(i, k)] + m[at(k + 1, j)] +
+                               p[std::size_t(i - 1)] * p[std::size_t(k)] * p[std::size_t(j)];
         if (q < best) {
           best = q;
           arg = std::int32_t(k);
@@ -39,7 +40,8 @@ Answer serial(const Instance& x, const Poll& poll) {
   Answer a;
   a.cost = m[at(1, n)];
   // Interval [a, b) of points is m(a+1, b); its split k is the point c = k.
-  a.parenthesization = parenthesize(n, [&](std::int64_t lo, std::int64_t hi) { return std::int64_t(s[at(lo + 1, hi)]); });
+  a.parenthesization = parenthesize(
+      n, [&](std::int64_t lo, std::int64_t hi) { return std::int64_t(s[at(lo + 1, hi)]); });
   return a;
 }
 

@@ -26,7 +26,8 @@ std::int64_t exhaustive(const Instance& x, std::int64_t a, std::int64_t b) {
   return best;
 }
 
-void expect_certified(const Instance& x, const Answer& a, std::int64_t expected, const std::string& who) {
+void expect_certified(const Instance& x, const Answer& a, std::int64_t expected,
+                      const std::string& who) {
   EXPECT_EQ(a.cost, expected) << who << " n=" << x.n();
   const Cost c = cost_of(x, a.parenthesization);
   ASSERT_TRUE(c.ok) << who << ": " << c.why;
@@ -43,7 +44,8 @@ TEST(McmCpu, TinyChainsAgainstExhaustiveEnumeration) {
   std::mt19937_64 rng(5);
   for (int trial = 0; trial < 3000; ++trial) {
     const std::int64_t n = 1 + std::int64_t(rng() % 9);
-    const std::int64_t hi = (trial % 3 == 0) ? 3 : (trial % 3 == 1 ? 10 : 1000);  // few values: many ties
+    const std::int64_t hi =
+        (trial % 3 == 0) ? 3 : (trial % 3 == 1 ? 10 : 1000);  // few values: many ties
     const Instance x = random_instance(n, 1, hi, rng());
     const std::int64_t want = exhaustive(x, 0, n);
     expect_certified(x, serial(x), want, "serial");
@@ -54,7 +56,8 @@ TEST(McmCpu, TinyChainsAgainstExhaustiveEnumeration) {
 TEST(McmCpu, SerialAndOmpAgreeUpToAFewHundred) {
   std::uint64_t seed = 1;
   for (std::int64_t n : {1, 2, 3, 5, 7, 13, 31, 32, 33, 97, 128, 257, 400}) {
-    for (auto [lo, hi] : {std::pair{1, 1}, std::pair{1, 2}, std::pair{1, 100}, std::pair{50, 60}, std::pair{1, 100000}}) {
+    for (auto [lo, hi] : {std::pair{1, 1}, std::pair{1, 2}, std::pair{1, 100}, std::pair{50, 60},
+                          std::pair{1, 100000}}) {
       const Instance x = random_instance(n, lo, hi, ++seed);
       const Answer s = serial(x);
       expect_certified(x, s, s.cost, "serial");
@@ -73,7 +76,8 @@ TEST(McmCpu, EqualDimensionsTie) {
 TEST(McmCpu, OverflowIsRefusedNamingTheBound) {
   Instance x;
   x.p.assign(1000, std::int64_t{1} << 22);  // P³ = 2^66
-  for (auto solve : {std::function<Answer()>([&] { return serial(x); }), std::function<Answer()>([&] { return omp(x, 1); }),
+  for (auto solve : {std::function<Answer()>([&] { return serial(x); }),
+                     std::function<Answer()>([&] { return omp(x, 1); }),
                      std::function<Answer()>([&] { return hu_shing(x); })}) {
     try {
       solve();
@@ -90,7 +94,8 @@ TEST(McmHuShing, AgreesWithTheDpOnRandomChains) {
   std::mt19937_64 rng(17);
   for (int trial = 0; trial < 100000; ++trial) {
     const std::int64_t n = 1 + std::int64_t(rng() % (trial % 10 == 0 ? 60 : 12));
-    const std::int64_t hi = std::array<std::int64_t, 6>{2, 3, 5, 10, 100, 1000}[std::size_t(trial % 6)];
+    const std::int64_t hi =
+        std::array<std::int64_t, 6>{2, 3, 5, 10, 100, 1000}[std::size_t(trial % 6)];
     const Instance x = random_instance(n, 1, hi, rng());
     const Answer h = hu_shing(x), s = serial(x);
     ASSERT_EQ(h.cost, s.cost) << "trial " << trial << " n=" << n;
@@ -104,7 +109,9 @@ TEST(McmHuShing, AgreesWithOmpOnLongerAndStructuredChains) {
   std::mt19937_64 rng(23);
   std::vector<Instance> xs;
   for (int t = 0; t < 24; ++t)
-    xs.push_back(random_instance(100 + std::int64_t(rng() % 500), 1, std::array<std::int64_t, 6>{2, 3, 10, 100, 1000, 100000}[std::size_t(t % 6)], rng()));
+    xs.push_back(random_instance(
+        100 + std::int64_t(rng() % 500), 1,
+        std::array<std::int64_t, 6>{2, 3, 10, 100, 1000, 100000}[std::size_t(t % 6)], rng()));
   for (std::int64_t n : {3, 4, 5, 50, 333}) {
     Instance inc, dec, vee, peak, alt, eq;
     for (std::int64_t i = 0; i <= n; ++i) {
@@ -123,7 +130,8 @@ TEST(McmHuShing, AgreesWithOmpOnLongerAndStructuredChains) {
   }
   expect_certified(Instance{{5, 7}}, hu_shing(Instance{{5, 7}}), 0, "hu_shing n=1");
   expect_certified(Instance{{5, 7, 3}}, hu_shing(Instance{{5, 7, 3}}), 105, "hu_shing n=2");
-  expect_certified(Instance{{2, 9, 3, 1, 4, 11, 5}}, hu_shing(Instance{{2, 9, 3, 1, 4, 11, 5}}), 154, "hu_shing paper");
+  expect_certified(Instance{{2, 9, 3, 1, 4, 11, 5}}, hu_shing(Instance{{2, 9, 3, 1, 4, 11, 5}}),
+                   154, "hu_shing paper");
 }
 
 TEST(McmHuShing, LargeChainCertificateHolds) {

@@ -22,8 +22,12 @@ struct Op1 {
 
 class LockStep {
  public:
-  LockStep(const Instance& x, SimReport& r) : x_(x), r_(r), st_(std::size_t(x.n)), done_(std::size_t(x.n), 0),
-                                              written_(std::size_t(x.n), -1) {
+  LockStep(const Instance& x, SimReport& r)
+      : x_(x),
+        r_(r),
+        st_(std::size_t(x.n)),
+        done_(std::size_t(x.n), 0),
+        written_(std::size_t(x.n), -1) {
     for (std::int64_t i = 0; i < std::min(x.a0(), x.n); ++i) {
       st_[std::size_t(i)] = x.init[std::size_t(i)];
       done_[std::size_t(i)] = std::int32_t(x.k());  // initial values are final
@@ -37,14 +41,17 @@ class LockStep {
     for (std::size_t q = 0; q < ops.size(); ++q) {
       const Op1& o = ops[q];
       if (done_[std::size_t(o.read)] != k)
-        throw std::logic_error(fmt::format(
-            "step {}: thread {} (stage {}) of ST[{}] reads ST[{}], which is not final ({} of {} stages applied)", step,
-            o.thread, o.stage, o.element, o.read, done_[std::size_t(o.read)], k));
+        throw std::logic_error(
+            fmt::format("step {}: thread {} (stage {}) of ST[{}] reads ST[{}], which is not final "
+                        "({} of {} stages applied)",
+                        step, o.thread, o.stage, o.element, o.read, done_[std::size_t(o.read)], k));
       if (done_[std::size_t(o.element)] != o.stage)
-        throw std::logic_error(fmt::format("step {}: thread {} applies stage {} to ST[{}], which has {} stages applied",
-                                           step, o.thread, o.stage, o.element, done_[std::size_t(o.element)]));
+        throw std::logic_error(fmt::format(
+            "step {}: thread {} applies stage {} to ST[{}], which has {} stages applied", step,
+            o.thread, o.stage, o.element, done_[std::size_t(o.element)]));
       if (written_[std::size_t(o.element)] == serial_)
-        throw std::logic_error(fmt::format("step {}: ST[{}] is written by two threads", step, o.element));
+        throw std::logic_error(
+            fmt::format("step {}: ST[{}] is written by two threads", step, o.element));
       written_[std::size_t(o.element)] = serial_;
       const std::uint64_t v = st_[std::size_t(o.read)];
       values_[q] = o.stage == 0 ? v : combine(x_.op, x_.modulus, st_[std::size_t(o.element)], v);
@@ -60,8 +67,9 @@ class LockStep {
   TableAnswer answer() const {
     for (std::int64_t e = 0; e < x_.n; ++e)
       if (done_[std::size_t(e)] != x_.k())
-        throw std::logic_error(fmt::format("the schedule ended with ST[{}] unfinished ({} of {} stages)", e,
-                                           done_[std::size_t(e)], x_.k()));
+        throw std::logic_error(
+            fmt::format("the schedule ended with ST[{}] unfinished ({} of {} stages)", e,
+                        done_[std::size_t(e)], x_.k()));
     return {st_.back(), table_checksum(st_)};
   }
 
@@ -90,29 +98,34 @@ class LockStep {
   const Instance& x_;
   SimReport& r_;
   std::vector<std::uint64_t> st_, values_;
-  std::vector<std::int32_t> done_;       // stages applied to each element
-  std::vector<std::int64_t> written_;    // last (sub-)step that wrote each element
+  std::vector<std::int32_t> done_;     // stages applied to each element
+  std::vector<std::int64_t> written_;  // last (sub-)step that wrote each element
   std::vector<std::int64_t> reads_;
   std::int64_t serial_ = 0;
 };
 
 }  // namespace
 
-SimReport simulate(const Instance& x, std::int64_t p, const std::string& variant, bool enforce_bound,
-                   const Poll& poll) {
-  if (auto why = why_malformed(x); !why.empty()) throw dpgpu::InputError("cpu.pipeline_sim: " + why);
+SimReport simulate(const Instance& x, std::int64_t p, const std::string& variant,
+                   bool enforce_bound, const Poll& poll) {
+  if (auto why = why_malformed(x); !why.empty())
+    throw dpgpu::InputError("cpu.pipeline_sim: " + why);
   if (variant != "pfold" && variant != "2x2")
-    throw dpgpu::InputError("cpu.pipeline_sim: parameter 'variant' must be pfold or 2x2, got '" + variant + "'");
-  if (p < 1) throw dpgpu::InputError(fmt::format("cpu.pipeline_sim: parameter 'p' must be >= 1, got {}", p));
+    throw dpgpu::InputError("cpu.pipeline_sim: parameter 'variant' must be pfold or 2x2, got '" +
+                            variant + "'");
+  if (p < 1)
+    throw dpgpu::InputError(fmt::format("cpu.pipeline_sim: parameter 'p' must be >= 1, got {}", p));
   const std::int64_t n = x.n, a0 = x.a0(), k = x.k();
   SimReport r;
   LockStep sim(x, r);
   std::vector<Op1> ops;
   if (variant == "pfold") {
     if (enforce_bound && p > max_fold(x.offsets))
-      throw dpgpu::InputError(fmt::format(
-          "cpu.pipeline_sim: parameter 'p' = {} exceeds the largest valid fold {} for these offsets "
-          "(a_t >= (k - t)·p for every stage t)", p, max_fold(x.offsets)));
+      throw dpgpu::InputError(
+          fmt::format("cpu.pipeline_sim: parameter 'p' = {} exceeds the largest valid fold {} for "
+                      "these offsets "
+                      "(a_t >= (k - t)·p for every stage t)",
+                      p, max_fold(x.offsets)));
     r.threads = p * k;
     r.steps = pipeline_steps(n, a0, k, p);
     for (std::int64_t s = 0; s < r.steps; ++s) {
@@ -126,9 +139,11 @@ SimReport simulate(const Instance& x, std::int64_t p, const std::string& variant
       if (poll && s % 4096 == 0) poll();
     }
   } else {
-    if (p != 1) throw dpgpu::InputError(fmt::format("cpu.pipeline_sim: variant 2x2 needs p = 1, got {}", p));
+    if (p != 1)
+      throw dpgpu::InputError(fmt::format("cpu.pipeline_sim: variant 2x2 needs p = 1, got {}", p));
     if (enforce_bound)
-      if (auto why = why_not_2x2(x.offsets); !why.empty()) throw dpgpu::InputError("cpu.pipeline_sim: " + why);
+      if (auto why = why_not_2x2(x.offsets); !why.empty())
+        throw dpgpu::InputError("cpu.pipeline_sim: " + why);
     const std::int64_t half = (k + 1) / 2;
     r.threads = half;
     r.steps = pipeline2x2_steps(n, a0, k);

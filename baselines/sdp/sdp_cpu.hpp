@@ -25,15 +25,15 @@ bool fits_32_bits(const Instance& x);
 // What the simulator measured.
 struct SimReport {
   TableAnswer answer;
-  std::int64_t steps = 0;          // lock-step steps executed
-  std::int64_t threads = 0;        // threads of one step (p·k, or ceil(k/2) for 2x2)
-  std::int64_t operations = 0;     // element-stage operations (= (n - a0)·k when complete)
-  std::int64_t reads = 0;          // shared reads ST[e - a_t]
-  std::int64_t read_conflicts = 0; // Σ over (sub-)steps of reads − distinct elements read
-  std::int64_t max_readers = 0;    // most threads reading one element in one (sub-)step
-  std::int64_t conflict_steps = 0; // (sub-)steps with at least one element read twice
-  std::int64_t model_time = 0;     // Σ over (sub-)steps of the largest reader count: time when
-                                   // readers of one element are served one after another
+  std::int64_t steps = 0;           // lock-step steps executed
+  std::int64_t threads = 0;         // threads of one step (p·k, or ceil(k/2) for 2x2)
+  std::int64_t operations = 0;      // element-stage operations (= (n - a0)·k when complete)
+  std::int64_t reads = 0;           // shared reads ST[e - a_t]
+  std::int64_t read_conflicts = 0;  // Σ over (sub-)steps of reads − distinct elements read
+  std::int64_t max_readers = 0;     // most threads reading one element in one (sub-)step
+  std::int64_t conflict_steps = 0;  // (sub-)steps with at least one element read twice
+  std::int64_t model_time = 0;      // Σ over (sub-)steps of the largest reader count: time when
+                                    // readers of one element are served one after another
 };
 
 // Executes the p-fold pipeline of Figure 6 (variant "pfold"; p = 1 is Figure 2) or the 2-by-2
@@ -43,7 +43,7 @@ struct SimReport {
 // twice; a violation throws std::logic_error naming the step, thread and element. With
 // `enforce_bound` a p above the correctness bound (or 2x2 on offsets it does not fit) is
 // refused first with dpgpu::InputError; without it the schedule runs and the checks catch it.
-SimReport simulate(const Instance& x, std::int64_t p, const std::string& variant, bool enforce_bound,
-                   const Poll& poll = {});
+SimReport simulate(const Instance& x, std::int64_t p, const std::string& variant,
+                   bool enforce_bound, const Poll& poll = {});
 
 }  // namespace sdp::cpu

@@ -28,9 +28,14 @@ TableAnswer run(const Instance& x, const Poll& poll) {
     T v = s[i - a0];
     for (std::int64_t j = 1; j < k; ++j) {
       const T w = s[i - a[std::size_t(j)]];
-      if constexpr (O == Op::max) v = v > w ? v : w;
-      else if constexpr (O == Op::min) v = v < w ? v : w;
-      else { v = v + w; v = v >= m ? v - m : v; }
+      if constexpr (O == Op::max)
+        v = v > w ? v : w;
+      else if constexpr (O == Op::min)
+        v = v < w ? v : w;
+      else {
+        v = v + w;
+        v = v >= m ? v - m : v;
+      }
     }
     s[i] = v;
     if (poll && (i & (kPollEvery - 1)) == 0) poll();

@@ -5,7 +5,8 @@ namespace sdp::cpu {
 namespace {
 
 [[maybe_unused]] const dpgpu::Registered serial_registered =
-    dpgpu::solver<Problem>("cpu.serial", "the paper's Figure 1: ST[i] from its k predecessors, i = a0..n-1")
+    dpgpu::solver<Problem>("cpu.serial",
+                           "the paper's Figure 1: ST[i] from its k predecessors, i = a0..n-1")
         .memory([](const Instance& x, const dpgpu::Params&) {
           return dpgpu::MemoryNeed{std::uint64_t(x.n) * (fits_32_bits(x) ? 4u : 8u), 0};
         })

@@ -30,7 +30,8 @@ std::vector<Instance> corpus() {
   }
   // 64-bit cells: values above 2^32, and add with a modulus above 2^31.
   v.push_back(make_instance(3000, Op::max, 1, strided_offsets(4, 3), std::uint64_t{1} << 40, 77));
-  v.push_back(make_instance(3000, Op::add, (std::uint64_t{1} << 40) + 15, strided_offsets(4, 3), std::uint64_t{1} << 40, 78));
+  v.push_back(make_instance(3000, Op::add, (std::uint64_t{1} << 40) + 15, strided_offsets(4, 3),
+                            std::uint64_t{1} << 40, 78));
   return v;
 }
 
@@ -38,8 +39,10 @@ TEST(SdpSerial, AgreesWithTheReference) {
   for (const auto& x : corpus()) {
     const Answer ref = reference_answer(x);
     const cpu::TableAnswer got = cpu::serial(x);
-    EXPECT_EQ(got.objective, ref.objective) << "n=" << x.n << " k=" << x.k() << " op=" << to_string(x.op);
-    EXPECT_EQ(got.checksum, ref.checksum) << "n=" << x.n << " k=" << x.k() << " op=" << to_string(x.op);
+    EXPECT_EQ(got.objective, ref.objective)
+        << "n=" << x.n << " k=" << x.k() << " op=" << to_string(x.op);
+    EXPECT_EQ(got.checksum, ref.checksum)
+        << "n=" << x.n << " k=" << x.k() << " op=" << to_string(x.op);
   }
 }
 
@@ -90,7 +93,8 @@ TEST(SdpPipelineSim, FoldAboveTheBoundIsRefusedWithTheBound) {
 
 TEST(SdpPipelineSim, TheBoundIsTight) {
   // Run the schedule one above the bound: the checks must catch a read of an unfinished value.
-  for (auto offsets : {std::vector<std::int64_t>{10, 8, 5}, strided_offsets(4, 6), consecutive_offsets(4)}) {
+  for (auto offsets :
+       {std::vector<std::int64_t>{10, 8, 5}, strided_offsets(4, 6), consecutive_offsets(4)}) {
     Instance x = make_instance(500, Op::max, 1, offsets, 100, 5);
     const std::int64_t p = max_fold(offsets) + 1;
     try {
@@ -115,7 +119,8 @@ TEST(SdpPipelineSim, ConsecutiveOffsetsAreTheWorstCaseForReads) {
 TEST(SdpPipelineSim, TwoByTwoIsCorrectAndConflictFreeOnConsecutiveOffsets) {
   for (std::int64_t k : {1, 2, 3, 4, 5, 8, 16, 17}) {
     for (Op op : {Op::min, Op::max, Op::add}) {
-      Instance x = make_instance(700, op, 1000000007, consecutive_offsets(k), 1u << 30, std::uint64_t(k));
+      Instance x =
+          make_instance(700, op, 1000000007, consecutive_offsets(k), 1u << 30, std::uint64_t(k));
       ASSERT_EQ(why_not_2x2(x.offsets), "");
       const cpu::SimReport r = cpu::simulate(x, 1, "2x2", true);
       const Answer ref = reference_answer(x);
@@ -133,11 +138,14 @@ TEST(SdpPipelineSim, TwoByTwoIsCorrectOnAnyOffsets) {
   // positive offsets), so it holds everywhere; conflicts may appear on other offsets.
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {
     const std::int64_t k = 1 + std::int64_t(seed % 7);
-    Instance x = make_instance(900, Op(seed % 3), 1000000007, random_offsets(k, 3 * k + 2, seed), 1u << 20, seed);
+    Instance x = make_instance(900, Op(seed % 3), 1000000007, random_offsets(k, 3 * k + 2, seed),
+                               1u << 20, seed);
     ASSERT_EQ(why_not_2x2(x.offsets), "");
-    EXPECT_EQ(cpu::simulate(x, 1, "2x2", true).answer.checksum, reference_answer(x).checksum) << "seed " << seed;
+    EXPECT_EQ(cpu::simulate(x, 1, "2x2", true).answer.checksum, reference_answer(x).checksum)
+        << "seed " << seed;
   }
-  EXPECT_THROW(cpu::simulate(make_instance(50, Op::max, 1, {4, 1}, 10, 1), 2, "2x2", true), dpgpu::InputError);
+  EXPECT_THROW(cpu::simulate(make_instance(50, Op::max, 1, {4, 1}, 10, 1), 2, "2x2", true),
+               dpgpu::InputError);
 }
 
 TEST(SdpRegistered, BothSolversAreListed) {

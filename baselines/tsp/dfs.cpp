@@ -13,8 +13,8 @@ namespace detail {
 
 Arcs arcs_of(const Instance& x) {
   if (x.n > kMaxSearchCities)
-    throw std::invalid_argument(
-        fmt::format("bitset search: {} cities; at most {} (one 64-bit mask)", x.n, kMaxSearchCities));
+    throw std::invalid_argument(fmt::format(
+        "bitset search: {} cities; at most {} (one 64-bit mask)", x.n, kMaxSearchCities));
   return Arcs{x.n, x.dist};
 }
 

@@ -20,9 +20,9 @@ namespace tsp::cpu {
 inline constexpr int kMaxSearchCities = 64;
 
 struct SearchResult {
-  std::int64_t cost = kNoBound;      // the held tour's closed cost; kNoBound when none
-  std::vector<std::int32_t> tour;    // starts at city 0; empty when no tour <= the bound
-  std::uint64_t nodes = 0;           // nodes counted (search_bound.hpp)
+  std::int64_t cost = kNoBound;    // the held tour's closed cost; kNoBound when none
+  std::vector<std::int32_t> tour;  // starts at city 0; empty when no tour <= the bound
+  std::uint64_t nodes = 0;         // nodes counted (search_bound.hpp)
 };
 
 // Serial DFS; children in increasing city order. `bound` is the starting bound
@@ -35,7 +35,7 @@ SearchResult dfs(const Instance& x, std::int64_t bound, const Poll& poll = {});
 // bound, a mutex around the tour). threads 0: OpenMP's default. With the optimal bound the
 // node count equals dfs()'s exactly.
 inline constexpr int kDefaultSplitDepth = 4;
-SearchResult omp_dfs(const Instance& x, std::int64_t bound, int threads, int split_depth = kDefaultSplitDepth,
-                     const Poll& poll = {});
+SearchResult omp_dfs(const Instance& x, std::int64_t bound, int threads,
+                     int split_depth = kDefaultSplitDepth, const Poll& poll = {});
 
 }  // namespace tsp::cpu

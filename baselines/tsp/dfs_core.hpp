@@ -34,7 +34,8 @@ struct Arcs {
 // Tick: called with each batch of 2^16 nodes tried; may throw to stop.
 // Returns the nodes counted below frames[top].
 template <class B, class Emit, class Tick>
-std::uint64_t explore(const Arcs& arcs, Frame* frames, int top, int cut, B& policy, Emit&& emit, Tick&& tick) {
+std::uint64_t explore(const Arcs& arcs, Frame* frames, int top, int cut, B& policy, Emit&& emit,
+                      Tick&& tick) {
   const int n = arcs.n;
   const int leaf_parent = n - 2;  // frame index whose children are full permutations
   std::uint64_t nodes = 0;

@@ -11,14 +11,18 @@ struct DfsConfig {
 };
 
 [[maybe_unused]] const auto registered_dfs =
-    search_solver<DfsConfig>("cpu.dfs",
-                             "depth-first implicit enumeration from city 0, one thread, bitset of visited cities, "
-                             "pruned by partial cost (paper 004's serial baseline)")
-        .memory([](const tsp::Instance& x, const DfsConfig&) { return dpgpu::MemoryNeed{search_bytes(x, 0), 0}; })
+    search_solver<DfsConfig>(
+        "cpu.dfs",
+        "depth-first implicit enumeration from city 0, one thread, bitset of visited cities, "
+        "pruned by partial cost (paper 004's serial baseline)")
+        .memory([](const tsp::Instance& x, const DfsConfig&) {
+          return dpgpu::MemoryNeed{search_bytes(x, 0), 0};
+        })
         .solve([](const tsp::Instance& x, const DfsConfig& c, Context& ctx) {
           const auto bound = bound_for(x, c.initial_ub);
-          return searched(ctx, "cpu.dfs", bound,
-                          [&] { return tsp::cpu::dfs(x, bound, [&ctx] { ctx.check_deadline(); }); });
+          return searched(ctx, "cpu.dfs", bound, [&] {
+            return tsp::cpu::dfs(x, bound, [&ctx] { ctx.check_deadline(); });
+          });
         });
 
 }  // namespace

@@ -68,7 +68,8 @@ std::uint64_t held_karp_bytes(const Instance& x) {
 
 Tour held_karp(const Instance& x, const Poll& poll) {
   if (x.n == 1) return Tour{0, {0}};
-  if (x.n - 1 > kMaxOthers || held_karp_bytes(x) == std::numeric_limits<std::uint64_t>::max()) throw std::bad_alloc();
+  if (x.n - 1 > kMaxOthers || held_karp_bytes(x) == std::numeric_limits<std::uint64_t>::max())
+    throw std::bad_alloc();
   return held_karp_cell_bytes(x) == 4 ? solve<std::int32_t>(x, poll) : solve<std::int64_t>(x, poll);
 }
 

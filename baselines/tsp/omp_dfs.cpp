@@ -34,13 +34,15 @@ struct SharedBound {
     if (tour >= s->result->cost) return;
     s->result->cost = tour;
     s->result->tour = detail::tour_of(frames, last_index, last_city);
-    if (tour < s->in_force.load(std::memory_order_relaxed)) s->in_force.store(tour, std::memory_order_relaxed);
+    if (tour < s->in_force.load(std::memory_order_relaxed))
+      s->in_force.store(tour, std::memory_order_relaxed);
   }
 };
 
 }  // namespace
 
-SearchResult omp_dfs(const Instance& x, std::int64_t bound, int threads, int split_depth, const Poll& poll) {
+SearchResult omp_dfs(const Instance& x, std::int64_t bound, int threads, int split_depth,
+                     const Poll& poll) {
   const detail::Arcs arcs = detail::arcs_of(x);
   const int n = x.n;
   std::vector<Frame> frames(static_cast<std::size_t>(n));
@@ -53,7 +55,9 @@ SearchResult omp_dfs(const Instance& x, std::int64_t bound, int threads, int spl
   // is frames[0..cut]) and explored later.
   const int cut = std::max(1, split_depth);
   std::vector<Frame> tasks;  // (cut + 1) frames per task
-  auto keep = [&](const Frame* path, int index) { tasks.insert(tasks.end(), path, path + index + 1); };
+  auto keep = [&](const Frame* path, int index) {
+    tasks.insert(tasks.end(), path, path + index + 1);
+  };
   auto tick = [&] {
     if (poll) poll();
   };
@@ -79,7 +83,8 @@ SearchResult omp_dfs(const Instance& x, std::int64_t bound, int threads, int spl
       if (stop.load(std::memory_order_relaxed)) continue;
       std::copy_n(tasks.begin() + std::ptrdiff_t(std::size_t(t) * stride), stride, stack.begin());
       try {
-        nodes += detail::explore(arcs, stack.data(), cut, n, policy, [](const Frame*, int) {}, local_tick);
+        nodes += detail::explore(
+            arcs, stack.data(), cut, n, policy, [](const Frame*, int) {}, local_tick);
       } catch (const Stopped&) {
       } catch (...) {
 #pragma omp critical(omp_dfs_failure)

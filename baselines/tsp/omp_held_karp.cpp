@@ -128,7 +128,8 @@ Tour solve(const Instance& x, int threads, std::uint64_t block, const Poll& poll
   for (int k = m; k >= 1; --k) {
     t.tour[static_cast<std::size_t>(k)] = last + 1;
     if (k == 1) break;
-    const std::uint64_t cell = subsets::rank(s) * std::uint64_t(k) + std::uint64_t(subsets::position_of(s, last));
+    const std::uint64_t cell =
+        subsets::rank(s) * std::uint64_t(k) + std::uint64_t(subsets::position_of(s, last));
     const int before = parents[k][cell];
     s ^= std::uint64_t{1} << last;
     last = before;
@@ -146,7 +147,9 @@ std::uint64_t omp_held_karp_bytes(const Instance& x) {
   for (int k = 2; k <= m; ++k) {
     const std::uint64_t here = saturating_mul(kBinomials(m, k), std::uint64_t(k));
     predecessors = saturating_add(predecessors, here);
-    two_layers = std::max(two_layers, saturating_add(here, saturating_mul(kBinomials(m, k - 1), std::uint64_t(k - 1))));
+    two_layers =
+        std::max(two_layers,
+                 saturating_add(here, saturating_mul(kBinomials(m, k - 1), std::uint64_t(k - 1))));
   }
   return saturating_add(saturating_add(predecessors, saturating_mul(two_layers, cell)),
                         std::uint64_t(m) * m * cell + std::uint64_t(x.n) * 4);

@@ -23,7 +23,9 @@ inline Poll deadline_of(dpgpu::Context& ctx) {
   return [&ctx] { ctx.check_deadline(); };
 }
 
-inline Outcome with_certificate(Tour t) { return Outcome{t.cost, tsp::Solution{std::move(t.tour)}, std::nullopt}; }
+inline Outcome with_certificate(Tour t) {
+  return Outcome{t.cost, tsp::Solution{std::move(t.tour)}, std::nullopt};
+}
 
 // Runs `solve` in the "compute" phase; a table that cannot be allocated becomes OutOfMemory.
 template <class Solve>

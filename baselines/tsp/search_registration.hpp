@@ -21,8 +21,10 @@ namespace tsp::cpu {
 using Outcome = dpgpu::Outcome<tsp::Solution>;
 
 inline constexpr const char* kInitialUbHelp =
-    "starting bound: optimal (the instance's known optimum; paper protocol, order-independent node count; Held-Karp "
-    "finds it at planning for a file without one when n <= 22), none, or a non-negative integer written as text "
+    "starting bound: optimal (the instance's known optimum; paper protocol, order-independent node "
+    "count; Held-Karp "
+    "finds it at planning for a file without one when n <= 22), none, or a non-negative integer "
+    "written as text "
     "(\"1234\")";
 
 // What every search here declares: initial_ub's forms and startability, n within the bitset
@@ -34,12 +36,15 @@ dpgpu::SolverBuilder<tsp::Problem, C> search_solver(const char* name, const char
       .rule("initial_ub", tsp::initial_ub_rule())
       .check_instance([name](const C& c, const tsp::Instance& x) -> std::optional<std::string> {
         if (x.n > tsp::cpu::kMaxSearchCities)
-          return fmt::format("{}: {} cities; the bitset search takes at most {}", name, x.n, tsp::cpu::kMaxSearchCities);
+          return fmt::format("{}: {} cities; the bitset search takes at most {}", name, x.n,
+                             tsp::cpu::kMaxSearchCities);
         return tsp::initial_ub_refusal(x, c.initial_ub);
       })
       .needs_optimum([](const C& c) { return tsp::needs_optimum(c.initial_ub); })
-      .counter("nodes", dpgpu::CounterKind::Count, "search nodes visited (THE count of tsp/search_bound.hpp)", "nodes")
-      .counter("nodes_per_s", dpgpu::CounterKind::Rate, "nodes per second of the search itself", "nodes")
+      .counter("nodes", dpgpu::CounterKind::Count,
+               "search nodes visited (THE count of tsp/search_bound.hpp)", "nodes")
+      .counter("nodes_per_s", dpgpu::CounterKind::Rate, "nodes per second of the search itself",
+               "nodes")
       .counter("bound", dpgpu::CounterKind::Count, "the starting bound, when finite", "tour cost")
       .work_counter("nodes");
 }
@@ -69,12 +74,14 @@ Outcome searched(dpgpu::Context& ctx, const char* solver, std::int64_t bound, Se
     auto compute = ctx.phase("compute");
     r = search();
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   ctx.set("nodes", double(r.nodes));
   ctx.set("nodes_per_s", seconds > 0 ? double(r.nodes) / seconds : 0.0);
   if (r.tour.empty())
-    throw dpgpu::InputError(fmt::format("{}: initial_ub {} is below every tour's cost: no tour found ({} nodes)",
-                                        solver, bound, r.nodes));
+    throw dpgpu::InputError(
+        fmt::format("{}: initial_ub {} is below every tour's cost: no tour found ({} nodes)",
+                    solver, bound, r.nodes));
   return Outcome{r.cost, tsp::Solution{std::move(r.tour)}, std::nullopt};
 }
 

@@ -30,7 +30,8 @@ void expect_all_optimal(const Instance& x) {
   expect_certified(x, serial, "held_karp");
   // One thread with whole layers in one block; three threads with one subset per block (every
   // block boundary, more threads than this 2-core machine has: spinning stays throttled).
-  for (auto [threads, block] : {std::pair{1, tsp::cpu::kDefaultBlock}, std::pair{3, std::uint64_t{1}}}) {
+  for (auto [threads, block] :
+       {std::pair{1, tsp::cpu::kDefaultBlock}, std::pair{3, std::uint64_t{1}}}) {
     const auto layered = tsp::cpu::omp_held_karp(x, threads, block);
     EXPECT_EQ(layered.cost, reference.cost) << threads << " threads, block " << block;
     expect_certified(x, layered, "omp_held_karp");
@@ -39,7 +40,8 @@ void expect_all_optimal(const Instance& x) {
 
 TEST(TspHeldKarp, MatchesBruteForceOnEuclideanInstances) {
   for (int n = 1; n <= 9; ++n)
-    for (std::uint64_t seed = 0; seed < 12; ++seed) expect_all_optimal(tsp::euclidean(n, 1000, seed));
+    for (std::uint64_t seed = 0; seed < 12; ++seed)
+      expect_all_optimal(tsp::euclidean(n, 1000, seed));
 }
 
 TEST(TspHeldKarp, MatchesBruteForceWithDuplicatePoints) {
@@ -91,7 +93,8 @@ TEST(TspHeldKarp, TwoAndThreeCitiesByHand) {
 
 TEST(TspHeldKarp, BothLayoutsAgreeBeyondBruteForce) {
   for (std::uint64_t seed = 0; seed < 3; ++seed)
-    for (auto x : {tsp::euclidean(15, 1000, seed), tsp::random_matrix(15, 1, 1000, seed), tsp::euclidean(14, 4, seed)}) {
+    for (auto x : {tsp::euclidean(15, 1000, seed), tsp::random_matrix(15, 1, 1000, seed),
+                   tsp::euclidean(14, 4, seed)}) {
       const auto serial = tsp::cpu::held_karp(x);
       const auto layered = tsp::cpu::omp_held_karp(x, 2);
       EXPECT_EQ(serial.cost, layered.cost) << x.name << " seed " << seed;
@@ -111,7 +114,8 @@ TEST(TspHeldKarp, MemoryGrowsAsTheTables) {
   EXPECT_LT(tsp::cpu::omp_held_karp_bytes(x20), tsp::cpu::held_karp_bytes(x20) / 2);
   EXPECT_GT(tsp::cpu::omp_held_karp_bytes(x20), 19ull << 18);
   auto x30 = tsp::euclidean(30, 1000, 1);
-  EXPECT_EQ(tsp::cpu::held_karp_bytes(x30), (1ull << 29) * 29 * 5 + 29 * 29 * 4 + 30 * 4);  // 72.5 GiB
+  EXPECT_EQ(tsp::cpu::held_karp_bytes(x30),
+            (1ull << 29) * 29 * 5 + 29 * 29 * 4 + 30 * 4);  // 72.5 GiB
   // Layered, n = 30 needs 29·2^28 predecessor bytes plus two layers: about 15.6 GiB.
   EXPECT_GT(tsp::cpu::omp_held_karp_bytes(x30), 29ull << 28);
   EXPECT_LT(tsp::cpu::omp_held_karp_bytes(x30), 16ull << 30);

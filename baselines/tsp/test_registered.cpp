@@ -31,7 +31,8 @@ TEST(TspSolvers, OmpSchemaHasThreads) {
   EXPECT_EQ(s.schema.resolve({}).integer("block"), 2048);
   EXPECT_THROW(s.schema.resolve({{"block", std::int64_t{0}}}), dpgpu::InputError);
   EXPECT_THROW(s.schema.resolve({{"threads", std::int64_t{-1}}}), dpgpu::InputError);
-  EXPECT_THROW(solver("cpu.held_karp").schema.resolve({{"threads", std::int64_t{2}}}), dpgpu::InputError);
+  EXPECT_THROW(solver("cpu.held_karp").schema.resolve({{"threads", std::int64_t{2}}}),
+               dpgpu::InputError);
 }
 
 TEST(TspSolvers, OutcomesAreOptimalAndCertificatesRecheck) {
@@ -46,7 +47,8 @@ TEST(TspSolvers, OutcomesAreOptimalAndCertificatesRecheck) {
       ctx.begin();
       auto out = s.solve(x, s.schema.resolve({}), ctx);
       ctx.end();
-      EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "") << name;  // each counter declared
+      EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "")
+          << name;  // each counter declared
       EXPECT_EQ(out.objective, optimum) << name;
       ASSERT_NE(out.solution, nullptr) << name;
       auto verdict = problem->check(x, out);

@@ -16,7 +16,9 @@ namespace {
 
 using tsp::Instance;
 
-Instance matrix(int n, std::vector<std::int64_t> d) { return tsp::make_instance(n, std::move(d), "hand"); }
+Instance matrix(int n, std::vector<std::int64_t> d) {
+  return tsp::make_instance(n, std::move(d), "hand");
+}
 
 // 4 cities; tours from 0: 0123 = 4 (optimal), 0132 = 12, 0213 = 9, 0231 = 6, 0312 = 8, 0321 = 9.
 Instance four() {
@@ -75,7 +77,8 @@ TEST(TspSearch, OneAndTwoCities) {
 // is below `bound` (fixed).
 std::uint64_t count_below(const Instance& x, std::int64_t bound) {
   std::vector<bool> on(std::size_t(x.n), false);
-  std::function<std::uint64_t(int, std::int64_t)> walk = [&](int last, std::int64_t cost) -> std::uint64_t {
+  std::function<std::uint64_t(int, std::int64_t)> walk = [&](int last,
+                                                             std::int64_t cost) -> std::uint64_t {
     if (cost >= bound) return 0;
     std::uint64_t total = 1;
     for (int j = 0; j < x.n; ++j)

@@ -16,7 +16,8 @@ using Clock = dpgpu::Context::Clock;
 
 const char* const kClasses[] = {"amat", "tmat", "tsmat", "crane", "coin"};
 
-dpgpu::AnyInstance generate(const std::string& generator, int n, std::uint64_t seed, dpgpu::ValueMap extra = {}) {
+dpgpu::AnyInstance generate(const std::string& generator, int n, std::uint64_t seed,
+                            dpgpu::ValueMap extra = {}) {
   auto* g = dpgpu::Registry::get().problem("tsp")->generator(generator);
   if (!g) throw std::runtime_error("not registered: " + generator);
   extra["n"] = std::int64_t{n};
@@ -81,7 +82,8 @@ TEST(TspSearchClasses, RegisteredSolversReportNodes) {
     ctx.begin();
     auto out = s.solve(x, s.schema.resolve({}), ctx);
     ctx.end();
-    EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "") << name;  // each counter declared
+    EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "")
+        << name;  // each counter declared
     EXPECT_EQ(out.objective, *x.known_optimum) << name;
     auto verdict = problem->check(x, out);
     ASSERT_TRUE(verdict.has_value());
@@ -117,7 +119,9 @@ TEST(TspSearchClasses, InitialUbErrorsAreNamed) {
     EXPECT_NE(message(known, "0").find("below every tour"), std::string::npos) << name;
     // A bound above the optimum, and none: still the optimum.
     EXPECT_EQ(run(unknown, "none").objective, *known.known_optimum) << name;
-    EXPECT_EQ(run(known, std::to_string(*known.known_optimum + 100)).objective, *known.known_optimum) << name;
+    EXPECT_EQ(run(known, std::to_string(*known.known_optimum + 100)).objective,
+              *known.known_optimum)
+        << name;
     // An int in the file is not text: the schema says what it wants.
     EXPECT_THROW(s.schema.resolve({{"initial_ub", std::int64_t{5}}}), dpgpu::InputError);
   }
@@ -128,7 +132,9 @@ TEST(TspSearchClasses, PassedDeadlineStopsBoth) {
   for (auto name : {"cpu.dfs", "cpu.omp_dfs"}) {
     auto& s = solver(name);
     dpgpu::Context ctx(dpgpu::Backend::Cpu, Clock::now() - std::chrono::seconds(1));
-    EXPECT_THROW(s.solve(x, s.schema.resolve({{"initial_ub", std::string("none")}}), ctx), dpgpu::Timeout) << name;
+    EXPECT_THROW(s.solve(x, s.schema.resolve({{"initial_ub", std::string("none")}}), ctx),
+                 dpgpu::Timeout)
+        << name;
   }
 }
 

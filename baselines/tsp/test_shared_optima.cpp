@@ -43,14 +43,15 @@ TEST_P(TspSharedOptima, HeldKarpReachesTheKnownOptimum) {
 // GEO (burma14, ulysses16, ulysses22), LOWER_DIAG_ROW (gr17, gr21, gr24, fri26), ATSP
 // FULL_MATRIX (br17). The larger ones run one solver each: gr24 ~1 GB and ~2 s serial;
 // fri26 (the whole table would be 4.2 GB) layered in ~1 GB, ~10 s on two threads.
-INSTANTIATE_TEST_SUITE_P(Small, TspSharedOptima,
-                         testing::Values(Case{"burma14.tsp", true, true}, Case{"ulysses16.tsp", true, true},
-                                         Case{"gr17.tsp", true, true}, Case{"br17.atsp", true, true},
-                                         Case{"gr21.tsp", true, false}, Case{"ulysses22.tsp", false, true},
-                                         Case{"gr24.tsp", true, false}, Case{"fri26.tsp", false, true}),
-                         [](const auto& info) {
-                           std::string name = info.param.file;
-                           return name.substr(0, name.find('.'));
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Small, TspSharedOptima,
+    testing::Values(Case{"burma14.tsp", true, true}, Case{"ulysses16.tsp", true, true},
+                    Case{"gr17.tsp", true, true}, Case{"br17.atsp", true, true},
+                    Case{"gr21.tsp", true, false}, Case{"ulysses22.tsp", false, true},
+                    Case{"gr24.tsp", true, false}, Case{"fri26.tsp", false, true}),
+    [](const auto& info) {
+      std::string name = info.param.file;
+      return name.substr(0, name.find('.'));
+    });
 
 }  // namespace

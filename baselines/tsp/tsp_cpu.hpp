@@ -40,7 +40,8 @@ std::uint64_t held_karp_bytes(const Instance& x);
 // threads 0: OpenMP's default (OMP_NUM_THREADS, else all cores). block: consecutive subsets
 // per scheduling unit (>= 1); a layer of a single block runs without waking the team.
 inline constexpr std::uint64_t kDefaultBlock = 2048;
-Tour omp_held_karp(const Instance& x, int threads, std::uint64_t block = kDefaultBlock, const Poll& poll = {});
+Tour omp_held_karp(const Instance& x, int threads, std::uint64_t block = kDefaultBlock,
+                   const Poll& poll = {});
 std::uint64_t omp_held_karp_bytes(const Instance& x);
 
 }  // namespace tsp::cpu

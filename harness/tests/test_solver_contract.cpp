@@ -48,15 +48,18 @@ const dpgpu::Registered toy_registered =
         .choice("readonly", &ToyConfig::readonly, {"texture", "ldg", "plain"}, "a path")
         .choice("mode", &ToyConfig::mode, {{"tile", Mode::Tile}, {"cell", Mode::Cell}}, "an enum")
         .param("label", &ToyConfig::label, "any text")
-        .param("waves", &ToyConfig::waves, dpgpu::at_least(1), "an int field without an upper bound")
+        .param("waves", &ToyConfig::waves, dpgpu::at_least(1),
+               "an int field without an upper bound")
         .check([](const ToyConfig& c) -> std::optional<std::string> {
           if (c.mode == Mode::Cell && c.block > 256) return "mode 'cell' needs 'block' <= 256";
           return std::nullopt;
         })
-        .check_instance([](const ToyConfig& c, const dpgpu::ValueMap& dims) -> std::optional<std::string> {
-          if (std::get<std::int64_t>(dims.at("n")) > 21 && c.offload) return "n > 21 needs 'offload' false";
-          return std::nullopt;
-        })
+        .check_instance(
+            [](const ToyConfig& c, const dpgpu::ValueMap& dims) -> std::optional<std::string> {
+              if (std::get<std::int64_t>(dims.at("n")) > 21 && c.offload)
+                return "n > 21 needs 'offload' false";
+              return std::nullopt;
+            })
         .memory([](const Toy::Instance& x, const ToyConfig& c) {
           return dpgpu::MemoryNeed{std::uint64_t(x.n), std::uint64_t(c.block)};
         })
@@ -111,10 +114,14 @@ TEST(SolverContract, DefaultsComeFromTheConfig) {
 
 TEST(SolverContract, BindBuildsTheConfig) {
   const auto& e = toy();
-  const ToyConfig c = dpgpu::bind<ToyConfig>(
-      e, e.schema.resolve({{"block", std::int64_t{128}}, {"chunk", std::int64_t{7}}, {"ratio", std::int64_t{1}},
-                           {"offload", false}, {"readonly", std::string("plain")}, {"mode", std::string("cell")},
-                           {"label", std::string("y")}}));
+  const ToyConfig c =
+      dpgpu::bind<ToyConfig>(e, e.schema.resolve({{"block", std::int64_t{128}},
+                                                  {"chunk", std::int64_t{7}},
+                                                  {"ratio", std::int64_t{1}},
+                                                  {"offload", false},
+                                                  {"readonly", std::string("plain")},
+                                                  {"mode", std::string("cell")},
+                                                  {"label", std::string("y")}}));
   EXPECT_EQ(c.block, 128);
   EXPECT_EQ(c.chunk, 7);
   EXPECT_EQ(c.ratio, 1.0);
@@ -139,11 +146,14 @@ TEST(SolverContract, SolveAndMemoryReceiveTheConfig) {
 }
 
 TEST(SolverContract, RefusalsNameTheParameterAndTheRule) {
-  EXPECT_NE(refusal({{"block", std::int64_t{48}}}).find("parameter 'block': must be a multiple of 32"), std::string::npos)
+  EXPECT_NE(
+      refusal({{"block", std::int64_t{48}}}).find("parameter 'block': must be a multiple of 32"),
+      std::string::npos)
       << refusal({{"block", std::int64_t{48}}});
   EXPECT_NE(refusal({{"block", true}}).find("'block'"), std::string::npos);
   EXPECT_NE(refusal({{"readonly", std::string("surface")}}).find("'readonly'"), std::string::npos);
-  EXPECT_NE(refusal({{"mode", std::string("diagonal")}}).find("one of: tile, cell"), std::string::npos);
+  EXPECT_NE(refusal({{"mode", std::string("diagonal")}}).find("one of: tile, cell"),
+            std::string::npos);
   // An int field cannot receive what would wrap.
   EXPECT_NE(refusal({{"chunk", std::int64_t{-1}}}).find("'chunk'"), std::string::npos);
   EXPECT_EQ(toy().schema.find("block")->range.max, 1024);
@@ -153,7 +163,9 @@ TEST(SolverContract, RefusalsNameTheParameterAndTheRule) {
   EXPECT_FALSE(toy().schema.find("chunk")->range.max);
   // Across parameters, evaluated at resolve time, prefixed by where.
   const std::string both = refusal({{"mode", std::string("cell")}, {"block", std::int64_t{512}}});
-  EXPECT_NE(both.find("exp.yaml:3: solver cpu.toy: mode 'cell' needs 'block' <= 256"), std::string::npos) << both;
+  EXPECT_NE(both.find("exp.yaml:3: solver cpu.toy: mode 'cell' needs 'block' <= 256"),
+            std::string::npos)
+      << both;
   EXPECT_EQ(refusal({{"mode", std::string("cell")}, {"block", std::int64_t{256}}}), "");
 }
 
@@ -162,7 +174,8 @@ TEST(SolverContract, InstanceRulesForThePlanner) {
   const auto p = e.schema.resolve({});
   EXPECT_EQ(e.check(p, {{"n", std::int64_t{21}}}), std::nullopt);
   EXPECT_EQ(e.check(p, {{"n", std::int64_t{22}}}), "n > 21 needs 'offload' false");
-  EXPECT_EQ(e.check(e.schema.resolve({{"offload", false}}), {{"n", std::int64_t{22}}}), std::nullopt);
+  EXPECT_EQ(e.check(e.schema.resolve({{"offload", false}}), {{"n", std::int64_t{22}}}),
+            std::nullopt);
 }
 
 TEST(SolverContract, WrongTypeReadsNameTheParameter) {
@@ -171,7 +184,8 @@ TEST(SolverContract, WrongTypeReadsNameTheParameter) {
     (void)p.integer("offload");
     ADD_FAILURE() << "read a bool as an int";
   } catch (const std::logic_error& e) {
-    EXPECT_NE(std::string(e.what()).find("parameter 'offload' holds bool"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("parameter 'offload' holds bool"), std::string::npos)
+        << e.what();
   }
   EXPECT_THROW((void)p.text("block"), std::logic_error);
   EXPECT_THROW((void)p.flag("label"), std::logic_error);
@@ -196,36 +210,41 @@ TEST(SolverContract, DefaultsThatBreakARuleAreBugs) {
     if (c.block == 64) return "never 64";
     return std::nullopt;
   });
-  EXPECT_NE(bad_default.entry().broken.find("never 64"), std::string::npos) << bad_default.entry().broken;
+  EXPECT_NE(bad_default.entry().broken.find("never 64"), std::string::npos)
+      << bad_default.entry().broken;
 
   auto undeclared = dpgpu::solver<Toy, ToyConfig>("cpu.toy_bad", "never registered")
                         .param("block", &ToyConfig::block, dpgpu::between(32, 1024), "threads");
   undeclared.rule("blok", dpgpu::power_of_two());
-  EXPECT_NE(undeclared.entry().broken.find("rule for undeclared parameter 'blok'"), std::string::npos)
+  EXPECT_NE(undeclared.entry().broken.find("rule for undeclared parameter 'blok'"),
+            std::string::npos)
       << undeclared.entry().broken;
 }
 
 // The backend is what the registration declares, never guessed from the name: a solve_gpu
 // under a library's name is a GPU solver; a "gpu." name with a CPU solve is refused.
 TEST(SolverContract, TheRegistrationDeclaresTheBackend) {
-  const dpgpu::Registered device = dpgpu::solver<Toy, ToyConfig>("lib.toy_device", "a GPU solve named after a library")
-      .solve_gpu([](const Toy::Instance& x, const ToyConfig&, dpgpu::Context&) {
-        return dpgpu::Outcome<Toy::Solution>{x.n, std::nullopt, std::nullopt};
-      });
+  const dpgpu::Registered device =
+      dpgpu::solver<Toy, ToyConfig>("lib.toy_device", "a GPU solve named after a library")
+          .solve_gpu([](const Toy::Instance& x, const ToyConfig&, dpgpu::Context&) {
+            return dpgpu::Outcome<Toy::Solution>{x.n, std::nullopt, std::nullopt};
+          });
   EXPECT_EQ(toy("lib.toy_device").backend, dpgpu::Backend::Gpu);
   EXPECT_EQ(toy("lib.toy_device").broken, "");
   EXPECT_EQ(toy("cpu.toy").backend, dpgpu::Backend::Cpu);
 
   // Registered here, in this binary only: the registry-wide test would fail on it.
-  const dpgpu::Registered misnamed = dpgpu::solver<Toy, ToyConfig>("gpu.toy_on_cpu", "solve() where solve_gpu was meant")
-      .solve([](const Toy::Instance& x, const ToyConfig&, dpgpu::Context&) {
-        return dpgpu::Outcome<Toy::Solution>{x.n, std::nullopt, std::nullopt};
-      });
+  const dpgpu::Registered misnamed =
+      dpgpu::solver<Toy, ToyConfig>("gpu.toy_on_cpu", "solve() where solve_gpu was meant")
+          .solve([](const Toy::Instance& x, const ToyConfig&, dpgpu::Context&) {
+            return dpgpu::Outcome<Toy::Solution>{x.n, std::nullopt, std::nullopt};
+          });
   EXPECT_EQ(toy("gpu.toy_on_cpu").backend, dpgpu::Backend::Cpu);
   const std::string message = toy("gpu.toy_on_cpu").registration_error();
   EXPECT_NE(message.find("register it with solve_gpu"), std::string::npos) << message;
-  auto declared = dpgpu::solver<Toy, ToyConfig>("gpu.toy_declared", "a GPU solver that runs without one")
-      .backend(dpgpu::Backend::Gpu);
+  auto declared =
+      dpgpu::solver<Toy, ToyConfig>("gpu.toy_declared", "a GPU solver that runs without one")
+          .backend(dpgpu::Backend::Gpu);
   EXPECT_EQ(declared.entry().backend, dpgpu::Backend::Gpu);
 }
 
@@ -248,7 +267,8 @@ TEST(SolverContract, CountersAreDeclaredWithTheirKind) {
   auto twice = dpgpu::solver<Toy, ToyConfig>("cpu.toy_bad", "never registered")
                    .counter("nodes", dpgpu::CounterKind::Count, "nodes", "nodes")
                    .counter("nodes", dpgpu::CounterKind::Rate, "nodes per second", "nodes");
-  EXPECT_NE(twice.entry().broken.find("counter 'nodes' declared twice"), std::string::npos) << twice.entry().broken;
+  EXPECT_NE(twice.entry().broken.find("counter 'nodes' declared twice"), std::string::npos)
+      << twice.entry().broken;
 }
 
 TEST(SolverContract, CommonRules) {
@@ -257,7 +277,8 @@ TEST(SolverContract, CommonRules) {
   EXPECT_NE(dpgpu::power_of_two()(dpgpu::Value(std::int64_t{0})), std::nullopt);
   EXPECT_EQ(dpgpu::one_of({4, 8})(dpgpu::Value(std::int64_t{8})), std::nullopt);
   EXPECT_EQ(*dpgpu::one_of({4, 8})(dpgpu::Value(std::int64_t{5})), "must be one of 4, 8, got 5");
-  EXPECT_EQ(*dpgpu::multiple_of(32)(dpgpu::Value(std::int64_t{48})), "must be a multiple of 32, got 48");
+  EXPECT_EQ(*dpgpu::multiple_of(32)(dpgpu::Value(std::int64_t{48})),
+            "must be a multiple of 32, got 48");
 }
 
 TEST(SolverContract, SolveGpuIsOneRegistration) {

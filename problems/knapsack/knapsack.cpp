@@ -18,17 +18,19 @@ dpgpu::Verdict Problem::check(const Instance& x, const Solution& s) {
     const std::int64_t item = s.items[k];
     if (item < 0 || item >= n)
       return dpgpu::Verdict::invalid(fmt::format(
-          "certificate entry {} names item {}, outside 0..{} (the instance has {} items)", k, item, n - 1, n));
+          "certificate entry {} names item {}, outside 0..{} (the instance has {} items)", k, item,
+          n - 1, n));
     if (chosen_at[item] >= 0)
-      return dpgpu::Verdict::invalid(
-          fmt::format("item {} is chosen twice (certificate entries {} and {})", item, chosen_at[item], k));
+      return dpgpu::Verdict::invalid(fmt::format(
+          "item {} is chosen twice (certificate entries {} and {})", item, chosen_at[item], k));
     chosen_at[item] = static_cast<std::int64_t>(k);
     value += x.value[item];
     weight += x.weight[item];
   }
   if (weight > x.capacity)
-    return dpgpu::Verdict::invalid(fmt::format("the {} chosen items weigh {}, more than the capacity {}",
-                                               s.items.size(), weight, x.capacity));
+    return dpgpu::Verdict::invalid(
+        fmt::format("the {} chosen items weigh {}, more than the capacity {}", s.items.size(),
+                    weight, x.capacity));
   return dpgpu::Verdict::valid(value);
 }
 

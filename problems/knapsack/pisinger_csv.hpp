@@ -19,7 +19,8 @@ namespace knapsack {
 //   -----
 // Each instance is named NAME as written and has known optimum Z, after checking that the
 // x column fits the capacity and is worth Z. Errors: dpgpu::InputError "PATH:LINE: ...".
-std::vector<dpgpu::Loaded<Instance>> parse_pisinger_csv(std::string_view text, const std::filesystem::path& path);
+std::vector<dpgpu::Loaded<Instance>> parse_pisinger_csv(std::string_view text,
+                                                        const std::filesystem::path& path);
 
 // A CSV file by extension (.csv, any case) or by content: a first non-blank line that is not
 // a number, followed by a line "n N".

@@ -25,13 +25,15 @@ Header read_header(NonBlankLines& lines, const std::filesystem::path& path) {
   while (numbers.size() < 2) {
     const SourceLine* line = lines.next();
     if (!line)
-      throw InputError(fmt::format("{}: {}", located(path, lines.last_number()),
-                                   numbers.empty() ? "no data: expected the number of items and the capacity"
-                                                   : "the file ends after the number of items: expected the capacity"));
+      throw InputError(fmt::format(
+          "{}: {}", located(path, lines.last_number()),
+          numbers.empty() ? "no data: expected the number of items and the capacity"
+                          : "the file ends after the number of items: expected the capacity"));
     const auto fields = split_fields(line->text);
     if (numbers.size() + fields.size() > 2)
-      throw InputError(fmt::format("{}: expected the number of items and the capacity first, found {} numbers",
-                                   located(path, line->number), numbers.size() + fields.size()));
+      throw InputError(
+          fmt::format("{}: expected the number of items and the capacity first, found {} numbers",
+                      located(path, line->number), numbers.size() + fields.size()));
     for (auto f : fields) numbers.push_back(parse_integer(f, located(path, line->number)));
     h.line = line->number;
   }
@@ -52,7 +54,8 @@ struct Token {
 
 }  // namespace
 
-dpgpu::Loaded<Instance> parse_plain_instance(std::string_view text, const std::filesystem::path& path) {
+dpgpu::Loaded<Instance> parse_plain_instance(std::string_view text,
+                                             const std::filesystem::path& path) {
   NonBlankLines lines(text);
   const Header h = read_header(lines, path);
   Instance x;
@@ -60,18 +63,23 @@ dpgpu::Loaded<Instance> parse_plain_instance(std::string_view text, const std::f
   for (std::int64_t j = 0; j < h.n; ++j) {
     const SourceLine* line = lines.next();
     if (!line)
-      throw InputError(fmt::format("{}: the file ends after {} of its {} items", located(path, lines.last_number()), j, h.n));
+      throw InputError(fmt::format("{}: the file ends after {} of its {} items",
+                                   located(path, lines.last_number()), j, h.n));
     const auto where = located(path, line->number);
     const auto fields = split_fields(line->text);
     if (fields.size() != 2)
-      throw InputError(fmt::format("{}: expected 2 numbers (value weight) for item {}, found {}", where, j + 1, fields.size()));
+      throw InputError(fmt::format("{}: expected 2 numbers (value weight) for item {}, found {}",
+                                   where, j + 1, fields.size()));
     const auto value = parse_integer(fields[0], where), weight = parse_integer(fields[1], where);
-    if (value < 0) throw InputError(fmt::format("{}: item {} has negative value {}", where, j + 1, value));
-    if (weight < 0) throw InputError(fmt::format("{}: item {} has negative weight {}", where, j + 1, weight));
+    if (value < 0)
+      throw InputError(fmt::format("{}: item {} has negative value {}", where, j + 1, value));
+    if (weight < 0)
+      throw InputError(fmt::format("{}: item {} has negative weight {}", where, j + 1, weight));
     x.value.push_back(value);
     x.weight.push_back(weight);
   }
-  if (auto why = why_malformed(x); !why.empty()) throw InputError(fmt::format("{}: {}", path.string(), why));
+  if (auto why = why_malformed(x); !why.empty())
+    throw InputError(fmt::format("{}: {}", path.string(), why));
 
   std::vector<Token> rest;  // what follows the items: nothing, or the solution vector
   while (const SourceLine* line = lines.next())
@@ -81,14 +89,17 @@ dpgpu::Loaded<Instance> parse_plain_instance(std::string_view text, const std::f
 
   const Instance& inst = out.instance;
   if (rest.size() != inst.size())
-    throw InputError(fmt::format("{}: after the items, expected nothing or a 0/1 solution vector of {} entries, found {} fields",
-                                 located(path, rest.front().line), inst.size(), rest.size()));
+    throw InputError(
+        fmt::format("{}: after the items, expected nothing or a 0/1 solution vector of {} entries, "
+                    "found {} fields",
+                    located(path, rest.front().line), inst.size(), rest.size()));
   std::int64_t value = 0, weight = 0;  // no overflow: the instance's totals fit
   for (std::size_t j = 0; j < rest.size(); ++j) {
     const auto where = located(path, rest[j].line);
     const auto x_j = parse_integer(rest[j].text, where);
     if (x_j != 0 && x_j != 1)
-      throw InputError(fmt::format("{}: solution vector entry {} is {}, not 0 or 1", where, j + 1, x_j));
+      throw InputError(
+          fmt::format("{}: solution vector entry {} is {}, not 0 or 1", where, j + 1, x_j));
     value += x_j * inst.value[j];
     weight += x_j * inst.weight[j];
   }

@@ -12,6 +12,7 @@ namespace knapsack {
 // n lines of exactly two numbers "value weight"; then optionally an optimal 0/1 solution
 // vector of n entries (on any number of lines), whose value becomes the known optimum after
 // it is checked to fit. Named by the file's stem. Errors: dpgpu::InputError "PATH:LINE: ...".
-dpgpu::Loaded<Instance> parse_plain_instance(std::string_view text, const std::filesystem::path& path);
+dpgpu::Loaded<Instance> parse_plain_instance(std::string_view text,
+                                             const std::filesystem::path& path);
 
 }  // namespace knapsack

@@ -40,8 +40,9 @@ Loaded select_one(std::vector<Loaded> all, const dpgpu::FileSource& src) {
   constexpr std::size_t kShown = 5;
   std::vector<std::string> some;
   for (std::size_t k = 0; k < all.size() && k < kShown; ++k) some.push_back(all[k].name);
-  throw InputError(fmt::format("{}: select: no instance named '{}'; there {} {}: {}{}", paths_of(src), src.select,
-                               all.size() == 1 ? "is" : "are", all.size(), fmt::join(some, ", "),
+  throw InputError(fmt::format("{}: select: no instance named '{}'; there {} {}: {}{}",
+                               paths_of(src), src.select, all.size() == 1 ? "is" : "are",
+                               all.size(), fmt::join(some, ", "),
                                all.size() > kShown ? ", ..." : ""));
 }
 

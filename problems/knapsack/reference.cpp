@@ -7,7 +7,8 @@ namespace knapsack {
 
 std::int64_t brute_force_optimum(const Instance& x) {
   const std::size_t n = x.size();
-  if (n > 24) throw std::invalid_argument("brute_force_optimum: " + std::to_string(n) + " items; at most 24");
+  if (n > 24)
+    throw std::invalid_argument("brute_force_optimum: " + std::to_string(n) + " items; at most 24");
   std::int64_t best = 0;
   for (std::uint32_t subset = 0; subset < (std::uint32_t{1} << n); ++subset) {
     std::int64_t value = 0, weight = 0;

@@ -62,7 +62,9 @@ std::vector<std::string_view> split_fields(std::string_view line, char separator
   return out;
 }
 
-std::string located(const fs::path& path, std::size_t line) { return fmt::format("{}:{}", path.string(), line); }
+std::string located(const fs::path& path, std::size_t line) {
+  return fmt::format("{}:{}", path.string(), line);
+}
 
 std::int64_t parse_integer(std::string_view field, const std::string& where) {
   std::int64_t v = 0;

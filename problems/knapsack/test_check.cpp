@@ -62,13 +62,18 @@ TEST(KnapsackCheck, RejectsAMalformedInstance) {
 
 TEST(KnapsackWellFormed, NamesEachFault) {
   EXPECT_EQ(knapsack::why_malformed(textbook()), "");
-  EXPECT_NE(knapsack::why_malformed({5, {1, 2}, {1}}).find("2 values but 1 weights"), std::string::npos);
+  EXPECT_NE(knapsack::why_malformed({5, {1, 2}, {1}}).find("2 values but 1 weights"),
+            std::string::npos);
   EXPECT_NE(knapsack::why_malformed({-1, {}, {}}).find("negative capacity"), std::string::npos);
-  EXPECT_NE(knapsack::why_malformed({5, {1, -2}, {1, 1}}).find("item 1 has negative value"), std::string::npos);
+  EXPECT_NE(knapsack::why_malformed({5, {1, -2}, {1, 1}}).find("item 1 has negative value"),
+            std::string::npos);
   const std::int64_t big = std::int64_t{1} << 62;
-  EXPECT_NE(knapsack::why_malformed({5, {big, big, big}, {1, 1, 1}}).find("total value"), std::string::npos);
-  EXPECT_NE(knapsack::why_malformed({5, {1, 1}, {big, big}}).find("total weight"), std::string::npos);
-  EXPECT_EQ(knapsack::why_malformed({5, {big, big - 1}, {big, big - 1}}), "");  // totals 2^63 - 1 exactly
+  EXPECT_NE(knapsack::why_malformed({5, {big, big, big}, {1, 1, 1}}).find("total value"),
+            std::string::npos);
+  EXPECT_NE(knapsack::why_malformed({5, {1, 1}, {big, big}}).find("total weight"),
+            std::string::npos);
+  EXPECT_EQ(knapsack::why_malformed({5, {big, big - 1}, {big, big - 1}}),
+            "");  // totals 2^63 - 1 exactly
 }
 
 TEST(KnapsackProblem, DimsAndWork) {
@@ -85,8 +90,8 @@ TEST(KnapsackProblem, IsRegisteredWithItsGeneratorsAndCheck) {
   ASSERT_NE(p, nullptr);
   std::vector<std::string> names;
   for (auto& g : p->generators) names.push_back(g.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"uncorrelated", "weakly_correlated", "strongly_correlated",
-                                             "subset_sum", "paper2014"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"uncorrelated", "weakly_correlated",
+                                             "strongly_correlated", "subset_sum", "paper2014"}));
   auto x = dpgpu::erase_instance<Problem>({"textbook", textbook(), 220});
   dpgpu::AnyOutcome out;
   out.objective = 220;
@@ -100,10 +105,12 @@ TEST(KnapsackProblem, IsRegisteredWithItsGeneratorsAndCheck) {
 
 TEST(KnapsackReference, BruteForceOnHandMadeInstances) {
   EXPECT_EQ(knapsack::brute_force_optimum(textbook()), 220);
-  EXPECT_EQ(knapsack::brute_force_optimum({0, {5, 6}, {1, 0}}), 6);  // weightless item fits capacity 0
+  EXPECT_EQ(knapsack::brute_force_optimum({0, {5, 6}, {1, 0}}),
+            6);  // weightless item fits capacity 0
   EXPECT_EQ(knapsack::brute_force_optimum({10, {}, {}}), 0);
   EXPECT_EQ(knapsack::brute_force_optimum({4, {3, 3, 5}, {2, 2, 3}}), 6);  // two small beat one big
-  EXPECT_THROW(knapsack::brute_force_optimum({1, std::vector<std::int64_t>(25, 1), std::vector<std::int64_t>(25, 1)}),
+  EXPECT_THROW(knapsack::brute_force_optimum(
+                   {1, std::vector<std::int64_t>(25, 1), std::vector<std::int64_t>(25, 1)}),
                std::invalid_argument);
 }
 

@@ -46,13 +46,15 @@ TEST(KnapsackDraw, StaysInItsBoundsAndReachesBothEnds) {
 
 TEST(KnapsackGenerators, SameSeedSameInstanceOtherSeedAnother) {
   for (auto c : kClasses) {
-    const Instance a = pisinger(c, 300, 1000, 7), b = pisinger(c, 300, 1000, 7), other = pisinger(c, 300, 1000, 8);
+    const Instance a = pisinger(c, 300, 1000, 7), b = pisinger(c, 300, 1000, 7),
+                   other = pisinger(c, 300, 1000, 8);
     EXPECT_EQ(a.weight, b.weight) << to_string(c);
     EXPECT_EQ(a.value, b.value) << to_string(c);
     EXPECT_EQ(a.capacity, b.capacity) << to_string(c);
     EXPECT_NE(a.weight, other.weight) << to_string(c);
   }
-  const Instance p = knapsack::paper2014_instance(300, 5000, -1, 3), q = knapsack::paper2014_instance(300, 5000, -1, 3);
+  const Instance p = knapsack::paper2014_instance(300, 5000, -1, 3),
+                 q = knapsack::paper2014_instance(300, 5000, -1, 3);
   EXPECT_EQ(p.weight, q.weight);
   EXPECT_EQ(p.value, q.value);
   EXPECT_NE(p.weight, knapsack::paper2014_instance(300, 5000, -1, 4).weight);
@@ -102,7 +104,8 @@ TEST(KnapsackGenerators, CapacityIsGivenOrAFractionOfTheTotalWeight) {
     const Instance half = pisinger(c, 500, 1000, 13);
     EXPECT_EQ(half.capacity, total(half.weight) / 2) << to_string(c);
     const Instance tenth = pisinger(c, 500, 1000, 13, -1, 0.1);
-    EXPECT_EQ(tenth.capacity, static_cast<std::int64_t>(0.1 * double(total(tenth.weight)))) << to_string(c);
+    EXPECT_EQ(tenth.capacity, static_cast<std::int64_t>(0.1 * double(total(tenth.weight))))
+        << to_string(c);
     EXPECT_EQ(pisinger(c, 500, 1000, 13, 777).capacity, 777) << to_string(c);
     EXPECT_EQ(pisinger(c, 500, 1000, 13, 0).capacity, 0) << to_string(c);
     EXPECT_EQ(pisinger(c, 500, 1000, 13, -1, 1.0).capacity, total(half.weight)) << to_string(c);
@@ -147,7 +150,8 @@ TEST(KnapsackGenerators, BadArgumentsThrow) {
 }
 
 TEST(KnapsackGenerators, RegisteredSchemasDefaultsAndRanges) {
-  for (const char* name : {"uncorrelated", "weakly_correlated", "strongly_correlated", "subset_sum"}) {
+  for (const char* name :
+       {"uncorrelated", "weakly_correlated", "strongly_correlated", "subset_sum"}) {
     auto& g = generator(name);
     auto p = g.schema.resolve({});
     EXPECT_EQ(p.integer("n"), 1000) << name;
@@ -173,13 +177,16 @@ TEST(KnapsackGenerators, RegisteredMakeNamesTheInstanceAndMatchesThePlainFunctio
   EXPECT_EQ(x.name, "strongly_correlated-n50-R1000-C400-s9");
   EXPECT_FALSE(x.known_optimum.has_value());
   EXPECT_EQ(std::get<std::int64_t>(x.dims.at("n")), 50);
-  EXPECT_EQ(x.as<Instance>().weight, pisinger(PisingerClass::strongly_correlated, 50, 1000, 9, 400).weight);
+  EXPECT_EQ(x.as<Instance>().weight,
+            pisinger(PisingerClass::strongly_correlated, 50, 1000, 9, 400).weight);
 
   auto& paper = generator("paper2014");
   auto y = paper.make(paper.schema.resolve({{"capacity", std::int64_t{500}}}), 2);
   EXPECT_EQ(y.name, "paper2014-n1500-C500-s2");
   EXPECT_EQ(y.as<Instance>().value, knapsack::paper2014_instance(1500, 500, -1, 2).value);
-  auto z = paper.make(paper.schema.resolve({{"capacity", std::int64_t{500}}, {"value_max", std::int64_t{1000}}}), 2);
+  auto z = paper.make(
+      paper.schema.resolve({{"capacity", std::int64_t{500}}, {"value_max", std::int64_t{1000}}}),
+      2);
   EXPECT_EQ(z.name, "paper2014-n1500-C500-v1000-s2");
 }
 

@@ -17,7 +17,8 @@ class KnapsackReaders : public testing::Test {
  protected:
   void SetUp() override {
     const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() / (std::string("dpgpu_knapsack_") + info->name() + "_" + std::to_string(::getpid()));
+    dir_ = fs::temp_directory_path() /
+           (std::string("dpgpu_knapsack_") + info->name() + "_" + std::to_string(::getpid()));
     fs::create_directories(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }
@@ -87,7 +88,8 @@ TEST_F(KnapsackReaders, ZeroItemsAndZeroCapacity) {
 
 TEST_F(KnapsackReaders, ItemLineWithOneNumberNamesFileAndLine) {
   auto path = write("x.kp", "\n3\n9\n\n4 4\n5 5\n3\n");
-  EXPECT_EQ(load_error({path}), in_dir("x.kp") + ":7: expected 2 numbers (value weight) for item 3, found 1");
+  EXPECT_EQ(load_error({path}),
+            in_dir("x.kp") + ":7: expected 2 numbers (value weight) for item 3, found 1");
 }
 
 TEST_F(KnapsackReaders, PlainFormatErrorsNameFileAndLine) {
@@ -105,7 +107,9 @@ TEST_F(KnapsackReaders, PlainFormatErrorsNameFileAndLine) {
       {"3\n-10\n", "2: negative capacity -10"},
       {"\n\n", "2: no data: expected the number of items and the capacity"},
       {"3\n", "1: the file ends after the number of items: expected the capacity"},
-      {"2 10\n5 4\n6 5\n1 0 1\n", "4: after the items, expected nothing or a 0/1 solution vector of 2 entries, found 3 fields"},
+      {"2 10\n5 4\n6 5\n1 0 1\n",
+       "4: after the items, expected nothing or a 0/1 solution vector of 2 entries, found 3 "
+       "fields"},
       {"2 10\n5 4\n6 5\n1\n2\n", "5: solution vector entry 2 is 2, not 0 or 1"},
       {"2 8\n5 4\n6 5\n1 1\n", "4: the solution vector weighs 9, more than the capacity 8"},
       {"1 10\n5 99999999999999999999\n", "2: 99999999999999999999 does not fit a 64-bit integer"},
@@ -161,12 +165,15 @@ TEST_F(KnapsackReaders, SelectPicksOneInstanceByName) {
 
 TEST_F(KnapsackReaders, SelectOfAMissingNameListsSomeThatExist) {
   auto path = write("two.csv", kTwoInstances);
-  EXPECT_EQ(load_error({path}, "knapPI_9"),
-            in_dir("two.csv") + ": select: no instance named 'knapPI_9'; there are 2: knapPI_1_3_1000_1, knapPI_1_3_1000_2");
+  EXPECT_EQ(load_error({path}, "knapPI_9"), in_dir("two.csv") +
+                                                ": select: no instance named 'knapPI_9'; there are "
+                                                "2: knapPI_1_3_1000_1, knapPI_1_3_1000_2");
   std::string many;
-  for (int k = 1; k <= 7; ++k) many += "i" + std::to_string(k) + "\nn 1\nc 1\nz 0\n1,1,2,0\n-----\n";
+  for (int k = 1; k <= 7; ++k)
+    many += "i" + std::to_string(k) + "\nn 1\nc 1\nz 0\n1,1,2,0\n-----\n";
   EXPECT_EQ(load_error({write("many.csv", many)}, "i9"),
-            in_dir("many.csv") + ": select: no instance named 'i9'; there are 7: i1, i2, i3, i4, i5, ...");
+            in_dir("many.csv") +
+                ": select: no instance named 'i9'; there are 7: i1, i2, i3, i4, i5, ...");
 }
 
 TEST_F(KnapsackReaders, CsvErrorsNameFileAndLine) {
@@ -175,11 +182,15 @@ TEST_F(KnapsackReaders, CsvErrorsNameFileAndLine) {
     std::string expected;  // after "PATH:"
   };
   const Case cases[] = {
-      {"a\nn 2\nc 10\nz 5\n1,5,4,1\n2,6,5\n-----\n", "6: expected 4 fields 'i,p,w,x' for item 2 of a, found 3"},
+      {"a\nn 2\nc 10\nz 5\n1,5,4,1\n2,6,5\n-----\n",
+       "6: expected 4 fields 'i,p,w,x' for item 2 of a, found 3"},
       {"a\nn 2\nc 10\nz 5\n1,5,4,1\n3,6,5,0\n-----\n", "6: expected item 2, found item 3"},
-      {"a\nn 2\nc 10\nz 6\n1,5,4,1\n2,6,5,0\n-----\n", "4: instance a: z is 6, but its x column is worth 5"},
-      {"a\nn 2\nc 8\nz 11\n1,5,4,1\n2,6,5,1\n-----\n", "4: instance a: its x column weighs 9, more than the capacity 8"},
-      {"a\nn 2\nc 10\nz 5\n1,5,4,1\n2,6,5,0\nb\n", "7: expected '-----' after the 2 items of a, found 'b'"},
+      {"a\nn 2\nc 10\nz 6\n1,5,4,1\n2,6,5,0\n-----\n",
+       "4: instance a: z is 6, but its x column is worth 5"},
+      {"a\nn 2\nc 8\nz 11\n1,5,4,1\n2,6,5,1\n-----\n",
+       "4: instance a: its x column weighs 9, more than the capacity 8"},
+      {"a\nn 2\nc 10\nz 5\n1,5,4,1\n2,6,5,0\nb\n",
+       "7: expected '-----' after the 2 items of a, found 'b'"},
       {"a\nn 2\nc 10\nz 5\n1,5,4,1\n", "5: instance a ends after 1 of its 2 items"},
       {"a\nn 2\ncap 10\n", "3: expected 'c <capacity>', found 'cap 10'"},
       {"a\nn 2\nc 10\nz 5\n1,5,-4,1\n", "5: item 1 has negative weight -4"},
@@ -194,11 +205,13 @@ TEST_F(KnapsackReaders, CsvErrorsNameFileAndLine) {
 
 // ---- OPTIMA.tsv beside the files ----
 
-const char* const kTableHeader = "file\tinstance\tclass\tn\tcapacity\tR\toptimum\tsource_of_optimum\n";
+const char* const kTableHeader =
+    "file\tinstance\tclass\tn\tcapacity\tR\toptimum\tsource_of_optimum\n";
 
 TEST_F(KnapsackReaders, OptimaTableInTheParentFolderGivesAKplibOptimum) {
   auto path = write("kplib/n3.kp", "\n3\n9\n\n4 4\n5 5\n3 3\n");
-  write("OPTIMA.tsv", std::string(kTableHeader) + "kplib/n3.kp\tn3.kp\tsubset_sum\t3\t9\t1000\t9\tcomputed\n" +
+  write("OPTIMA.tsv", std::string(kTableHeader) +
+                          "kplib/n3.kp\tn3.kp\tsubset_sum\t3\t9\t1000\t9\tcomputed\n" +
                           "kplib/other.kp\tother.kp\tsubset_sum\t3\t9\t1000\t7\tcomputed\n");
   auto x = load_one(path);
   ASSERT_TRUE(x.known_optimum.has_value());
@@ -207,7 +220,8 @@ TEST_F(KnapsackReaders, OptimaTableInTheParentFolderGivesAKplibOptimum) {
 
 TEST_F(KnapsackReaders, OptimaTableMatchesCsvInstancesByName) {
   auto path = write("two.csv", kTwoInstances);
-  write("OPTIMA.tsv", std::string(kTableHeader) + "two.csv\tknapPI_1_3_1000_2\tx\t3\t4\t1000\t5\tz\n");
+  write("OPTIMA.tsv",
+        std::string(kTableHeader) + "two.csv\tknapPI_1_3_1000_2\tx\t3\t4\t1000\t5\tz\n");
   auto all = load({path});
   EXPECT_EQ(*all[0].known_optimum, 12);  // from the file, no row
   EXPECT_EQ(*all[1].known_optimum, 5);
@@ -215,12 +229,14 @@ TEST_F(KnapsackReaders, OptimaTableMatchesCsvInstancesByName) {
 
 TEST_F(KnapsackReaders, OptimaTableDisagreementsAreErrors) {
   auto path = write("with_x", "3 10\n5 4\n6 5\n7 6\n1 0 1\n");
-  auto table = write("OPTIMA.tsv", std::string(kTableHeader) + "with_x\twith_x\tx\t3\t10\t1000\t14\tx\n");
-  EXPECT_EQ(load_error({path}), in_dir("with_x") + ": instance with_x: the file's optimum 12 disagrees with " +
+  auto table =
+      write("OPTIMA.tsv", std::string(kTableHeader) + "with_x\twith_x\tx\t3\t10\t1000\t14\tx\n");
+  EXPECT_EQ(load_error({path}), in_dir("with_x") +
+                                    ": instance with_x: the file's optimum 12 disagrees with " +
                                     table.string() + ":2 (14)");
   write("OPTIMA.tsv", std::string(kTableHeader) + "with_x\twith_x\tx\t4\t10\t1000\t13\tx\n");
-  EXPECT_EQ(load_error({path}), table.string() + ":2: says with_x has n 4 and capacity 10, but " + in_dir("with_x") +
-                                    " holds n 3 and capacity 10");
+  EXPECT_EQ(load_error({path}), table.string() + ":2: says with_x has n 4 and capacity 10, but " +
+                                    in_dir("with_x") + " holds n 3 and capacity 10");
   write("OPTIMA.tsv", "file\tinstance\tn\tcapacity\n");
   EXPECT_EQ(load_error({path}), table.string() + ":1: the header has no column 'optimum'");
   write("OPTIMA.tsv", std::string(kTableHeader) + "with_x\twith_x\tx\t3\t10\n");

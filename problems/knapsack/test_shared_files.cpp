@@ -31,7 +31,8 @@ TEST(KnapsackSharedFiles, EveryFileLoadsWithKnownOptima) {
     std::size_t files, instances;
   };
   // Counts from the data README: 21 large_scale files, 5 CSV files of 100, 2 kplib files.
-  for (auto f : {Folder{"pisinger_large_scale", 21, 21}, Folder{"pisinger_csv", 5, 500}, Folder{"kplib_subsetsum", 2, 2}}) {
+  for (auto f : {Folder{"pisinger_large_scale", 21, 21}, Folder{"pisinger_csv", 5, 500},
+                 Folder{"kplib_subsetsum", 2, 2}}) {
     const auto files = files_in(dir / f.name);
     EXPECT_EQ(files.size(), f.files) << f.name;
     std::size_t instances = 0;
@@ -55,7 +56,7 @@ TEST(KnapsackSharedFiles, KplibSubsetSumOptimaFillTheKnapsack) {
   if (dir.empty()) GTEST_SKIP() << "DPGPU_SHARED/data/knapsack not present";
   for (auto& path : files_in(dir / "kplib_subsetsum")) {
     auto l = knapsack::Problem::load({{path}, ""}).at(0);
-    EXPECT_EQ(l.instance.value, l.instance.weight) << path;  // subset sum: p = w
+    EXPECT_EQ(l.instance.value, l.instance.weight) << path;    // subset sum: p = w
     EXPECT_EQ(*l.known_optimum, l.instance.capacity) << path;  // the README's statement
   }
 }
@@ -64,7 +65,8 @@ TEST(KnapsackSharedFiles, SelectFindsTheOddlyNamedFirstInstance) {
   auto dir = shared_knapsack();
   if (dir.empty()) GTEST_SKIP() << "DPGPU_SHARED/data/knapsack not present";
   // The file's first instance is written "napPI_..." (sic); names are kept as written.
-  auto one = knapsack::Problem::load({{dir / "pisinger_csv/knapPI_11_20_1000.csv"}, "napPI_11_20_1000_1"});
+  auto one =
+      knapsack::Problem::load({{dir / "pisinger_csv/knapPI_11_20_1000.csv"}, "napPI_11_20_1000_1"});
   ASSERT_EQ(one.size(), 1u);
   EXPECT_EQ(one[0].instance.size(), 20u);
 }

@@ -31,7 +31,8 @@ std::vector<FastaRecord> parse_fasta(std::string_view text, const std::string& s
     auto& seq = records.back().sequence;
     for (char c : line)
       if (!std::isspace(static_cast<unsigned char>(c)))
-        seq.push_back(c >= 'a' && c <= 'z' ? char(c - 'a' + 'A') : c);  // ASCII letters only: bytes stay bytes
+        seq.push_back(c >= 'a' && c <= 'z' ? char(c - 'a' + 'A')
+                                           : c);  // ASCII letters only: bytes stay bytes
   }
   return records;
 }

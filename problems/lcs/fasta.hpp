@@ -8,8 +8,9 @@
 namespace lcs {
 
 struct FastaRecord {
-  std::string header;    // the line after '>', as written
-  std::string sequence;  // all its lines joined, whitespace removed, letters upper-cased, other bytes kept
+  std::string header;  // the line after '>', as written
+  std::string
+      sequence;  // all its lines joined, whitespace removed, letters upper-cased, other bytes kept
 };
 
 // The record's id: its header up to the first whitespace.

@@ -19,14 +19,22 @@ std::int64_t length_of_b(const dpgpu::Params& p) {
 dpgpu::Schema lengths_schema() {
   dpgpu::Schema s;
   s.add(ParamSpec{"n", ParamType::Int, std::int64_t{1024}, dpgpu::at_least(0), {}, "length of a"});
-  s.add(ParamSpec{"m", ParamType::Int, std::int64_t{-1}, dpgpu::at_least(-1), {},
+  s.add(ParamSpec{"m",
+                  ParamType::Int,
+                  std::int64_t{-1},
+                  dpgpu::at_least(-1),
+                  {},
                   "length of b; -1: same as n"});
   return s;
 }
 
 dpgpu::Generator<Instance> random_generator() {
   dpgpu::Schema schema = lengths_schema();
-  schema.add(ParamSpec{"alphabet", ParamType::Int, std::int64_t{4}, dpgpu::between(1, 256), {},
+  schema.add(ParamSpec{"alphabet",
+                       ParamType::Int,
+                       std::int64_t{4},
+                       dpgpu::between(1, 256),
+                       {},
                        "number of distinct symbols (4: ACGT)"});
   return {"random", "uniform i.i.d. symbols in both strings", std::move(schema),
           [](const dpgpu::Params& p, std::uint64_t seed) {
@@ -39,9 +47,17 @@ dpgpu::Generator<Instance> random_generator() {
 
 dpgpu::Generator<Instance> planted_generator() {
   dpgpu::Schema schema = lengths_schema();
-  schema.add(ParamSpec{"alphabet", ParamType::Int, std::int64_t{4}, dpgpu::between(3, 256), {},
+  schema.add(ParamSpec{"alphabet",
+                       ParamType::Int,
+                       std::int64_t{4},
+                       dpgpu::between(3, 256),
+                       {},
                        "number of distinct symbols, split into planted and two filler sets"});
-  schema.add(ParamSpec{"lcs_fraction", ParamType::Real, 0.5, dpgpu::between(0, 1), {},
+  schema.add(ParamSpec{"lcs_fraction",
+                       ParamType::Real,
+                       0.5,
+                       dpgpu::between(0, 1),
+                       {},
                        "LCS length as a fraction of min(n, m), rounded down"});
   return {"planted", "a common string with private filler inserted; LCS known exactly",
           std::move(schema), [](const dpgpu::Params& p, std::uint64_t seed) {

@@ -16,7 +16,8 @@ std::string describe_byte(char c) {
 }
 
 // Why `s` is not a subsequence of `text` (named `text_name`), or "" when it is.
-std::string why_not_subsequence(const std::string& s, const std::string& text, const char* text_name) {
+std::string why_not_subsequence(const std::string& s, const std::string& text,
+                                const char* text_name) {
   std::size_t pos = 0;
   for (std::size_t k = 0; k < s.size(); ++k) {
     const auto found = text.find(s[k], pos);
@@ -41,7 +42,8 @@ dpgpu::Verdict Problem::check(const Instance& x, const Solution& s) {
 }
 
 dpgpu::ValueMap Problem::dims(const Instance& x) {
-  return {{"n", static_cast<std::int64_t>(x.a.size())}, {"m", static_cast<std::int64_t>(x.b.size())}};
+  return {{"n", static_cast<std::int64_t>(x.a.size())},
+          {"m", static_cast<std::int64_t>(x.b.size())}};
 }
 
 }  // namespace lcs

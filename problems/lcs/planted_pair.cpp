@@ -54,8 +54,9 @@ Planted planted_pair(std::int64_t n, std::int64_t m, int alphabet, double lcs_fr
   const std::string filler_b = sigma.substr(sigma.size() - f, f);
 
   const std::int64_t shorter = std::min(n, m);
-  const auto length = std::clamp(static_cast<std::int64_t>(std::floor(lcs_fraction * double(shorter))),
-                                 std::int64_t{0}, shorter);
+  const auto length =
+      std::clamp(static_cast<std::int64_t>(std::floor(lcs_fraction * double(shorter))),
+                 std::int64_t{0}, shorter);
 
   std::mt19937_64 rng(seed);
   std::string s(static_cast<std::size_t>(length), '\0');

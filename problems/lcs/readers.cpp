@@ -55,14 +55,15 @@ Pair pair_from_fasta(const fs::path& path, std::string_view text, const std::str
   if (!select.empty()) {
     const auto comma = select.find(',');
     if (comma == std::string::npos)
-      throw InputError(fmt::format("{}: select '{}' must name two records: ID1,ID2", path.string(), select));
+      throw InputError(
+          fmt::format("{}: select '{}' must name two records: ID1,ID2", path.string(), select));
     return {selected_sequence(records, select.substr(0, comma), path),
             selected_sequence(records, select.substr(comma + 1), path)};
   }
   if (records.size() < 2)
-    throw InputError(fmt::format(
-        "{}: FASTA has {} {}; a single file must hold two (a and b), or give two files",
-        path.string(), records.size(), plural(records.size(), "record", "records")));
+    throw InputError(
+        fmt::format("{}: FASTA has {} {}; a single file must hold two (a and b), or give two files",
+                    path.string(), records.size(), plural(records.size(), "record", "records")));
   return {records[0].sequence, records[1].sequence};
 }
 
@@ -78,9 +79,10 @@ std::vector<std::string> nonblank_lines(std::string_view text, std::size_t at_mo
 Pair pair_from_text(const fs::path& path, std::string_view text) {
   auto lines = nonblank_lines(text, 2);
   if (lines.size() < 2)
-    throw InputError(fmt::format(
-        "{}: plain text has {} non-empty {}; a single file must hold two (a and b), or give two files",
-        path.string(), lines.size(), plural(lines.size(), "line", "lines")));
+    throw InputError(
+        fmt::format("{}: plain text has {} non-empty {}; a single file must hold two (a and b), or "
+                    "give two files",
+                    path.string(), lines.size(), plural(lines.size(), "line", "lines")));
   return {std::move(lines[0]), std::move(lines[1])};
 }
 
@@ -92,7 +94,8 @@ std::string first_string(const fs::path& path) {
     return std::move(records.front().sequence);
   }
   auto lines = nonblank_lines(text, 1);
-  if (lines.empty()) throw InputError(fmt::format("{}: plain text has no non-empty line", path.string()));
+  if (lines.empty())
+    throw InputError(fmt::format("{}: plain text has no non-empty line", path.string()));
   return std::move(lines.front());
 }
 
@@ -114,7 +117,8 @@ std::vector<dpgpu::Loaded<Instance>> Problem::load(const dpgpu::FileSource& src)
     const std::string text = read_whole_file(path);
     const bool fasta = looks_like_fasta(path, text);
     if (!src.select.empty() && !fasta)
-      throw InputError(fmt::format("{}: select is only for a FASTA file with several records", path.string()));
+      throw InputError(
+          fmt::format("{}: select is only for a FASTA file with several records", path.string()));
     Pair pair = fasta ? pair_from_fasta(path, text, src.select) : pair_from_text(path, text);
     loaded.instance = {std::move(pair.a), std::move(pair.b)};
     loaded.name = path.stem().string();
@@ -125,8 +129,8 @@ std::vector<dpgpu::Loaded<Instance>> Problem::load(const dpgpu::FileSource& src)
     }
   } else {
     if (!src.select.empty())
-      throw InputError(fmt::format("{}: select is only for a single FASTA file with several records",
-                                   paths[0].string()));
+      throw InputError(fmt::format(
+          "{}: select is only for a single FASTA file with several records", paths[0].string()));
     loaded.instance = {first_string(paths[0]), first_string(paths[1])};
     loaded.name = paths[0].stem().string() + "+" + paths[1].stem().string();
   }

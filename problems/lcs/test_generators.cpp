@@ -66,7 +66,8 @@ TEST(LcsRandom, UsesOnlyTheAlphabetAndAllOfIt) {
 
 TEST(LcsPlanted, LengthIsExactlyKnownForManyShapes) {
   const double fractions[] = {0.0, 0.1, 0.5, 0.9, 1.0};
-  const std::pair<int, int> shapes[] = {{0, 0}, {1, 1}, {0, 7}, {1, 9}, {64, 64}, {37, 81}, {150, 40}};
+  const std::pair<int, int> shapes[] = {{0, 0},   {1, 1},   {0, 7},   {1, 9},
+                                        {64, 64}, {37, 81}, {150, 40}};
   for (int k : {3, 4, 20, 256})
     for (double f : fractions)
       for (auto [n, m] : shapes) {
@@ -122,8 +123,9 @@ TEST(LcsGenerators, RegisteredRandomDefaultsMToN) {
 
 TEST(LcsGenerators, RegisteredPlantedCarriesTheKnownOptimum) {
   auto& g = registered("planted");
-  auto x = g.make(g.schema.resolve({{"n", std::int64_t{200}}, {"m", std::int64_t{120}},
-                                    {"lcs_fraction", 0.25}}), 3);
+  auto x = g.make(g.schema.resolve(
+                      {{"n", std::int64_t{200}}, {"m", std::int64_t{120}}, {"lcs_fraction", 0.25}}),
+                  3);
   ASSERT_TRUE(x.known_optimum.has_value());
   EXPECT_EQ(*x.known_optimum, 30);
   const auto& inst = x.as<lcs::Instance>();

@@ -77,7 +77,8 @@ TEST_F(LcsReaders, FastaIsRecognisedByContentToo) {
 }
 
 TEST_F(LcsReaders, SelectPicksTwoRecordsByIdOrIdField) {
-  auto path = write("many.fa", ">gi|1|sp|P1.2|ONE\nAAA\n>gi|2|sp|P2.1|TWO\nCCC\n>plain desc\nGGG\n");
+  auto path =
+      write("many.fa", ">gi|1|sp|P1.2|ONE\nAAA\n>gi|2|sp|P2.1|TWO\nCCC\n>plain desc\nGGG\n");
   std::string name;
   auto x = load_one({{path}, "plain,P1.2"}, &name);
   EXPECT_EQ(x.a, "GGG");
@@ -146,9 +147,12 @@ TEST_F(LcsReaders, FastaWithAByteOrderMarkIsRead) {
   auto x = load_one({{path}, ""});
   EXPECT_EQ(x.a, "ACGT");
   EXPECT_EQ(x.b, "AGT");
-  auto unnamed = write("bom.txt", "\xEF\xBB\xBF>a\nAC\n>b\nA\n");  // recognised as FASTA by content too
+  auto unnamed =
+      write("bom.txt", "\xEF\xBB\xBF>a\nAC\n>b\nA\n");  // recognised as FASTA by content too
   EXPECT_EQ(load_one({{unnamed}, ""}).a, "AC");
-  auto text = write("bom-lines.txt", "\xEF\xBB\xBF" "ACGT\nAGT\n");  // plain text: the mark is no symbol
+  auto text = write("bom-lines.txt",
+                    "\xEF\xBB\xBF"
+                    "ACGT\nAGT\n");  // plain text: the mark is no symbol
   EXPECT_EQ(load_one({{text}, ""}).a, "ACGT");
 }
 
@@ -190,8 +194,9 @@ fs::path shared_sequences() { return dpgpu::shared_data_dir("sequences"); }
 TEST(LcsSharedSequences, PhagePairLoadsWithItsLengths) {
   auto dir = shared_sequences();
   if (dir.empty()) GTEST_SKIP() << "DPGPU_SHARED/data/sequences not present";
-  auto loaded = lcs::Problem::load(
-      {{dir / "edlib_phage/Enterobacteria_phage_1.fasta", dir / "edlib_phage/mutated_90_perc.fasta"}, ""});
+  auto loaded = lcs::Problem::load({{dir / "edlib_phage/Enterobacteria_phage_1.fasta",
+                                     dir / "edlib_phage/mutated_90_perc.fasta"},
+                                    ""});
   ASSERT_EQ(loaded.size(), 1u);
   EXPECT_EQ(loaded[0].name, "Enterobacteria_phage_1+mutated_90_perc");
   EXPECT_EQ(loaded[0].instance.a.size(), 94481u);

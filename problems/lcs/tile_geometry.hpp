@@ -35,8 +35,8 @@ struct TileGeometry {
   // Device bytes of the layout: both padded strings as uint16, the boundary row H_row[M] and
   // column V_col[N] as int32, and one int32 corner per tile row.
   std::uint64_t boundary_bytes() const {
-    return std::uint64_t(padded_rows + padded_cols) * 2 + std::uint64_t(padded_rows + padded_cols) * 4 +
-           std::uint64_t(tile_rows) * 4;
+    return std::uint64_t(padded_rows + padded_cols) * 2 +
+           std::uint64_t(padded_rows + padded_cols) * 4 + std::uint64_t(tile_rows) * 4;
   }
 };
 
@@ -47,7 +47,8 @@ inline TileGeometry tile_geometry(std::int64_t n, std::int64_t m, int tile_heigh
   g.rows = std::max(n, m);
   g.cols = std::min(n, m);
   g.tile_height = tile_height;
-  g.tile_width = static_cast<int>(std::min<std::int64_t>(tile_width, round_up(std::max<std::int64_t>(g.cols, 1), 32)));
+  g.tile_width = static_cast<int>(
+      std::min<std::int64_t>(tile_width, round_up(std::max<std::int64_t>(g.cols, 1), 32)));
   g.padded_rows = round_up(std::max<std::int64_t>(g.rows, 1), g.tile_height);
   g.padded_cols = round_up(std::max<std::int64_t>(g.cols, 1), g.tile_width);
   g.tile_rows = g.padded_rows / g.tile_height;

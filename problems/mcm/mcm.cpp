@@ -15,7 +15,8 @@ namespace mcm {
 using u128 = unsigned __int128;
 
 std::string why_malformed(const Instance& x) {
-  if (x.p.size() < 2) return fmt::format("at least 2 dimensions (one matrix) are needed, got {}", x.p.size());
+  if (x.p.size() < 2)
+    return fmt::format("at least 2 dimensions (one matrix) are needed, got {}", x.p.size());
   if (x.n() > kMaxN) return fmt::format("n = {} matrices exceeds {}", x.n(), kMaxN);
   for (std::size_t t = 0; t < x.p.size(); ++t)
     if (x.p[t] < 1 || x.p[t] > kMaxDim)
@@ -81,22 +82,25 @@ u128 split_bound(const Instance& x) {
 std::string split_bound_excess(const Instance& x, u128 limit, const std::string& limit_name) {
   const u128 b = split_bound(x);
   if (b <= limit) return {};
-  return fmt::format("a cost could reach {} (bound 2·P²·max(b-a-1)·min(p_a..p_b) + P³, P = max p), above {} = {}",
-                     u128_text(b), limit_name, u128_text(limit));
+  return fmt::format(
+      "a cost could reach {} (bound 2·P²·max(b-a-1)·min(p_a..p_b) + P³, P = max p), above {} = {}",
+      u128_text(b), limit_name, u128_text(limit));
 }
 
 std::string int64_excess(const Instance& x) {
   return split_bound_excess(x, u128(std::numeric_limits<std::int64_t>::max()), "2^63 - 1");
 }
 
-void require_split_bound(const Instance& x, u128 limit, const std::string& who, const std::string& limit_name) {
+void require_split_bound(const Instance& x, u128 limit, const std::string& who,
+                         const std::string& limit_name) {
   if (auto why = split_bound_excess(x, limit, limit_name); !why.empty())
     throw dpgpu::InputError(fmt::format("{}: refused: {}", who, why));
 }
 
 bool costs_fit_32_bits(const Instance& x) { return cost_bound(x) < (u128(1) << 32); }
 
-std::string parenthesize(std::int64_t n, const std::function<std::int64_t(std::int64_t, std::int64_t)>& split) {
+std::string parenthesize(std::int64_t n,
+                         const std::function<std::int64_t(std::int64_t, std::int64_t)>& split) {
   std::string out;
   // Work items: an interval to expand, or a ')' to emit.
   struct Item {
@@ -114,7 +118,8 @@ std::string parenthesize(std::int64_t n, const std::function<std::int64_t(std::i
     } else {
       const std::int64_t c = split(it.a, it.b);
       if (c <= it.a || c >= it.b)
-        throw std::logic_error(fmt::format("split {} of [{}, {}) is outside the interval", c, it.a, it.b));
+        throw std::logic_error(
+            fmt::format("split {} of [{}, {}) is outside the interval", c, it.a, it.b));
       out += '(';
       stack.push_back({0, -1});
       stack.push_back({c, it.b});
@@ -142,7 +147,9 @@ Cost cost_of(const Instance& x, const std::string& s) {
   std::vector<Node> stack;
   std::int64_t expected = 1;
   const u128 limit = u128(std::numeric_limits<std::int64_t>::max());
-  auto fail = [](std::size_t at, const std::string& why) { return Cost{false, 0, fmt::format("at character {}: {}", at + 1, why)}; };
+  auto fail = [](std::size_t at, const std::string& why) {
+    return Cost{false, 0, fmt::format("at character {}: {}", at + 1, why)};
+  };
   for (std::size_t i = 0; i < s.size();) {
     const char ch = s[i];
     if (ch == '(') {
@@ -151,9 +158,12 @@ Cost cost_of(const Instance& x, const std::string& s) {
     } else if (ch == 'A') {
       std::size_t j = i + 1;
       std::int64_t v = 0;
-      while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j])) && v <= kMaxN) v = v * 10 + (s[j++] - '0');
+      while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j])) && v <= kMaxN)
+        v = v * 10 + (s[j++] - '0');
       if (j == i + 1) return fail(i, "'A' without a number");
-      if (v != expected) return fail(i, fmt::format("A{} where A{} was expected (matrices in order, each once)", v, expected));
+      if (v != expected)
+        return fail(i, fmt::format("A{} where A{} was expected (matrices in order, each once)", v,
+                                   expected));
       ++expected;
       stack.push_back({v, v, 0});
       i = j;
@@ -177,7 +187,8 @@ Cost cost_of(const Instance& x, const std::string& s) {
       return fail(i, fmt::format("unexpected character '{}'", ch));
     }
   }
-  if (expected != x.n() + 1) return {false, 0, fmt::format("{} matrices named, {} expected", expected - 1, x.n())};
+  if (expected != x.n() + 1)
+    return {false, 0, fmt::format("{} matrices named, {} expected", expected - 1, x.n())};
   if (stack.size() != 1 || stack[0].first == kOpen) return {false, 0, "unbalanced parentheses"};
   return {true, std::int64_t(stack[0].cost), {}};
 }
@@ -185,7 +196,8 @@ Cost cost_of(const Instance& x, const std::string& s) {
 double split_evaluations(std::int64_t n) { return double(n) * (double(n) * double(n) - 1.0) / 6.0; }
 
 dpgpu::Verdict Problem::check(const Instance& x, const Solution& s) {
-  if (auto why = why_malformed(x); !why.empty()) return dpgpu::Verdict::invalid("the instance is malformed: " + why);
+  if (auto why = why_malformed(x); !why.empty())
+    return dpgpu::Verdict::invalid("the instance is malformed: " + why);
   const Cost c = cost_of(x, s.parenthesization);
   if (!c.ok) return dpgpu::Verdict::invalid("the parenthesization is not valid: " + c.why);
   return dpgpu::Verdict::valid(dpgpu::Objective(c.cost));

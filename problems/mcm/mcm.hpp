@@ -39,7 +39,8 @@ unsigned __int128 cost_bound(const Instance& x);
 unsigned __int128 split_bound(const Instance& x);
 // Why split_bound(x) > limit, naming the bound and the limit (2^63 - 1 for int64 solvers, 2^53
 // for exact doubles), or "" when it is not: the solvers' instance rule, checked by `dpgpu check`.
-std::string split_bound_excess(const Instance& x, unsigned __int128 limit, const std::string& limit_name);
+std::string split_bound_excess(const Instance& x, unsigned __int128 limit,
+                               const std::string& limit_name);
 // split_bound_excess against int64 (2^63 - 1): the rule of every solver with int64 costs.
 std::string int64_excess(const Instance& x);
 // Throws dpgpu::InputError with split_bound_excess's reason; `who` starts the message.
@@ -50,7 +51,8 @@ bool costs_fit_32_bits(const Instance& x);
 
 // The parenthesization of [0, n) given split(a, b) = the c chosen for the interval [a, b)
 // (called only for b - a >= 2). Iterative: chains of any depth.
-std::string parenthesize(std::int64_t n, const std::function<std::int64_t(std::int64_t, std::int64_t)>& split);
+std::string parenthesize(std::int64_t n,
+                         const std::function<std::int64_t(std::int64_t, std::int64_t)>& split);
 // The splits in preorder of the tree (root first, then the left subtree, then the right):
 // what a device-side walk produces; n - 1 values for n >= 1.
 std::string parenthesize_preorder(std::int64_t n, const std::vector<std::int64_t>& preorder_splits);
@@ -69,13 +71,14 @@ double split_evaluations(std::int64_t n);
 struct Problem {
   static constexpr const char* name = "mcm";
   static constexpr const char* help =
-      "matrix-chain product (paper 002): minimum scalar multiplications for A1..An; certificate the parenthesization";
+      "matrix-chain product (paper 002): minimum scalar multiplications for A1..An; certificate "
+      "the parenthesization";
   using Instance = mcm::Instance;
   using Solution = mcm::Solution;
 
   static dpgpu::Verdict check(const Instance& x, const Solution& s);  // recomputes the cost
-  static double work(const Instance& x);                               // n(n² - 1)/6 split evaluations
-  static dpgpu::ValueMap dims(const Instance& x);                     // n, p_max, cost_bits
+  static double work(const Instance& x);           // n(n² - 1)/6 split evaluations
+  static dpgpu::ValueMap dims(const Instance& x);  // n, p_max, cost_bits
   static std::vector<dpgpu::Generator<Instance>> generators();
   static std::vector<dpgpu::Loaded<Instance>> load(const dpgpu::FileSource& src);
 };

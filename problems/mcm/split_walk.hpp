@@ -20,7 +20,8 @@ namespace mcm {
 #pragma nv_exec_check_disable  // split_of may be device-only; instantiated where it is callable
 #endif
 template <class SplitOf, class Out, class Int64>
-MCM_HOST_DEVICE void walk_splits_preorder(const SplitOf& split_of, Int64 n, Out* out, Int64* stack) {
+MCM_HOST_DEVICE void walk_splits_preorder(const SplitOf& split_of, Int64 n, Out* out,
+                                          Int64* stack) {
   static_assert(sizeof(Int64) == 8, "intervals are packed into 64 bits");
   Int64 top = 0, k = 0;
   stack[top++] = n;  // [0, n)

@@ -18,14 +18,16 @@ TEST(McmCheck, PaperExampleCostsWhatThePaperSays) {
   const Cost c = cost_of(paper_example(), "((A1(A2A3))((A4A5)A6))");
   ASSERT_TRUE(c.ok) << c.why;
   EXPECT_EQ(c.cost, 154);
-  EXPECT_EQ(cost_of(paper_example(), "(((((A1A2)A3)A4)A5)A6)").cost, 2 * 9 * 3 + 2 * 3 * 1 + 2 * 1 * 4 + 2 * 4 * 11 + 2 * 11 * 5);
+  EXPECT_EQ(cost_of(paper_example(), "(((((A1A2)A3)A4)A5)A6)").cost,
+            2 * 9 * 3 + 2 * 3 * 1 + 2 * 1 * 4 + 2 * 4 * 11 + 2 * 11 * 5);
   EXPECT_EQ(cost_of(Instance{{3, 4}}, "A1").cost, 0);
 }
 
 TEST(McmCheck, MalformedParenthesizationsAreInvalid) {
   const Instance x = paper_example();
-  for (const char* bad : {"", "A1", "((A1A2)A3)", "((A1(A3A2))((A4A5)A6))", "((A1(A2A3))((A4A5)A6)", "((A1A2A3)((A4A5)A6))",
-                          "((A1(A2A3))((A4A5)A6)))", "((A1(A2A3))((A4A5)A7))", "((A1(A2 A3))((A4A5)A6))", "(A1)"}) {
+  for (const char* bad : {"", "A1", "((A1A2)A3)", "((A1(A3A2))((A4A5)A6))", "((A1(A2A3))((A4A5)A6)",
+                          "((A1A2A3)((A4A5)A6))", "((A1(A2A3))((A4A5)A6)))",
+                          "((A1(A2A3))((A4A5)A7))", "((A1(A2 A3))((A4A5)A6))", "(A1)"}) {
     const Cost c = cost_of(x, bad);
     EXPECT_FALSE(c.ok) << "'" << bad << "' accepted";
     EXPECT_FALSE(c.why.empty());
@@ -41,7 +43,11 @@ TEST(McmCheck, CostAboveInt64IsRefused) {
 }
 
 TEST(McmParenthesize, WritesTheTreeOfTheSplits) {
-  EXPECT_EQ(parenthesize(1, [](std::int64_t, std::int64_t) -> std::int64_t { throw std::logic_error("no split for n = 1"); }), "A1");
+  EXPECT_EQ(parenthesize(1,
+                         [](std::int64_t, std::int64_t) -> std::int64_t {
+                           throw std::logic_error("no split for n = 1");
+                         }),
+            "A1");
   // Left-deep: split at b - 1.
   EXPECT_EQ(parenthesize(4, [](std::int64_t, std::int64_t b) { return b - 1; }), "(((A1A2)A3)A4)");
   EXPECT_EQ(parenthesize(4, [](std::int64_t a, std::int64_t) { return a + 1; }), "(A1(A2(A3A4)))");
@@ -105,7 +111,8 @@ TEST(McmGenerators, EqualKnowsItsOptimumOnlyWhereInt64HoldsIt) {
 }
 
 TEST(McmFile, ReadsDimensionsWithCommentsAndNamesBadLines) {
-  const Instance x = parse_dimensions("# the paper's example\n2 9\n3   1\t4 # tail\n\n11\n5\n", "ex.txt");
+  const Instance x =
+      parse_dimensions("# the paper's example\n2 9\n3   1\t4 # tail\n\n11\n5\n", "ex.txt");
   EXPECT_EQ(x.p, paper_example().p);
   try {
     parse_dimensions("2 9\n3 x 4\n", "bad.txt");

@@ -41,7 +41,9 @@ std::vector<std::string_view> fields(std::string_view line) {
   return out;
 }
 
-bool is_number(std::string_view f) { return !f.empty() && (std::isdigit(static_cast<unsigned char>(f[0])) || f[0] == '-'); }
+bool is_number(std::string_view f) {
+  return !f.empty() && (std::isdigit(static_cast<unsigned char>(f[0])) || f[0] == '-');
+}
 
 std::int64_t integer(std::string_view f, const Where& w, const char* what) {
   std::int64_t v = 0;
@@ -77,20 +79,24 @@ dpgpu::Loaded<Instance> parse_instance(std::string_view text, const std::filesys
     const Where w{path, number};
     if (is_number(f[0])) {
       if (last_list.empty())
-        throw InputError(fmt::format("{}: numbers without a key (expected one of: n, op, modulus, offsets, init)", w.str()));
+        throw InputError(fmt::format(
+            "{}: numbers without a key (expected one of: n, op, modulus, offsets, init)", w.str()));
       auto& v = entries[last_list].values;
       v.insert(v.end(), f.begin(), f.end());
       continue;
     }
     const std::string key(f[0]);
     if (std::find(known.begin(), known.end(), key) == known.end())
-      throw InputError(fmt::format("{}: unknown key '{}' (expected one of: n, op, modulus, offsets, init)", w.str(), key));
+      throw InputError(fmt::format(
+          "{}: unknown key '{}' (expected one of: n, op, modulus, offsets, init)", w.str(), key));
     if (entries.count(key))
-      throw InputError(fmt::format("{}: key '{}' repeated (first on line {})", w.str(), key, entries[key].line));
+      throw InputError(
+          fmt::format("{}: key '{}' repeated (first on line {})", w.str(), key, entries[key].line));
     entries[key] = Entry{number, {f.begin() + 1, f.end()}};
     last_list = (key == "offsets" || key == "init") ? key : "";
     if ((key == "n" || key == "op" || key == "modulus") && f.size() != 2)
-      throw InputError(fmt::format("{}: key '{}' takes one value, got {}", w.str(), key, f.size() - 1));
+      throw InputError(
+          fmt::format("{}: key '{}' takes one value, got {}", w.str(), key, f.size() - 1));
   }
   const std::size_t last_line = number;
   for (const char* required : {"n", "op", "offsets", "init"})
@@ -114,28 +120,36 @@ dpgpu::Loaded<Instance> parse_instance(std::string_view text, const std::filesys
     const Entry& e = entries["modulus"];
     const std::int64_t m = integer(e.values[0], {path, e.line}, "modulus");
     if (m < 1 || std::uint64_t(m) > kMaxValue)
-      throw InputError(fmt::format("{}:{}: modulus must be in [1, 2^62], got {}", path.string(), e.line, m));
+      throw InputError(
+          fmt::format("{}:{}: modulus must be in [1, 2^62], got {}", path.string(), e.line, m));
     x.modulus = std::uint64_t(m);
   }
   {
     const Entry& e = entries["offsets"];
     for (auto v : e.values) x.offsets.push_back(integer(v, {path, e.line}, "offset"));
-    if (x.offsets.empty()) throw InputError(fmt::format("{}:{}: offsets: at least one is needed", path.string(), e.line));
+    if (x.offsets.empty())
+      throw InputError(
+          fmt::format("{}:{}: offsets: at least one is needed", path.string(), e.line));
   }
   {
     const Entry& e = entries["init"];
     for (auto v : e.values) {
       const std::int64_t iv = integer(v, {path, e.line}, "initial value");
-      if (iv < 0) throw InputError(fmt::format("{}:{}: initial value {} is negative", path.string(), e.line, iv));
+      if (iv < 0)
+        throw InputError(
+            fmt::format("{}:{}: initial value {} is negative", path.string(), e.line, iv));
       x.init.push_back(std::uint64_t(iv));
     }
   }
   if (auto why = why_malformed(x); !why.empty()) {
     // Name the line of the key the complaint is about.
     std::size_t line = entries["offsets"].line;
-    if (why.find("initial") != std::string::npos) line = entries["init"].line;
-    else if (why.find("n must") == 0) line = entries["n"].line;
-    else if (why.find("modulus") == 0 && entries.count("modulus")) line = entries["modulus"].line;
+    if (why.find("initial") != std::string::npos)
+      line = entries["init"].line;
+    else if (why.find("n must") == 0)
+      line = entries["n"].line;
+    else if (why.find("modulus") == 0 && entries.count("modulus"))
+      line = entries["modulus"].line;
     throw InputError(fmt::format("{}:{}: {}", path.string(), line, why));
   }
   return {path.stem().string(), std::move(x), std::nullopt};

@@ -18,7 +18,8 @@ std::vector<std::int64_t> random_offsets(std::int64_t k, std::int64_t a0_max, st
 
 // An instance with these offsets; a0 initial values uniform in [0, init_max) (for add, in
 // [0, min(init_max, modulus))).
-Instance make_instance(std::int64_t n, Op op, std::uint64_t modulus, std::vector<std::int64_t> offsets,
-                       std::uint64_t init_max, std::uint64_t seed);
+Instance make_instance(std::int64_t n, Op op, std::uint64_t modulus,
+                       std::vector<std::int64_t> offsets, std::uint64_t init_max,
+                       std::uint64_t seed);
 
 }  // namespace sdp

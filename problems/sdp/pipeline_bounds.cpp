@@ -19,8 +19,10 @@ std::string why_not_2x2(const std::vector<std::int64_t>& offsets) {
   const std::int64_t half = (k + 1) / 2;
   for (std::int64_t j = 0; j < k; ++j)
     if (offsets[std::size_t(j)] + j / 2 < half)
-      return fmt::format("the 2x2 pipeline needs a_j + floor(j/2) >= ceil(k/2) = {} for every j; a{} = {} gives {}",
-                         half, j, offsets[std::size_t(j)], offsets[std::size_t(j)] + j / 2);
+      return fmt::format(
+          "the 2x2 pipeline needs a_j + floor(j/2) >= ceil(k/2) = {} for every j; a{} = {} gives "
+          "{}",
+          half, j, offsets[std::size_t(j)], offsets[std::size_t(j)] + j / 2);
   return {};
 }
 

@@ -32,8 +32,8 @@ std::string why_malformed(const Instance& x) {
   for (std::size_t j = 0; j < x.offsets.size(); ++j) {
     if (x.offsets[j] < 1) return fmt::format("offset a{} = {} is not positive", j, x.offsets[j]);
     if (j > 0 && x.offsets[j] >= x.offsets[j - 1])
-      return fmt::format("offsets must decrease strictly: a{} = {} follows a{} = {}", j, x.offsets[j], j - 1,
-                         x.offsets[j - 1]);
+      return fmt::format("offsets must decrease strictly: a{} = {} follows a{} = {}", j,
+                         x.offsets[j], j - 1, x.offsets[j - 1]);
   }
   if (x.a0() > kMaxN) return fmt::format("a0 = {} exceeds {}", x.a0(), kMaxN);
   if (std::int64_t(x.init.size()) != x.a0())
@@ -78,7 +78,8 @@ Answer compute_reference(const Instance& x) {
   for (std::int64_t i = 0; i < std::min(a0, x.n); ++i) st[std::size_t(i)] = x.init[std::size_t(i)];
   for (std::int64_t i = a0; i < x.n; ++i) {
     std::uint64_t v = st[std::size_t(i - a0)];
-    for (std::size_t j = 1; j < x.offsets.size(); ++j) v = combine(x.op, x.modulus, v, st[std::size_t(i - x.offsets[j])]);
+    for (std::size_t j = 1; j < x.offsets.size(); ++j)
+      v = combine(x.op, x.modulus, v, st[std::size_t(i - x.offsets[j])]);
     st[std::size_t(i)] = v;
   }
   return {st.back(), table_checksum(st)};
@@ -101,11 +102,12 @@ Answer reference_answer(const Instance& x) {
 }
 
 dpgpu::Verdict Problem::check(const Instance& x, const Solution& s) {
-  if (auto why = why_malformed(x); !why.empty()) return dpgpu::Verdict::invalid("the instance is malformed: " + why);
+  if (auto why = why_malformed(x); !why.empty())
+    return dpgpu::Verdict::invalid("the instance is malformed: " + why);
   const Answer ref = reference_answer(x);
   if (s.checksum != ref.checksum)
-    return dpgpu::Verdict::invalid(
-        fmt::format("table checksum {} differs from the serial recomputation's {}", s.checksum, ref.checksum));
+    return dpgpu::Verdict::invalid(fmt::format(
+        "table checksum {} differs from the serial recomputation's {}", s.checksum, ref.checksum));
   return dpgpu::Verdict::valid(dpgpu::Objective(ref.objective));
 }
 

@@ -37,7 +37,7 @@ struct Instance {
   Op op = Op::max;
   std::uint64_t modulus = kDefaultModulus;  // used by add only
   std::vector<std::int64_t> offsets;        // a0 > a1 > ... > a(k-1) > 0
-  std::vector<std::uint64_t> init;          // exactly a0 values: ST[0..a0-1] (the first n when n < a0)
+  std::vector<std::uint64_t> init;  // exactly a0 values: ST[0..a0-1] (the first n when n < a0)
   mutable std::shared_ptr<ReferenceCache> reference = std::make_shared<ReferenceCache>();
 
   std::int64_t k() const { return std::int64_t(offsets.size()); }
@@ -77,7 +77,8 @@ struct Problem {
   static constexpr const char* name = "sdp";
   static constexpr const char* file_kinds = "text";  // file_kind.hpp: others are refused by content
   static constexpr const char* help =
-      "simplified DP (paper 001): ST[i] = op over j of ST[i - a_j]; objective ST[n-1], checksum of the table";
+      "simplified DP (paper 001): ST[i] = op over j of ST[i - a_j]; objective ST[n-1], checksum of "
+      "the table";
   using Instance = sdp::Instance;
   using Solution = sdp::Solution;
 

@@ -69,8 +69,9 @@ TEST(SdpCheck, ShortTableIsItsInitialValues) {
 }
 
 TEST(SdpFile, ReadsTheIssuesExample) {
-  auto l = parse_instance("n 1000000\nop add\nmodulus 1000000007\noffsets 6 3 1\ninit 5 0 7 1 2 9   # a0 values\n",
-                          "ex.sdp");
+  auto l = parse_instance(
+      "n 1000000\nop add\nmodulus 1000000007\noffsets 6 3 1\ninit 5 0 7 1 2 9   # a0 values\n",
+      "ex.sdp");
   EXPECT_EQ(l.name, "ex");
   EXPECT_EQ(l.instance.n, 1000000);
   EXPECT_EQ(l.instance.op, Op::add);
@@ -89,19 +90,22 @@ void expect_error(const std::string& text, const std::string& part) {
     parse_instance(text, "bad.sdp");
     ADD_FAILURE() << "accepted: " << text;
   } catch (const dpgpu::InputError& e) {
-    EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what() << " (wanted " << part << ")";
+    EXPECT_NE(std::string(e.what()).find(part), std::string::npos)
+        << e.what() << " (wanted " << part << ")";
   }
 }
 
 TEST(SdpFile, ErrorsNameFileAndLine) {
-  expect_error("n 10\nop max\noffsets 3 1\ninit 1 2\n", "bad.sdp:4: 2 initial values given, a0 = 3 needed");
+  expect_error("n 10\nop max\noffsets 3 1\ninit 1 2\n",
+               "bad.sdp:4: 2 initial values given, a0 = 3 needed");
   expect_error("n 10\nop max\noffsets 1 3\ninit 1\n", "bad.sdp:3: offsets must decrease");
   expect_error("n 10\nop mul\noffsets 1\ninit 1\n", "bad.sdp:2: op: unknown operator 'mul'");
   expect_error("n ten\nop max\noffsets 1\ninit 1\n", "bad.sdp:1: n 'ten' is not an integer");
   expect_error("n 10\nop max\nfoo 3\n", "bad.sdp:3: unknown key 'foo'");
   expect_error("n 10\nn 11\n", "bad.sdp:2: key 'n' repeated");
   expect_error("n 10\nop max\noffsets 2 1\n", "missing key 'init'");
-  expect_error("n 10\nop add\nmodulus 5\noffsets 1\ninit 5\n", "bad.sdp:5: initial value 5 (ST[0]) is not below the modulus");
+  expect_error("n 10\nop add\nmodulus 5\noffsets 1\ninit 5\n",
+               "bad.sdp:5: initial value 5 (ST[0]) is not below the modulus");
   expect_error("n 10\nop max\noffsets 0\ninit\n", "bad.sdp:3: offset a0 = 0 is not positive");
   expect_error("5 6\n", "bad.sdp:1: numbers without a key");
   expect_error("n 10\nop max\noffsets 1\ninit -1\n", "bad.sdp:4: initial value -1 is negative");

@@ -36,7 +36,8 @@ std::vector<int> blocks_from(int g, int every, bool ring, int from) {
     const int at = queue[head];
     each_move(g, every, ring, at % g, at / g, [&](int x, int y) {
       const int to = y * g + x;
-      if (steps[std::size_t(to)] < 0) steps[std::size_t(to)] = steps[std::size_t(at)] + 1, queue.push_back(to);
+      if (steps[std::size_t(to)] < 0)
+        steps[std::size_t(to)] = steps[std::size_t(at)] + 1, queue.push_back(to);
     });
   }
   return steps;
@@ -52,11 +53,14 @@ int coin_grid(int n, const CoinShape& shape) {
 }
 
 Instance coin(int n, const CoinShape& shape, std::uint64_t seed) {
-  if (n < 1 || n > kMaxCities) throw std::invalid_argument(fmt::format("coin: n {} must be in [1, {}]", n, kMaxCities));
+  if (n < 1 || n > kMaxCities)
+    throw std::invalid_argument(fmt::format("coin: n {} must be in [1, {}]", n, kMaxCities));
   const int g = coin_grid(n, shape);
-  if (g < 2 || g > 1000) throw std::invalid_argument(fmt::format("coin: grid {} must be in [2, 1000]", g));
+  if (g < 2 || g > 1000)
+    throw std::invalid_argument(fmt::format("coin: grid {} must be in [2, 1000]", g));
   if (std::int64_t(g) * g < n)
-    throw std::invalid_argument(fmt::format("coin: a {}x{} grid has fewer intersections than {} phones", g, g, n));
+    throw std::invalid_argument(
+        fmt::format("coin: a {}x{} grid has fewer intersections than {} phones", g, g, n));
   if (shape.block < 1 || shape.block > 1'000'000)
     throw std::invalid_argument(fmt::format("coin: block {} must be in [1, 10^6]", shape.block));
   if (shape.two_way_every < 0) throw std::invalid_argument("coin: two_way_every must be >= 0");
@@ -76,8 +80,10 @@ Instance coin(int n, const CoinShape& shape, std::uint64_t seed) {
     for (int j = 0; j < n; ++j) {
       const int s = steps[std::size_t(phones[std::size_t(j)])];
       if (s < 0)  // possible without the two-way ring: a corner can be a dead end
-        throw std::invalid_argument(fmt::format(
-            "coin: phone {} cannot be reached from phone {} on this grid; set ring: true or two_way_every", j, i));
+        throw std::invalid_argument(
+            fmt::format("coin: phone {} cannot be reached from phone {} on this grid; set ring: "
+                        "true or two_way_every",
+                        j, i));
       if (i != j) dist[std::size_t(i) * n + j] = std::int64_t(s) * shape.block;
     }
   }

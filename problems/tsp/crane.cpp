@@ -24,12 +24,15 @@ std::int64_t length(std::int64_t dx, std::int64_t dy) {
 }  // namespace
 
 Instance crane(int n, const CraneShape& shape, std::uint64_t seed) {
-  if (n < 1 || n > kMaxCities) throw std::invalid_argument(fmt::format("crane: n {} must be in [1, {}]", n, kMaxCities));
+  if (n < 1 || n > kMaxCities)
+    throw std::invalid_argument(fmt::format("crane: n {} must be in [1, {}]", n, kMaxCities));
   if (shape.side < 1 || shape.side > 100'000'000)
     throw std::invalid_argument(fmt::format("crane: side {} must be in [1, 10^8]", shape.side));
   if (!(shape.job_scale >= 0 && shape.job_scale <= 10))
-    throw std::invalid_argument(fmt::format("crane: job_scale {} must be in [0, 10]", shape.job_scale));
-  const auto reach = static_cast<std::int64_t>(std::llround(shape.job_scale * double(shape.side) / std::sqrt(double(n))));
+    throw std::invalid_argument(
+        fmt::format("crane: job_scale {} must be in [0, 10]", shape.job_scale));
+  const auto reach = static_cast<std::int64_t>(
+      std::llround(shape.job_scale * double(shape.side) / std::sqrt(double(n))));
   std::mt19937_64 rng(seed);
   std::vector<Job> jobs(static_cast<std::size_t>(n));
   for (auto& j : jobs) {

@@ -4,9 +4,10 @@ namespace tsp {
 
 namespace {
 
-constexpr WeightFormat kAll[] = {WeightFormat::FullMatrix,   WeightFormat::UpperRow,     WeightFormat::LowerRow,
-                                 WeightFormat::UpperDiagRow, WeightFormat::LowerDiagRow, WeightFormat::UpperCol,
-                                 WeightFormat::LowerCol,     WeightFormat::UpperDiagCol, WeightFormat::LowerDiagCol};
+constexpr WeightFormat kAll[] = {
+    WeightFormat::FullMatrix,   WeightFormat::UpperRow,     WeightFormat::LowerRow,
+    WeightFormat::UpperDiagRow, WeightFormat::LowerDiagRow, WeightFormat::UpperCol,
+    WeightFormat::LowerCol,     WeightFormat::UpperDiagCol, WeightFormat::LowerDiagCol};
 
 }  // namespace
 

@@ -9,7 +9,15 @@
 namespace tsp {
 
 enum class WeightFormat {
-  FullMatrix, UpperRow, LowerRow, UpperDiagRow, LowerDiagRow, UpperCol, LowerCol, UpperDiagCol, LowerDiagCol
+  FullMatrix,
+  UpperRow,
+  LowerRow,
+  UpperDiagRow,
+  LowerDiagRow,
+  UpperCol,
+  LowerCol,
+  UpperDiagCol,
+  LowerDiagCol
 };
 
 // "FULL_MATRIX" → FullMatrix, ...; nullopt for anything else (FUNCTION is not a matrix).
@@ -30,19 +38,20 @@ void for_each_entry(WeightFormat f, std::size_t n, Visit&& visit) {
   using F = WeightFormat;
   // Row-wise walks over (outer, inner); column-wise walks are the same walk with the
   // entry transposed: (i, j) = (inner, outer).
-  const bool by_column = f == F::UpperCol || f == F::LowerCol || f == F::UpperDiagCol || f == F::LowerDiagCol;
+  const bool by_column =
+      f == F::UpperCol || f == F::LowerCol || f == F::UpperDiagCol || f == F::LowerDiagCol;
   for (std::size_t a = 0; a < n; ++a) {
     std::size_t from = 0, to = n;  // inner range [from, to)
     switch (f) {
       case F::FullMatrix: break;
-      case F::UpperRow: from = a + 1; break;         // j > i
-      case F::LowerRow: to = a; break;               // j < i
-      case F::UpperDiagRow: from = a; break;         // j >= i
-      case F::LowerDiagRow: to = a + 1; break;       // j <= i
-      case F::UpperCol: to = a; break;               // column j = a, rows i < j
-      case F::LowerCol: from = a + 1; break;         // rows i > j
-      case F::UpperDiagCol: to = a + 1; break;       // rows i <= j
-      case F::LowerDiagCol: from = a; break;         // rows i >= j
+      case F::UpperRow: from = a + 1; break;    // j > i
+      case F::LowerRow: to = a; break;          // j < i
+      case F::UpperDiagRow: from = a; break;    // j >= i
+      case F::LowerDiagRow: to = a + 1; break;  // j <= i
+      case F::UpperCol: to = a; break;          // column j = a, rows i < j
+      case F::LowerCol: from = a + 1; break;    // rows i > j
+      case F::UpperDiagCol: to = a + 1; break;  // rows i <= j
+      case F::LowerDiagCol: from = a; break;    // rows i >= j
     }
     for (std::size_t b = from; b < to; ++b) {
       if (by_column)

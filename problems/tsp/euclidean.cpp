@@ -11,7 +11,8 @@ namespace tsp {
 
 Instance euclidean(int n, std::int64_t side, std::uint64_t seed) {
   if (side < 1 || side > kMaxSide)
-    throw std::invalid_argument(fmt::format("euclidean: side {} must be in [1, {}]", side, kMaxSide));
+    throw std::invalid_argument(
+        fmt::format("euclidean: side {} must be in [1, {}]", side, kMaxSide));
   if (n < 1 || n > kMaxCities)
     throw std::invalid_argument(fmt::format("euclidean: n {} must be in [1, {}]", n, kMaxCities));
   std::mt19937_64 rng(seed);

@@ -21,7 +21,8 @@ std::vector<Cost> arcs_into(const Instance& x) {
   const int m = x.n - 1;
   std::vector<Cost> into(std::size_t(m) * m);
   for (int j = 0; j < m; ++j)
-    for (int k = 0; k < m; ++k) into[std::size_t(j) * m + k] = static_cast<Cost>(x.arc(k + 1, j + 1));
+    for (int k = 0; k < m; ++k)
+      into[std::size_t(j) * m + k] = static_cast<Cost>(x.arc(k + 1, j + 1));
   return into;
 }
 
@@ -29,11 +30,13 @@ std::vector<Cost> arcs_into(const Instance& x) {
 // cell); calls after_subset(s) once per subset of two or more cities. Cost must hold every
 // path's cost (cost_upper_bound chooses it): the sums do not overflow.
 template <class Cost, class AfterSubset>
-void fill_held_karp(const Instance& x, Cost* cost, std::uint8_t* parent, AfterSubset&& after_subset) {
+void fill_held_karp(const Instance& x, Cost* cost, std::uint8_t* parent,
+                    AfterSubset&& after_subset) {
   const int m = x.n - 1;
   const std::uint64_t rows = std::uint64_t{1} << m;
   const auto into = arcs_into<Cost>(x);
-  for (int j = 0; j < m; ++j) cost[(std::uint64_t{1} << j) * m + j] = static_cast<Cost>(x.arc(0, j + 1));
+  for (int j = 0; j < m; ++j)
+    cost[(std::uint64_t{1} << j) * m + j] = static_cast<Cost>(x.arc(0, j + 1));
   for (std::uint64_t s = 3; s < rows; ++s) {
     if ((s & (s - 1)) == 0) continue;  // singletons are set above
     for (std::uint64_t js = s; js != 0; js &= js - 1) {

@@ -20,14 +20,15 @@ Instance make_instance(int n, std::vector<std::int64_t> dist, std::string name) 
     throw std::invalid_argument(fmt::format("tsp: {} cities; must be in [1, {}]", n, kMaxCities));
   if (dist.size() != std::size_t(n) * std::size_t(n))
     throw std::invalid_argument(
-        fmt::format("tsp: distance matrix has {} entries, {} cities need {}", dist.size(), n, std::size_t(n) * n));
+        fmt::format("tsp: distance matrix has {} entries, {} cities need {}", dist.size(), n,
+                    std::size_t(n) * n));
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) {
       const auto w = dist[std::size_t(i) * n + j];
       const auto lowest = i == j ? -kMaxWeight : 0;
       if (w < lowest || w > kMaxWeight)
-        throw std::invalid_argument(fmt::format("tsp: arc {}->{} costs {}; must be in [{}, {}]", i, j, w, lowest,
-                                                kMaxWeight));
+        throw std::invalid_argument(fmt::format("tsp: arc {}->{} costs {}; must be in [{}, {}]", i,
+                                                j, w, lowest, kMaxWeight));
     }
   Instance x;
   x.n = n;

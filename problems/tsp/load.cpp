@@ -24,22 +24,25 @@ std::optional<dpgpu::Objective> known_optimum(const fs::path& file, const Tsplib
   const auto& [name, known] = *row;
   // A row for another instance of the same name would make every run look wrong: refuse it.
   if (known.dimension && *known.dimension != parsed.instance.n)
-    throw dpgpu::InputError(fmt::format("{}:{}: '{}' has dimension {} there, but {} has DIMENSION {}",
-                                        table_path.string(), known.line, name, *known.dimension, file.string(),
-                                        parsed.instance.n));
+    throw dpgpu::InputError(fmt::format(
+        "{}:{}: '{}' has dimension {} there, but {} has DIMENSION {}", table_path.string(),
+        known.line, name, *known.dimension, file.string(), parsed.instance.n));
   if (!known.type.empty() && known.type != parsed.type)
-    throw dpgpu::InputError(fmt::format("{}:{}: '{}' has type {} there, but {} has TYPE {}", table_path.string(),
-                                        known.line, name, known.type, file.string(), parsed.type));
+    throw dpgpu::InputError(fmt::format("{}:{}: '{}' has type {} there, but {} has TYPE {}",
+                                        table_path.string(), known.line, name, known.type,
+                                        file.string(), parsed.type));
   return known.optimum;
 }
 
 }  // namespace
 
 std::vector<dpgpu::Loaded<Instance>> Problem::load(const dpgpu::FileSource& src) {
-  if (src.paths.empty()) throw dpgpu::InputError("tsp: a file source needs at least one TSPLIB file, got none");
+  if (src.paths.empty())
+    throw dpgpu::InputError("tsp: a file source needs at least one TSPLIB file, got none");
   if (!src.select.empty())
-    throw dpgpu::InputError(fmt::format("{}: select is not used by TSPLIB files (one instance per file)",
-                                        src.paths.front().string()));
+    throw dpgpu::InputError(
+        fmt::format("{}: select is not used by TSPLIB files (one instance per file)",
+                    src.paths.front().string()));
   std::vector<dpgpu::Loaded<Instance>> out;
   for (const auto& path : src.paths) {
     TsplibFile parsed = read_tsplib(path);

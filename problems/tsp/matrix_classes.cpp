@@ -14,12 +14,14 @@ namespace {
 
 void check_range(const char* what, int n, std::int64_t min, std::int64_t max) {
   if (min < 0 || min > max || max > kMaxWeight)
-    throw std::invalid_argument(
-        fmt::format("{}: need 0 <= min <= max <= {}, got min {} and max {}", what, kMaxWeight, min, max));
-  if (n < 1 || n > kMaxCities) throw std::invalid_argument(fmt::format("{}: n {} must be in [1, {}]", what, n, kMaxCities));
+    throw std::invalid_argument(fmt::format("{}: need 0 <= min <= max <= {}, got min {} and max {}",
+                                            what, kMaxWeight, min, max));
+  if (n < 1 || n > kMaxCities)
+    throw std::invalid_argument(fmt::format("{}: n {} must be in [1, {}]", what, n, kMaxCities));
 }
 
-std::vector<std::int64_t> drawn_matrix(int n, std::int64_t min, std::int64_t max, std::uint64_t seed, bool mirror) {
+std::vector<std::int64_t> drawn_matrix(int n, std::int64_t min, std::int64_t max,
+                                       std::uint64_t seed, bool mirror) {
   std::mt19937_64 rng(seed);
   std::vector<std::int64_t> dist(std::size_t(n) * std::size_t(n), 0);
   for (int i = 0; i < n; ++i)

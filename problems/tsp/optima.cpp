@@ -48,7 +48,8 @@ std::map<std::string, KnownOptimum> read_optima(const std::filesystem::path& pat
     if (header[c] == "type") type_col = c;
     if (header[c] == "dimension") dimension_col = c;
   }
-  if (!name_col || !optimum_col) fail(0, "the header row must name the columns 'name' and 'optimum' (tab-separated)");
+  if (!name_col || !optimum_col)
+    fail(0, "the header row must name the columns 'name' and 'optimum' (tab-separated)");
 
   std::map<std::string, KnownOptimum> table;
   for (std::size_t k = 1; k < lines.size(); ++k) {
@@ -70,7 +71,8 @@ std::map<std::string, KnownOptimum> read_optima(const std::filesystem::path& pat
     const std::string name(fields[*name_col]);
     if (name.empty()) fail(k, "empty name");
     auto [at, fresh] = table.emplace(name, row);
-    if (!fresh) fail(k, fmt::format("'{}' is listed twice (first on line {})", name, at->second.line));
+    if (!fresh)
+      fail(k, fmt::format("'{}' is listed twice (first on line {})", name, at->second.line));
   }
   return table;
 }

@@ -12,9 +12,9 @@ namespace tsp {
 
 struct KnownOptimum {
   std::int64_t optimum = 0;
-  std::string type;                // "" when the table has no type column
-  std::optional<int> dimension;    // nullopt when the table has no dimension column
-  int line = 0;                    // where the row is, for messages
+  std::string type;              // "" when the table has no type column
+  std::optional<int> dimension;  // nullopt when the table has no dimension column
+  int line = 0;                  // where the row is, for messages
 };
 
 // name → row. InputError naming file and line on a malformed table.

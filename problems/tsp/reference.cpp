@@ -38,7 +38,8 @@ std::int64_t held_karp_table(const Instance& x) {
   std::vector<Cost> cost(rows * m);
   fill_held_karp(x, cost.data(), nullptr, [](std::uint64_t) {});
   std::int64_t best = std::numeric_limits<std::int64_t>::max();
-  for (int j = 0; j < m; ++j) best = std::min(best, std::int64_t(cost[(rows - 1) * m + j]) + x.arc(j + 1, 0));
+  for (int j = 0; j < m; ++j)
+    best = std::min(best, std::int64_t(cost[(rows - 1) * m + j]) + x.arc(j + 1, 0));
   return best;
 }
 
@@ -46,11 +47,13 @@ std::int64_t held_karp_table(const Instance& x) {
 
 std::int64_t held_karp_optimum(const Instance& x) {
   if (x.n < 1 || x.n > kMaxHeldKarpOptimum)
-    throw std::invalid_argument("held_karp_optimum: n must be in [1, " + std::to_string(kMaxHeldKarpOptimum) + "]");
+    throw std::invalid_argument("held_karp_optimum: n must be in [1, " +
+                                std::to_string(kMaxHeldKarpOptimum) + "]");
   if (x.n == 1) return 0;
   if (x.n == 2) return x.arc(0, 1) + x.arc(1, 0);
-  return cost_upper_bound(x) <= std::numeric_limits<std::int32_t>::max() ? held_karp_table<std::int32_t>(x)
-                                                                         : held_karp_table<std::int64_t>(x);
+  return cost_upper_bound(x) <= std::numeric_limits<std::int32_t>::max()
+             ? held_karp_table<std::int32_t>(x)
+             : held_karp_table<std::int64_t>(x);
 }
 
 }  // namespace tsp

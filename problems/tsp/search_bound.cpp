@@ -16,10 +16,11 @@ InitialBound parse_initial_ub(const std::string& text) {
   const auto* end = text.data() + text.size();
   auto [at, ec] = std::from_chars(text.data(), end, v);
   if (text.empty() || ec != std::errc() || at != end || v < 0 || text.front() == '+')
-    throw dpgpu::InputError(fmt::format(
-        "initial_ub '{}': expected 'optimal', 'none', or a non-negative integer below 2^63 (quoted in YAML, "
-        "e.g. initial_ub: \"1234\")",
-        text));
+    throw dpgpu::InputError(
+        fmt::format("initial_ub '{}': expected 'optimal', 'none', or a non-negative integer below "
+                    "2^63 (quoted in YAML, "
+                    "e.g. initial_ub: \"1234\")",
+                    text));
   return {InitialBound::Kind::Value, v};
 }
 
@@ -27,8 +28,10 @@ namespace {
 
 std::string no_optimum(const Instance& x) {
   return fmt::format(
-      "initial_ub optimal: instance '{}' (n = {}) has no known optimum, and Held-Karp finds one only for n <= {}; "
-      "list it in OPTIMA.tsv next to the TSPLIB file, or set initial_ub to 'none' or a value (quoted, "
+      "initial_ub optimal: instance '{}' (n = {}) has no known optimum, and Held-Karp finds one "
+      "only for n <= {}; "
+      "list it in OPTIMA.tsv next to the TSPLIB file, or set initial_ub to 'none' or a value "
+      "(quoted, "
       "initial_ub: \"1234\")",
       x.name, x.n, kDefaultOptimumMaxN);
 }
@@ -63,10 +66,13 @@ bool needs_optimum(const std::string& initial_ub) { return initial_ub == "optima
 
 std::optional<std::string> initial_ub_refusal(const Instance& x, const std::string& initial_ub) {
   const InitialBound b = parse_initial_ub(initial_ub);
-  if (b.kind == InitialBound::Kind::Optimal && !x.optimum) return "parameter 'initial_ub': " + no_optimum(x);
+  if (b.kind == InitialBound::Kind::Optimal && !x.optimum)
+    return "parameter 'initial_ub': " + no_optimum(x);
   if (b.kind == InitialBound::Kind::Value && x.optimum && b.value < *x.optimum)
-    return fmt::format("parameter 'initial_ub' = {} is below instance '{}''s optimum {}: no tour costs that little",
-                       b.value, x.name, *x.optimum);
+    return fmt::format(
+        "parameter 'initial_ub' = {} is below instance '{}''s optimum {}: no tour costs that "
+        "little",
+        b.value, x.name, *x.optimum);
   return std::nullopt;
 }
 

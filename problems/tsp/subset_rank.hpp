@@ -68,7 +68,8 @@ TSP_HOST_DEVICE inline std::uint64_t rank(std::uint64_t mask, const Binomials& b
 }
 
 // The k-subset of rank r (r < C(64, k)); the inverse of rank() for subsets of size k.
-TSP_HOST_DEVICE inline std::uint64_t unrank(int k, std::uint64_t r, const Binomials& binom = kBinomials) {
+TSP_HOST_DEVICE inline std::uint64_t unrank(int k, std::uint64_t r,
+                                            const Binomials& binom = kBinomials) {
   if (k <= 0) return 0;
   // The largest element is the largest c with C(c, k) <= r; each next one is found below it.
   int c = k - 1;

@@ -28,8 +28,10 @@ void expect_zero_diagonal(const Instance& x) {
 TEST(TspAtspClasses, SameSeedSameInstanceOtherSeedOther) {
   const tsp::CraneShape crane{};
   const tsp::CoinShape coin{};
-  EXPECT_EQ(tsp::amat(20, 0, tsp::kMatrixClassMax, 5).dist, tsp::amat(20, 0, tsp::kMatrixClassMax, 5).dist);
-  EXPECT_NE(tsp::amat(20, 0, tsp::kMatrixClassMax, 5).dist, tsp::amat(20, 0, tsp::kMatrixClassMax, 6).dist);
+  EXPECT_EQ(tsp::amat(20, 0, tsp::kMatrixClassMax, 5).dist,
+            tsp::amat(20, 0, tsp::kMatrixClassMax, 5).dist);
+  EXPECT_NE(tsp::amat(20, 0, tsp::kMatrixClassMax, 5).dist,
+            tsp::amat(20, 0, tsp::kMatrixClassMax, 6).dist);
   EXPECT_EQ(tsp::tmat(20, 0, 99, 5).dist, tsp::tmat(20, 0, 99, 5).dist);
   EXPECT_EQ(tsp::tsmat(20, 0, 99, 5).dist, tsp::tsmat(20, 0, 99, 5).dist);
   EXPECT_NE(tsp::tsmat(20, 0, 99, 5).dist, tsp::tsmat(20, 0, 99, 7).dist);
@@ -122,14 +124,16 @@ TEST(TspAtspClasses, CoinIsAMetricOfBlocksOnOneWayStreets) {
   // intersection, some phone cannot be reached, which is an error, not a silent matrix.
   EXPECT_THROW(tsp::coin(9, tsp::CoinShape{3, 1, 0, false}, 1), std::invalid_argument);
   EXPECT_NO_THROW(tsp::coin(9, tsp::CoinShape{3, 1, 0, true}, 1));
-  EXPECT_THROW(tsp::coin(10, tsp::CoinShape{3, 1, 0, true}, 1), std::invalid_argument);  // 10 > 9 spots
+  EXPECT_THROW(tsp::coin(10, tsp::CoinShape{3, 1, 0, true}, 1),
+               std::invalid_argument);  // 10 > 9 spots
 }
 
 TEST(TspAtspClasses, HeldKarpOptimumEqualsBruteForce) {
   for (int n = 1; n <= 10; ++n)
     for (std::uint64_t seed : {1u, 2u}) {
-      for (const auto& x : {tsp::amat(n, 0, 1000, seed), tsp::tsmat(n, 0, 1000, seed),
-                            tsp::coin(n, tsp::CoinShape{}, seed), tsp::crane(n, tsp::CraneShape{}, seed)})
+      for (const auto& x :
+           {tsp::amat(n, 0, 1000, seed), tsp::tsmat(n, 0, 1000, seed),
+            tsp::coin(n, tsp::CoinShape{}, seed), tsp::crane(n, tsp::CraneShape{}, seed)})
         EXPECT_EQ(tsp::held_karp_optimum(x), tsp::brute_force(x).cost) << x.name << " n=" << n;
     }
   EXPECT_THROW(tsp::held_karp_optimum(tsp::amat(26, 0, 9, 1)), std::invalid_argument);
@@ -150,17 +154,20 @@ TEST(TspAtspClasses, RegisteredWithOptimumUpToOptimumMaxN) {
     ASSERT_TRUE(x.optimum.has_value()) << name;
     EXPECT_EQ(*x.optimum, tsp::brute_force(x).cost) << name;
     EXPECT_EQ(small.known_optimum, x.optimum) << name;
-    auto big = g.make(g.schema.resolve({{"n", std::int64_t{9}}, {"optimum_max_n", std::int64_t{8}}}), 3);
+    auto big =
+        g.make(g.schema.resolve({{"n", std::int64_t{9}}, {"optimum_max_n", std::int64_t{8}}}), 3);
     EXPECT_FALSE(big.as<Instance>().optimum.has_value()) << name;
     EXPECT_FALSE(big.known_optimum.has_value()) << name;
     EXPECT_EQ(g.schema.resolve({}).integer("optimum_max_n"), 22);
   }
   auto& coin = generator("coin");
-  EXPECT_EQ(coin.make(coin.schema.resolve({{"n", std::int64_t{5}}, {"block", std::int64_t{7}}}), 1).name,
-            "coin5-g5-b7-w0-s1");
+  EXPECT_EQ(
+      coin.make(coin.schema.resolve({{"n", std::int64_t{5}}, {"block", std::int64_t{7}}}), 1).name,
+      "coin5-g5-b7-w0-s1");
   auto& amat = generator("amat");
-  EXPECT_EQ(amat.make(amat.schema.resolve({{"n", std::int64_t{5}}, {"max", std::int64_t{9}}}), 1).name,
-            "amat5-0to9-s1");
+  EXPECT_EQ(
+      amat.make(amat.schema.resolve({{"n", std::int64_t{5}}, {"max", std::int64_t{9}}}), 1).name,
+      "amat5-0to9-s1");
 }
 
 }  // namespace

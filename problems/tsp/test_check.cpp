@@ -11,14 +11,16 @@ namespace {
 // An asymmetric 4-city matrix with a nonzero diagonal (never part of a tour).
 tsp::Instance four() {
   return tsp::make_instance(4, {
-                                   7, 1, 20, 30,   // 0->1 = 1
-                                   40, 7, 2, 50,   // 1->2 = 2
-                                   60, 70, 7, 3,   // 2->3 = 3
-                                   4, 80, 90, 7,   // 3->0 = 4
+                                   7, 1, 20, 30,  // 0->1 = 1
+                                   40, 7, 2, 50,  // 1->2 = 2
+                                   60, 70, 7, 3,  // 2->3 = 3
+                                   4, 80, 90, 7,  // 3->0 = 4
                                });
 }
 
-bool mentions(const dpgpu::Verdict& v, const std::string& word) { return v.message.find(word) != std::string::npos; }
+bool mentions(const dpgpu::Verdict& v, const std::string& word) {
+  return v.message.find(word) != std::string::npos;
+}
 
 TEST(TspCheck, CountsEveryArcIncludingTheReturn) {
   auto v = tsp::Problem::check(four(), {{0, 1, 2, 3}});
@@ -107,10 +109,10 @@ TEST(TspWork, DimsGiveTheCityCount) {
 TEST(TspInstance, MakeInstanceChecksShapeAndWeights) {
   EXPECT_THROW(tsp::make_instance(0, {}), std::invalid_argument);
   EXPECT_THROW(tsp::make_instance(2, {0, 1, 2}), std::invalid_argument);
-  EXPECT_THROW(tsp::make_instance(2, {0, -1, 2, 0}), std::invalid_argument);             // negative arc
+  EXPECT_THROW(tsp::make_instance(2, {0, -1, 2, 0}), std::invalid_argument);  // negative arc
   EXPECT_THROW(tsp::make_instance(2, {0, tsp::kMaxWeight + 1, 2, 0}), std::invalid_argument);
-  EXPECT_NO_THROW(tsp::make_instance(2, {-5, tsp::kMaxWeight, 2, 0}));                 // diagonal may be anything
-  EXPECT_TRUE(tsp::make_instance(3, {9, 1, 2, 1, 8, 3, 2, 3, 7}).symmetric);           // diagonal ignored
+  EXPECT_NO_THROW(tsp::make_instance(2, {-5, tsp::kMaxWeight, 2, 0}));  // diagonal may be anything
+  EXPECT_TRUE(tsp::make_instance(3, {9, 1, 2, 1, 8, 3, 2, 3, 7}).symmetric);  // diagonal ignored
   EXPECT_FALSE(tsp::make_instance(3, {0, 1, 2, 1, 0, 3, 2, 4, 0}).symmetric);
   EXPECT_EQ(tsp::make_instance(2, {0, 1, 1, 0}, "pair").name, "pair");
 }

@@ -111,9 +111,12 @@ TEST(TspGenerators, SchemasHaveDefaultsAndRanges) {
   EXPECT_EQ(r.integer("min"), 1);
   EXPECT_EQ(r.integer("max"), 1000);
   EXPECT_THROW(generator("euclidean").schema.resolve({{"n", std::int64_t{0}}}), dpgpu::InputError);
-  EXPECT_THROW(generator("euclidean").schema.resolve({{"side", std::int64_t{0}}}), dpgpu::InputError);
-  EXPECT_THROW(generator("random_matrix").schema.resolve({{"min", std::int64_t{-1}}}), dpgpu::InputError);
-  EXPECT_THROW(generator("random_matrix").schema.resolve({{"side", std::int64_t{5}}}), dpgpu::InputError);
+  EXPECT_THROW(generator("euclidean").schema.resolve({{"side", std::int64_t{0}}}),
+               dpgpu::InputError);
+  EXPECT_THROW(generator("random_matrix").schema.resolve({{"min", std::int64_t{-1}}}),
+               dpgpu::InputError);
+  EXPECT_THROW(generator("random_matrix").schema.resolve({{"side", std::int64_t{5}}}),
+               dpgpu::InputError);
 }
 
 TEST(TspGenerators, RegisteredGeneratorsNameTheirInstances) {
@@ -124,7 +127,9 @@ TEST(TspGenerators, RegisteredGeneratorsNameTheirInstances) {
   EXPECT_EQ(a.as<tsp::Instance>().name, a.name);
   EXPECT_FALSE(a.known_optimum.has_value());
   auto& r = generator("random_matrix");
-  auto b = r.make(r.schema.resolve({{"n", std::int64_t{5}}, {"min", std::int64_t{2}}, {"max", std::int64_t{3}}}), 9);
+  auto b = r.make(r.schema.resolve(
+                      {{"n", std::int64_t{5}}, {"min", std::int64_t{2}}, {"max", std::int64_t{3}}}),
+                  9);
   EXPECT_EQ(b.name, "random_matrix-n5-2to3-s9");
   EXPECT_THROW(r.make(r.schema.resolve({{"min", std::int64_t{4}}, {"max", std::int64_t{3}}}), 1),
                std::invalid_argument);

@@ -32,7 +32,9 @@ std::map<std::string, std::int64_t> published_optima(const fs::path& dir) {
   return out;
 }
 
-dpgpu::Loaded<tsp::Instance> load(const fs::path& path) { return tsp::Problem::load({{path}, ""}).at(0); }
+dpgpu::Loaded<tsp::Instance> load(const fs::path& path) {
+  return tsp::Problem::load({{path}, ""}).at(0);
+}
 
 TEST(TspSharedFiles, EveryFileParsesWithItsPublishedOptimum) {
   auto dir = shared_tsplib();

@@ -28,12 +28,14 @@ TEST(TspSubsetRank, EveryLayerIsDenseOrderedAndRoundTrips) {
     for (std::uint64_t mask = 0; mask < (std::uint64_t{1} << m); ++mask) {
       const int k = count_elements(mask);
       const auto r = rank(mask);
-      ASSERT_EQ(r, next_rank[k]) << "m " << m << " mask " << mask;  // masks in order = ranks in order
+      ASSERT_EQ(r, next_rank[k]) << "m " << m << " mask "
+                                 << mask;  // masks in order = ranks in order
       ASSERT_LT(r, kBinomials(m, k));
       ASSERT_EQ(unrank(k, r), mask) << "m " << m << " k " << k << " r " << r;
       ++next_rank[k];
     }
-    for (int k = 0; k <= m; ++k) EXPECT_EQ(next_rank[k], kBinomials(m, k)) << "m " << m << " k " << k;
+    for (int k = 0; k <= m; ++k)
+      EXPECT_EQ(next_rank[k], kBinomials(m, k)) << "m " << m << " k " << k;
   }
 }
 

@@ -62,7 +62,8 @@ TEST(TspDistances, GeoAgreesWithTheSphericalLawOfCosines) {
     const double deg = std::trunc(v);
     return 3.141592 * (deg + (v - deg) * 100.0 / 60.0) / 180.0;
   };
-  const Point pts[] = {{16.47, 96.10}, {-33.52, 151.12}, {51.30, -0.07}, {64.08, -21.56}, {-0.13, 36.49}};
+  const Point pts[] = {
+      {16.47, 96.10}, {-33.52, 151.12}, {51.30, -0.07}, {64.08, -21.56}, {-0.13, 36.49}};
   for (auto a : pts)
     for (auto b : pts) {
       if (a.x == b.x && a.y == b.y) continue;
@@ -75,11 +76,13 @@ TEST(TspDistances, GeoAgreesWithTheSphericalLawOfCosines) {
 TEST(TspDistances, MatrixHasAZeroDiagonalAndRefusesHugeDistances) {
   auto m = tsp::distance_matrix(DistanceType::Geo, {{0, 0}, {0, 1}});
   EXPECT_EQ(m, (std::vector<std::int64_t>{0, 112, 112, 0}));
-  EXPECT_THROW(tsp::distance_matrix(DistanceType::Euc2d, {{0, 0}, {1e13, 0}}), std::invalid_argument);
+  EXPECT_THROW(tsp::distance_matrix(DistanceType::Euc2d, {{0, 0}, {1e13, 0}}),
+               std::invalid_argument);
 }
 
 TEST(TspDistances, NamesRoundTrip) {
-  for (auto t : {DistanceType::Euc2d, DistanceType::Ceil2d, DistanceType::Att, DistanceType::Geo, DistanceType::Man2d})
+  for (auto t : {DistanceType::Euc2d, DistanceType::Ceil2d, DistanceType::Att, DistanceType::Geo,
+                 DistanceType::Man2d})
     EXPECT_EQ(tsp::distance_type_named(tsp::name_of(t)), t);
   EXPECT_FALSE(tsp::distance_type_named("EXPLICIT").has_value());
   EXPECT_FALSE(tsp::distance_type_named("EUC_3D").has_value());

@@ -18,7 +18,8 @@ class TspReader : public testing::Test {
  protected:
   void SetUp() override {
     const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() / (std::string("dpgpu_tsp_") + info->name() + "_" + std::to_string(::getpid()));
+    dir_ = fs::temp_directory_path() /
+           (std::string("dpgpu_tsp_") + info->name() + "_" + std::to_string(::getpid()));
     fs::create_directories(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }
@@ -43,7 +44,9 @@ class TspReader : public testing::Test {
     return "";
   }
   std::string error_of(const std::string& text) { return load_error(write("bad.tsp", text)); }
-  std::string where(int line) const { return (dir_ / "bad.tsp").string() + ":" + std::to_string(line) + ": "; }
+  std::string where(int line) const {
+    return (dir_ / "bad.tsp").string() + ":" + std::to_string(line) + ": ";
+  }
 
   fs::path dir_;
 };
@@ -100,13 +103,15 @@ std::vector<std::int64_t> section_numbers(const std::string& format, const Matri
 std::string wrapped(const std::vector<std::int64_t>& numbers, std::size_t per_line) {
   std::string text;
   for (std::size_t k = 0; k < numbers.size(); ++k)
-    text += std::to_string(numbers[k]) + ((k + 1) % per_line == 0 || k + 1 == numbers.size() ? "\n" : "  ");
+    text += std::to_string(numbers[k]) +
+            ((k + 1) % per_line == 0 || k + 1 == numbers.size() ? "\n" : "  ");
   return text;
 }
 
 TEST_F(TspReader, EveryExplicitFormatGivesTheSameMatrix) {
-  const char* formats[] = {"FULL_MATRIX", "UPPER_ROW",      "LOWER_ROW", "UPPER_DIAG_ROW", "LOWER_DIAG_ROW",
-                           "UPPER_COL",   "LOWER_COL",      "UPPER_DIAG_COL", "LOWER_DIAG_COL"};
+  const char* formats[] = {"FULL_MATRIX",    "UPPER_ROW",      "LOWER_ROW",
+                           "UPPER_DIAG_ROW", "LOWER_DIAG_ROW", "UPPER_COL",
+                           "LOWER_COL",      "UPPER_DIAG_COL", "LOWER_DIAG_COL"};
   const std::size_t counts[] = {25, 10, 10, 15, 15, 10, 10, 15, 15};
   unsigned seed = 1;
   for (std::size_t f = 0; f < std::size(formats); ++f) {
@@ -114,9 +119,10 @@ TEST_F(TspReader, EveryExplicitFormatGivesTheSameMatrix) {
     const auto numbers = section_numbers(formats[f], m);
     ASSERT_EQ(numbers.size(), counts[f]) << formats[f];
     for (std::size_t per_line : {std::size_t(1), std::size_t(4), numbers.size()}) {
-      const std::string text = std::string("NAME: m5\nTYPE: TSP\nDIMENSION: 5\nEDGE_WEIGHT_TYPE: EXPLICIT\n") +
-                               "EDGE_WEIGHT_FORMAT: " + formats[f] + "\nEDGE_WEIGHT_SECTION\n" +
-                               wrapped(numbers, per_line) + "EOF\n";
+      const std::string text =
+          std::string("NAME: m5\nTYPE: TSP\nDIMENSION: 5\nEDGE_WEIGHT_TYPE: EXPLICIT\n") +
+          "EDGE_WEIGHT_FORMAT: " + formats[f] + "\nEDGE_WEIGHT_SECTION\n" +
+          wrapped(numbers, per_line) + "EOF\n";
       auto x = load_one(write("m5.tsp", text)).instance;
       EXPECT_EQ(x.n, 5);
       EXPECT_EQ(x.dist, m) << formats[f] << " " << per_line << " per line";
@@ -127,10 +133,11 @@ TEST_F(TspReader, EveryExplicitFormatGivesTheSameMatrix) {
 }
 
 TEST_F(TspReader, AtspFullMatrixIsReadAsGivenDiagonalIncluded) {
-  auto x = load_one(write("a3.atsp",
-                          "NAME:a3\nTYPE:ATSP\nCOMMENT:three cities\nDIMENSION:3\nEDGE_WEIGHT_TYPE:EXPLICIT\n"
-                          "EDGE_WEIGHT_FORMAT:FULL_MATRIX\nEDGE_WEIGHT_SECTION\n"
-                          "9999 1 2\n3 9999 4 5 6\n9999\nEOF\n"));
+  auto x = load_one(
+      write("a3.atsp",
+            "NAME:a3\nTYPE:ATSP\nCOMMENT:three cities\nDIMENSION:3\nEDGE_WEIGHT_TYPE:EXPLICIT\n"
+            "EDGE_WEIGHT_FORMAT:FULL_MATRIX\nEDGE_WEIGHT_SECTION\n"
+            "9999 1 2\n3 9999 4 5 6\n9999\nEOF\n"));
   EXPECT_EQ(x.instance.dist, (Matrix{9999, 1, 2, 3, 9999, 4, 5, 6, 9999}));
   EXPECT_FALSE(x.instance.symmetric);
   EXPECT_EQ(x.instance.comment, "three cities");
@@ -156,8 +163,9 @@ TEST_F(TspReader, KeywordSpacingCaseAndLineEndsVary) {
 }
 
 TEST_F(TspReader, MissingEofAndMissingNameAreFine) {
-  auto x = load_one(write("nameless.tsp", "TYPE: TSP\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EUC_2D\n"
-                                          "NODE_COORD_SECTION\n1 0 0\n2 3 4\n"));
+  auto x = load_one(write("nameless.tsp",
+                          "TYPE: TSP\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EUC_2D\n"
+                          "NODE_COORD_SECTION\n1 0 0\n2 3 4\n"));
   EXPECT_EQ(x.name, "nameless");
   EXPECT_EQ(x.instance.name, "nameless");
   EXPECT_EQ(x.instance.dist, (Matrix{0, 5, 5, 0}));
@@ -172,20 +180,24 @@ std::string coordinates_file(const std::string& type) {
          "DISPLAY_DATA_SECTION\n1 5 5\n2 6 6\n3 7 7\n4 8 8\nEOF\n";
 }
 
-Matrix symmetric4(std::int64_t d12, std::int64_t d13, std::int64_t d14, std::int64_t d23, std::int64_t d24,
-                  std::int64_t d34) {
+Matrix symmetric4(std::int64_t d12, std::int64_t d13, std::int64_t d14, std::int64_t d23,
+                  std::int64_t d24, std::int64_t d34) {
   return {0, d12, d13, d14, d12, 0, d23, d24, d13, d23, 0, d34, d14, d24, d34, 0};
 }
 
 TEST_F(TspReader, EveryCoordinateDistanceType) {
   // Pairs: 1-2 (3,4): 5; 1-3 (1,1): 1.414; 1-4 (0,2.5): 2.5; 2-3 (2,3): 3.606;
   //        2-4 (3,1.5): 3.354; 3-4 (1,1.5): 1.803.
-  EXPECT_EQ(load_one(write("e.tsp", coordinates_file("EUC_2D"))).instance.dist, symmetric4(5, 1, 3, 4, 3, 2));
-  EXPECT_EQ(load_one(write("c.tsp", coordinates_file("CEIL_2D"))).instance.dist, symmetric4(5, 2, 3, 4, 4, 2));
+  EXPECT_EQ(load_one(write("e.tsp", coordinates_file("EUC_2D"))).instance.dist,
+            symmetric4(5, 1, 3, 4, 3, 2));
+  EXPECT_EQ(load_one(write("c.tsp", coordinates_file("CEIL_2D"))).instance.dist,
+            symmetric4(5, 2, 3, 4, 4, 2));
   // Manhattan: 7, 2, 2.5 → 3, 5, 4.5 → 5, 2.5 → 3.
-  EXPECT_EQ(load_one(write("m.tsp", coordinates_file("MAN_2D"))).instance.dist, symmetric4(7, 2, 3, 5, 5, 3));
+  EXPECT_EQ(load_one(write("m.tsp", coordinates_file("MAN_2D"))).instance.dist,
+            symmetric4(7, 2, 3, 5, 5, 3));
   // ATT, sqrt(d²/10): 1.581 → 2, 0.447 → 1, 0.791 → 1, 1.140 → 2, 1.061 → 2, 0.570 → 1.
-  EXPECT_EQ(load_one(write("a.tsp", coordinates_file("ATT"))).instance.dist, symmetric4(2, 1, 1, 2, 2, 1));
+  EXPECT_EQ(load_one(write("a.tsp", coordinates_file("ATT"))).instance.dist,
+            symmetric4(2, 1, 1, 2, 2, 1));
   auto c = load_one(write("ec.tsp", coordinates_file("EUC_2D"))).instance;
   ASSERT_EQ(c.coords.size(), 4u);
   EXPECT_EQ(c.coords[2].x, 1.0);  // node 3, given second
@@ -194,9 +206,10 @@ TEST_F(TspReader, EveryCoordinateDistanceType) {
 }
 
 TEST_F(TspReader, GeoFileUsesLatitudeThenLongitude) {
-  auto x = load_one(write("g.tsp", "NAME: g\nTYPE: TSP\nDIMENSION: 3\nEDGE_WEIGHT_TYPE: GEO\n"
-                                   "EDGE_WEIGHT_FORMAT: FUNCTION\nDISPLAY_DATA_TYPE: COORD_DISPLAY\n"
-                                   "NODE_COORD_SECTION\n 1 0.00 0.00\n 2 0.00 1.00\n 3 1.00 0.00\nEOF\n"));
+  auto x = load_one(write("g.tsp",
+                          "NAME: g\nTYPE: TSP\nDIMENSION: 3\nEDGE_WEIGHT_TYPE: GEO\n"
+                          "EDGE_WEIGHT_FORMAT: FUNCTION\nDISPLAY_DATA_TYPE: COORD_DISPLAY\n"
+                          "NODE_COORD_SECTION\n 1 0.00 0.00\n 2 0.00 1.00\n 3 1.00 0.00\nEOF\n"));
   EXPECT_EQ(x.instance.arc(0, 1), 112);  // one degree of the equator
   EXPECT_EQ(x.instance.arc(0, 2), 112);  // one degree of a meridian
   EXPECT_EQ(x.instance.arc(0, 0), 0);
@@ -204,8 +217,9 @@ TEST_F(TspReader, GeoFileUsesLatitudeThenLongitude) {
 
 TEST_F(TspReader, KnownOptimumComesFromOptimaTsvNextToTheFile) {
   write("OPTIMA.tsv", "name\ttype\tdimension\toptimum\nm2\tTSP\t2\t34\nother\tATSP\t2\t1\n");
-  const std::string body = "TYPE: TSP\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: "
-                           "UPPER_ROW\nEDGE_WEIGHT_SECTION\n17\nEOF\n";
+  const std::string body =
+      "TYPE: TSP\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: "
+      "UPPER_ROW\nEDGE_WEIGHT_SECTION\n17\nEOF\n";
   EXPECT_EQ(load_one(write("x.tsp", "NAME: m2.tsp\n" + body)).known_optimum, 34);  // by NAME
   EXPECT_EQ(load_one(write("m2.tsp", body)).known_optimum, 34);                    // by file stem
   EXPECT_FALSE(load_one(write("y.tsp", "NAME: y\n" + body)).known_optimum.has_value());
@@ -220,9 +234,11 @@ TEST_F(TspReader, KnownOptimumComesFromOptimaTsvNextToTheFile) {
 }
 
 TEST_F(TspReader, SeveralPathsGiveSeveralInstances) {
-  const std::string body = "TYPE: TSP\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: "
-                           "UPPER_ROW\nEDGE_WEIGHT_SECTION\n";
-  auto loaded = tsp::Problem::load({{write("p.tsp", body + "1\n"), write("q.tsp", body + "2\n")}, ""});
+  const std::string body =
+      "TYPE: TSP\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: "
+      "UPPER_ROW\nEDGE_WEIGHT_SECTION\n";
+  auto loaded =
+      tsp::Problem::load({{write("p.tsp", body + "1\n"), write("q.tsp", body + "2\n")}, ""});
   ASSERT_EQ(loaded.size(), 2u);
   EXPECT_EQ(loaded[0].name, "p");
   EXPECT_EQ(loaded[1].instance.arc(0, 1), 2);
@@ -244,43 +260,60 @@ TEST_F(TspReader, UnsupportedEdgeWeightTypeListsTheSupportedOnes) {
 }
 
 TEST_F(TspReader, UnsupportedValuesOfOtherKeywords) {
-  EXPECT_HAS(error_of("TYPE: CVRP\n"), where(1) + "TYPE 'CVRP' is not supported; supported: TSP, ATSP");
-  EXPECT_HAS(error_of(kHead + "EDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: TRIANGLE\n"),
-             where(5) + "EDGE_WEIGHT_FORMAT 'TRIANGLE' is not supported; supported: FUNCTION, FULL_MATRIX");
-  EXPECT_HAS(error_of(kHead + "NODE_COORD_TYPE: THREED_COORDS\n"), where(4) + "NODE_COORD_TYPE 'THREED_COORDS'");
-  EXPECT_HAS(error_of(kHead + "DISPLAY_DATA_TYPE: FANCY\n"), where(4) + "DISPLAY_DATA_TYPE 'FANCY'");
+  EXPECT_HAS(error_of("TYPE: CVRP\n"),
+             where(1) + "TYPE 'CVRP' is not supported; supported: TSP, ATSP");
+  EXPECT_HAS(
+      error_of(kHead + "EDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: TRIANGLE\n"),
+      where(5) +
+          "EDGE_WEIGHT_FORMAT 'TRIANGLE' is not supported; supported: FUNCTION, FULL_MATRIX");
+  EXPECT_HAS(error_of(kHead + "NODE_COORD_TYPE: THREED_COORDS\n"),
+             where(4) + "NODE_COORD_TYPE 'THREED_COORDS'");
+  EXPECT_HAS(error_of(kHead + "DISPLAY_DATA_TYPE: FANCY\n"),
+             where(4) + "DISPLAY_DATA_TYPE 'FANCY'");
   EXPECT_HAS(error_of(kHead + "CAPACITY: 10\n"), where(4) + "CAPACITY belongs to TYPE CVRP");
   EXPECT_HAS(error_of(kHead + "COLOUR: red\n"), where(4) + "unknown keyword 'COLOUR'");
-  EXPECT_HAS(error_of(kHead + "DIMENSION: 4\n"), where(4) + "DIMENSION given twice (first on line 3)");
+  EXPECT_HAS(error_of(kHead + "DIMENSION: 4\n"),
+             where(4) + "DIMENSION given twice (first on line 3)");
 }
 
 TEST_F(TspReader, BadOrMissingDimension) {
-  EXPECT_HAS(error_of("TYPE: TSP\nDIMENSION: three\n"), where(2) + "DIMENSION 'three' must be an integer in [1, 20000]");
+  EXPECT_HAS(error_of("TYPE: TSP\nDIMENSION: three\n"),
+             where(2) + "DIMENSION 'three' must be an integer in [1, 20000]");
   EXPECT_HAS(error_of("TYPE: TSP\nDIMENSION: 0\n"), where(2) + "DIMENSION '0'");
   EXPECT_HAS(error_of("TYPE: TSP\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n"),
              where(3) + "NODE_COORD_SECTION before DIMENSION: missing DIMENSION");
-  EXPECT_HAS(error_of("TYPE: TSP\nEDGE_WEIGHT_TYPE: EUC_2D\nEOF\n"), where(3) + "missing DIMENSION");
+  EXPECT_HAS(error_of("TYPE: TSP\nEDGE_WEIGHT_TYPE: EUC_2D\nEOF\n"),
+             where(3) + "missing DIMENSION");
   EXPECT_HAS(error_of("DIMENSION: 3\nEDGE_WEIGHT_TYPE: EUC_2D\n"), where(2) + "missing TYPE");
   EXPECT_HAS(error_of(kHead + "EOF\n"), where(4) + "missing EDGE_WEIGHT_TYPE");
 }
 
 TEST_F(TspReader, TooFewNumbersSaysHowManyExpectedAndFound) {
   // Lines 4-5 header, 6 section, 7 data, 8 EOF.
-  auto e = error_of(kHead + "EDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: FULL_MATRIX\nEDGE_WEIGHT_SECTION\n"
-                            "0 1 2 3 0 4 5\nEOF\n");
-  EXPECT_HAS(e, where(8) + "EDGE_WEIGHT_SECTION (line 6) has 7 numbers before this line, expected 9");
+  auto e =
+      error_of(kHead +
+               "EDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: FULL_MATRIX\nEDGE_WEIGHT_SECTION\n"
+               "0 1 2 3 0 4 5\nEOF\n");
+  EXPECT_HAS(e,
+             where(8) + "EDGE_WEIGHT_SECTION (line 6) has 7 numbers before this line, expected 9");
   EXPECT_HAS(e, "FULL_MATRIX for 3 cities");
   auto at_end = error_of(kHead + "EDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1 1\n");
-  EXPECT_HAS(at_end, where(7) + "NODE_COORD_SECTION (line 5) has 6 numbers at the end of the file, expected 9");
+  EXPECT_HAS(
+      at_end,
+      where(7) + "NODE_COORD_SECTION (line 5) has 6 numbers at the end of the file, expected 9");
 }
 
 TEST_F(TspReader, TooManyNumbers) {
-  auto same_line = error_of(kHead + "EDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: UPPER_ROW\n"
-                                    "EDGE_WEIGHT_SECTION\n1 2 3 4\n");
-  EXPECT_HAS(same_line, where(7) + "EDGE_WEIGHT_SECTION (line 6) holds more than the 3 numbers expected");
-  auto next_line = error_of(kHead + "EDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: UPPER_ROW\n"
-                                    "EDGE_WEIGHT_SECTION\n1 2\n3\n\n4\nEOF\n");
-  EXPECT_HAS(next_line, where(10) + "EDGE_WEIGHT_SECTION (line 6) holds more than the 3 numbers expected");
+  auto same_line = error_of(kHead +
+                            "EDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: UPPER_ROW\n"
+                            "EDGE_WEIGHT_SECTION\n1 2 3 4\n");
+  EXPECT_HAS(same_line,
+             where(7) + "EDGE_WEIGHT_SECTION (line 6) holds more than the 3 numbers expected");
+  auto next_line = error_of(kHead +
+                            "EDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: UPPER_ROW\n"
+                            "EDGE_WEIGHT_SECTION\n1 2\n3\n\n4\nEOF\n");
+  EXPECT_HAS(next_line,
+             where(10) + "EDGE_WEIGHT_SECTION (line 6) holds more than the 3 numbers expected");
 }
 
 TEST_F(TspReader, NonNumericTokens) {
@@ -290,37 +323,46 @@ TEST_F(TspReader, NonNumericTokens) {
   EXPECT_HAS(error_of(kHead + "EDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: UPPER_ROW\n"
                               "EDGE_WEIGHT_SECTION\n1 2.5 3\n"),
              where(7) + "EDGE_WEIGHT_SECTION: '2.5' is not an integer");
-  EXPECT_HAS(error_of(kHead + "EDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1,5 1\n3 2 2\n"),
-             where(7) + "NODE_COORD_SECTION: '1,5' is not a number");
-  EXPECT_HAS(error_of(kHead + "EDGE_WEIGHT_TYPE: EUC_2D\n7 0 0\n"), where(5) + "numbers outside any section");
+  EXPECT_HAS(
+      error_of(kHead + "EDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1,5 1\n3 2 2\n"),
+      where(7) + "NODE_COORD_SECTION: '1,5' is not a number");
+  EXPECT_HAS(error_of(kHead + "EDGE_WEIGHT_TYPE: EUC_2D\n7 0 0\n"),
+             where(5) + "numbers outside any section");
 }
 
 TEST_F(TspReader, BadNodeNumbers) {
-  EXPECT_HAS(error_of(kHead + "EDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n4 1 1\n3 2 2\n"),
-             where(7) + "NODE_COORD_SECTION: node number 4 is not in [1, 3]");
-  EXPECT_HAS(error_of(kHead + "EDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1 1\n1 2 2\n"),
-             where(8) + "NODE_COORD_SECTION: node 1 given twice (first on line 6)");
+  EXPECT_HAS(
+      error_of(kHead + "EDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n4 1 1\n3 2 2\n"),
+      where(7) + "NODE_COORD_SECTION: node number 4 is not in [1, 3]");
+  EXPECT_HAS(
+      error_of(kHead + "EDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1 1\n1 2 2\n"),
+      where(8) + "NODE_COORD_SECTION: node 1 given twice (first on line 6)");
 }
 
 TEST_F(TspReader, BadWeights) {
   EXPECT_HAS(error_of(kHead + "EDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: UPPER_ROW\n"
                               "EDGE_WEIGHT_SECTION\n1\n-2\n3\n"),
              where(8) + "EDGE_WEIGHT_SECTION: weight -2 of arc 1->3 is outside [0, 1000000000000]");
-  EXPECT_HAS(error_of(kHead + "EDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: FULL_MATRIX\n"
-                              "EDGE_WEIGHT_SECTION\n0 1 2\n1 0 3\n2 4 0\n"),
-             where(9) + "TYPE TSP needs a symmetric matrix, but arc 2->3 weighs 3 and arc 3->2 weighs 4");
-  EXPECT_HAS(error_of(kHead + "EDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1e13 0\n3 0 0\n"),
-             where(5) + "EUC_2D distance from city 1 to city 2 exceeds");
+  EXPECT_HAS(
+      error_of(kHead + "EDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: FULL_MATRIX\n"
+                       "EDGE_WEIGHT_SECTION\n0 1 2\n1 0 3\n2 4 0\n"),
+      where(9) + "TYPE TSP needs a symmetric matrix, but arc 2->3 weighs 3 and arc 3->2 weighs 4");
+  EXPECT_HAS(
+      error_of(kHead + "EDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1e13 0\n3 0 0\n"),
+      where(5) + "EUC_2D distance from city 1 to city 2 exceeds");
 }
 
 TEST_F(TspReader, ExplicitNeedsAFormatAndASection) {
   EXPECT_HAS(error_of(kHead + "EDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_SECTION\n1 2 3\n"),
              where(5) + "EDGE_WEIGHT_SECTION before EDGE_WEIGHT_FORMAT");
-  EXPECT_HAS(error_of(kHead + "EDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: FUNCTION\nEDGE_WEIGHT_SECTION\n"),
-             where(6) + "EDGE_WEIGHT_SECTION needs a matrix EDGE_WEIGHT_FORMAT, not FUNCTION");
+  EXPECT_HAS(
+      error_of(kHead +
+               "EDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: FUNCTION\nEDGE_WEIGHT_SECTION\n"),
+      where(6) + "EDGE_WEIGHT_SECTION needs a matrix EDGE_WEIGHT_FORMAT, not FUNCTION");
   EXPECT_HAS(error_of(kHead + "EDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: UPPER_ROW\nEOF\n"),
              where(6) + "EDGE_WEIGHT_TYPE EXPLICIT needs an EDGE_WEIGHT_SECTION");
-  EXPECT_HAS(error_of(kHead + "EDGE_WEIGHT_TYPE: GEO\nEOF\n"), where(5) + "EDGE_WEIGHT_TYPE GEO needs a NODE_COORD_SECTION");
+  EXPECT_HAS(error_of(kHead + "EDGE_WEIGHT_TYPE: GEO\nEOF\n"),
+             where(5) + "EDGE_WEIGHT_TYPE GEO needs a NODE_COORD_SECTION");
 }
 
 }  // namespace

@@ -19,7 +19,8 @@ std::string why_not_permutation(int n, const std::vector<std::int32_t>& tour) {
     if (city < 0 || city >= n)
       return fmt::format("city {} at position {} is out of range [0, {}]", city, k, n - 1);
     auto& first = seen_at[static_cast<std::size_t>(city)];
-    if (first >= 0) return fmt::format("city {} is repeated at positions {} and {}", city, first, k);
+    if (first >= 0)
+      return fmt::format("city {} is repeated at positions {} and {}", city, first, k);
     first = static_cast<std::int64_t>(k);
   }
   for (int city = 0; city < n; ++city)
@@ -32,14 +33,17 @@ std::string why_not_permutation(int n, const std::vector<std::int32_t>& tour) {
 
 dpgpu::Verdict Problem::check(const Instance& x, const Solution& s) {
   if (x.n < 1 || x.dist.size() != std::size_t(x.n) * std::size_t(x.n))
-    return dpgpu::Verdict::invalid(fmt::format("malformed instance: n = {} with {} matrix entries", x.n, x.dist.size()));
-  if (auto why = why_not_permutation(x.n, s.tour); !why.empty()) return dpgpu::Verdict::invalid(std::move(why));
+    return dpgpu::Verdict::invalid(
+        fmt::format("malformed instance: n = {} with {} matrix entries", x.n, x.dist.size()));
+  if (auto why = why_not_permutation(x.n, s.tour); !why.empty())
+    return dpgpu::Verdict::invalid(std::move(why));
   if (x.n == 1) return dpgpu::Verdict::valid(0);  // the only "arc" would be the diagonal
   std::int64_t total = 0;
   for (std::size_t k = 0; k < s.tour.size(); ++k) {
     const auto from = s.tour[k], to = s.tour[(k + 1) % s.tour.size()];
     if (__builtin_add_overflow(total, x.arc(from, to), &total))
-      return dpgpu::Verdict::invalid(fmt::format("tour cost overflows int64 at arc {}->{}", from, to));
+      return dpgpu::Verdict::invalid(
+          fmt::format("tour cost overflows int64 at arc {}->{}", from, to));
   }
   return dpgpu::Verdict::valid(total);
 }

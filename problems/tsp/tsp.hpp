@@ -12,20 +12,20 @@ namespace tsp {
 
 // Limits every maker enforces, so that solvers may add up a tour in int64 without checks:
 // n · kMaxWeight < 2^63 with room to spare.
-inline constexpr int kMaxCities = 20000;                             // a 3.2 GB matrix
-inline constexpr std::int64_t kMaxWeight = 1'000'000'000'000;        // 10^12 per arc
+inline constexpr int kMaxCities = 20000;                       // a 3.2 GB matrix
+inline constexpr std::int64_t kMaxWeight = 1'000'000'000'000;  // 10^12 per arc
 
 struct Point {
   double x = 0, y = 0;
 };
 
 struct Instance {
-  int n = 0;                        // cities 0..n-1, n >= 1
-  std::vector<std::int64_t> dist;   // row-major n×n: dist[i*n+j] = cost of arc i→j
-  bool symmetric = false;           // dist[i][j] == dist[j][i] for every i != j (computed)
+  int n = 0;                       // cities 0..n-1, n >= 1
+  std::vector<std::int64_t> dist;  // row-major n×n: dist[i*n+j] = cost of arc i→j
+  bool symmetric = false;          // dist[i][j] == dist[j][i] for every i != j (computed)
   std::string name, comment;
-  std::vector<Point> coords;        // empty, or one per city when the instance has them
-  std::string edge_weight_type;     // how dist was made: "EXPLICIT", "EUC_2D", ... (informational)
+  std::vector<Point> coords;     // empty, or one per city when the instance has them
+  std::string edge_weight_type;  // how dist was made: "EXPLICIT", "EUC_2D", ... (informational)
   // The optimal closed-tour cost where it is known before any solve: from OPTIMA.tsv next to
   // a TSPLIB file, or computed by a generator (Held-Karp, n <= its optimum_max_n) or by the
   // planner for a search that needs it (reference_optimum). Search
@@ -54,8 +54,10 @@ struct Solution {
 
 struct Problem {
   static constexpr const char* name = "tsp";
-  static constexpr const char* file_kinds = "tsplib";  // file_kind.hpp: others are refused by content
-  static constexpr const char* help = "travelling salesman tour (symmetric or asymmetric), full distance matrix";
+  static constexpr const char* file_kinds =
+      "tsplib";  // file_kind.hpp: others are refused by content
+  static constexpr const char* help =
+      "travelling salesman tour (symmetric or asymmetric), full distance matrix";
   using Instance = tsp::Instance;
   using Solution = tsp::Solution;
 

@@ -12,8 +12,8 @@ namespace tsp {
 
 namespace {
 
-constexpr double kPi = 3.141592;    // TSPLIB's own value, not M_PI: distances depend on it
-constexpr double kRrr = 6378.388;   // TSPLIB's earth radius in km
+constexpr double kPi = 3.141592;   // TSPLIB's own value, not M_PI: distances depend on it
+constexpr double kRrr = 6378.388;  // TSPLIB's earth radius in km
 
 std::int64_t nint(double v) { return static_cast<std::int64_t>(v + 0.5); }
 
@@ -31,7 +31,8 @@ bool too_far(double v) { return !(v <= double(kMaxWeight)); }  // also catches N
 }  // namespace
 
 std::optional<DistanceType> distance_type_named(std::string_view name) {
-  for (auto t : {DistanceType::Euc2d, DistanceType::Ceil2d, DistanceType::Att, DistanceType::Geo, DistanceType::Man2d})
+  for (auto t : {DistanceType::Euc2d, DistanceType::Ceil2d, DistanceType::Att, DistanceType::Geo,
+                 DistanceType::Man2d})
     if (name == name_of(t)) return t;
   return std::nullopt;
 }
@@ -89,8 +90,9 @@ std::vector<std::int64_t> distance_matrix(DistanceType t, const std::vector<Poin
       if (i == j) continue;
       const auto d = tsplib_distance(t, points[i], points[j]);
       if (d > kMaxWeight)
-        throw std::invalid_argument(fmt::format("{} distance from city {} to city {} exceeds {} (or is not a number)",
-                                                name_of(t), i + 1, j + 1, kMaxWeight));
+        throw std::invalid_argument(
+            fmt::format("{} distance from city {} to city {} exceeds {} (or is not a number)",
+                        name_of(t), i + 1, j + 1, kMaxWeight));
       dist[i * n + j] = d;
     }
   return dist;

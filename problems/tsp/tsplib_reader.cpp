@@ -55,7 +55,8 @@ std::optional<std::int64_t> parse_integer(std::string_view s) {
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec == std::errc() && end == s.data() + s.size()) return v;
   auto real = parse_real(s);
-  if (real && *real == std::trunc(*real) && std::fabs(*real) <= 9007199254740992.0) return std::int64_t(*real);
+  if (real && *real == std::trunc(*real) && std::fabs(*real) <= 9007199254740992.0)
+    return std::int64_t(*real);
   return std::nullopt;
 }
 
@@ -77,7 +78,8 @@ constexpr const char* kDistanceTypes = "EXPLICIT, EUC_2D, CEIL_2D, ATT, GEO, MAN
 
 class Parser {
  public:
-  Parser(std::string_view text, const std::string& where) : where_(where), lines_(split_lines(text)) {}
+  Parser(std::string_view text, const std::string& where)
+      : where_(where), lines_(split_lines(text)) {}
 
   TsplibFile run() {
     while (next_ < lines_.size() && !ended_) {
@@ -98,7 +100,8 @@ class Parser {
 
   void keyword(std::string_view line, int number) {
     std::size_t k = 0;
-    while (k < line.size() && (std::isalnum(static_cast<unsigned char>(line[k])) || line[k] == '_')) ++k;
+    while (k < line.size() && (std::isalnum(static_cast<unsigned char>(line[k])) || line[k] == '_'))
+      ++k;
     if (k == 0) fail(number, fmt::format("'{}' is neither a keyword nor numbers", line));
     const std::string key = upper(line.substr(0, k));
     auto value = trim(line.substr(k));
@@ -120,30 +123,38 @@ class Parser {
     } else if (key == "DIMENSION") {
       auto n = parse_integer(value);
       if (!n || *n < 1 || *n > kMaxCities)
-        fail(number, fmt::format("DIMENSION '{}' must be an integer in [1, {}] (a full matrix is kept in memory)",
-                                 value, kMaxCities));
+        fail(number,
+             fmt::format(
+                 "DIMENSION '{}' must be an integer in [1, {}] (a full matrix is kept in memory)",
+                 value, kMaxCities));
       n_ = static_cast<int>(*n);
     } else if (key == "EDGE_WEIGHT_TYPE") {
       weight_type_ = first_word_upper(value);
       distance_ = distance_type_named(weight_type_);
       if (!distance_ && weight_type_ != "EXPLICIT")
-        fail(number, fmt::format("EDGE_WEIGHT_TYPE '{}' is not supported; supported: {}", value, kDistanceTypes));
+        fail(number, fmt::format("EDGE_WEIGHT_TYPE '{}' is not supported; supported: {}", value,
+                                 kDistanceTypes));
     } else if (key == "EDGE_WEIGHT_FORMAT") {
       const auto f = first_word_upper(value);
       format_ = weight_format_named(f);
       if (!format_ && f != "FUNCTION")
-        fail(number, fmt::format("EDGE_WEIGHT_FORMAT '{}' is not supported; supported: FUNCTION, {}", value,
-                                 weight_format_names()));
+        fail(number,
+             fmt::format("EDGE_WEIGHT_FORMAT '{}' is not supported; supported: FUNCTION, {}", value,
+                         weight_format_names()));
     } else if (key == "NODE_COORD_TYPE") {
       const auto t = first_word_upper(value);
       if (t != "TWOD_COORDS" && t != "NO_COORDS")
-        fail(number, fmt::format("NODE_COORD_TYPE '{}' is not supported; supported: TWOD_COORDS, NO_COORDS", value));
+        fail(number,
+             fmt::format("NODE_COORD_TYPE '{}' is not supported; supported: TWOD_COORDS, NO_COORDS",
+                         value));
     } else if (key == "DISPLAY_DATA_TYPE") {
       const auto t = first_word_upper(value);
       if (t != "COORD_DISPLAY" && t != "TWOD_DISPLAY" && t != "NO_DISPLAY")
-        fail(number, fmt::format("DISPLAY_DATA_TYPE '{}' is not supported; supported: COORD_DISPLAY, TWOD_DISPLAY, "
-                                 "NO_DISPLAY",
-                                 value));
+        fail(number,
+             fmt::format(
+                 "DISPLAY_DATA_TYPE '{}' is not supported; supported: COORD_DISPLAY, TWOD_DISPLAY, "
+                 "NO_DISPLAY",
+                 value));
     } else if (key == "EOF") {
       ended_ = true;
       end_line_ = number;
@@ -156,9 +167,12 @@ class Parser {
     } else if (key == "CAPACITY" || key == "DEMAND_SECTION" || key == "DEPOT_SECTION") {
       fail(number, fmt::format("{} belongs to TYPE CVRP; this reader takes TSP and ATSP", key));
     } else if (key == "EDGE_DATA_FORMAT" || key == "EDGE_DATA_SECTION") {
-      fail(number, fmt::format("{} (edge lists, TYPE HCP) is not supported; this reader takes TSP and ATSP", key));
+      fail(number,
+           fmt::format("{} (edge lists, TYPE HCP) is not supported; this reader takes TSP and ATSP",
+                       key));
     } else if (key == "FIXED_EDGES_SECTION" || key == "TOUR_SECTION") {
-      fail(number, fmt::format("{} is not supported (an instance here is a distance matrix only)", key));
+      fail(number,
+           fmt::format("{} is not supported (an instance here is a distance matrix only)", key));
     } else {
       fail(number, fmt::format("unknown keyword '{}'", key));
     }
@@ -175,8 +189,8 @@ class Parser {
     Numbers<T> out;
     out.values.reserve(count);
     auto too_many = [&](int at) {
-      fail(at, fmt::format("{} (line {}) holds more than the {} numbers expected ({})", section, line, count,
-                           expected));
+      fail(at, fmt::format("{} (line {}) holds more than the {} numbers expected ({})", section,
+                           line, count, expected));
     };
     auto take = [&](std::string_view text, int at) {
       auto words = split_words(text);
@@ -199,10 +213,11 @@ class Parser {
       ++next_;
     }
     if (out.values.size() < count) {
-      const int stop = next_ < lines_.size() ? static_cast<int>(next_) + 1 : static_cast<int>(lines_.size());
+      const int stop =
+          next_ < lines_.size() ? static_cast<int>(next_) + 1 : static_cast<int>(lines_.size());
       const char* before = next_ < lines_.size() ? "before this line" : "at the end of the file";
-      fail(stop, fmt::format("{} (line {}) has {} numbers {}, expected {} ({})", section, line, out.values.size(),
-                             before, count, expected));
+      fail(stop, fmt::format("{} (line {}) has {} numbers {}, expected {} ({})", section, line,
+                             out.values.size(), before, count, expected));
     }
     return out;
   }
@@ -219,7 +234,8 @@ class Parser {
     need_dimension(number, "NODE_COORD_SECTION");
     const auto n = static_cast<std::size_t>(n_);
     auto numbers = read_numbers<double>(rest, number, 3 * n, "NODE_COORD_SECTION",
-                                        fmt::format("node, x, y for each of {} cities", n), parse_real, "a number");
+                                        fmt::format("node, x, y for each of {} cities", n),
+                                        parse_real, "a number");
     coords_.assign(n, Point{});
     std::vector<int> given_on(n, 0);
     for (std::size_t c = 0; c < n; ++c) {
@@ -228,7 +244,9 @@ class Parser {
       if (node != std::trunc(node) || node < 1 || node > double(n))
         fail(at, fmt::format("NODE_COORD_SECTION: node number {} is not in [1, {}]", node, n));
       const auto i = static_cast<std::size_t>(node) - 1;
-      if (given_on[i]) fail(at, fmt::format("NODE_COORD_SECTION: node {} given twice (first on line {})", node, given_on[i]));
+      if (given_on[i])
+        fail(at, fmt::format("NODE_COORD_SECTION: node {} given twice (first on line {})", node,
+                             given_on[i]));
       given_on[i] = at;
       coords_[i] = Point{numbers.values[3 * c + 1], numbers.values[3 * c + 2]};
     }
@@ -238,13 +256,15 @@ class Parser {
   void read_weights(std::string_view rest, int number) {
     need_dimension(number, "EDGE_WEIGHT_SECTION");
     if (!format_)
-      fail(number, seen_.count("EDGE_WEIGHT_FORMAT")
-                       ? std::string("EDGE_WEIGHT_SECTION needs a matrix EDGE_WEIGHT_FORMAT, not FUNCTION")
-                       : std::string("EDGE_WEIGHT_SECTION before EDGE_WEIGHT_FORMAT: missing EDGE_WEIGHT_FORMAT"));
+      fail(number,
+           seen_.count("EDGE_WEIGHT_FORMAT")
+               ? std::string("EDGE_WEIGHT_SECTION needs a matrix EDGE_WEIGHT_FORMAT, not FUNCTION")
+               : std::string(
+                     "EDGE_WEIGHT_SECTION before EDGE_WEIGHT_FORMAT: missing EDGE_WEIGHT_FORMAT"));
     const auto n = static_cast<std::size_t>(n_);
-    weights_ = read_numbers<std::int64_t>(rest, number, numbers_in(*format_, n), "EDGE_WEIGHT_SECTION",
-                                          fmt::format("{} for {} cities", name_of(*format_), n), parse_integer,
-                                          "an integer");
+    weights_ = read_numbers<std::int64_t>(
+        rest, number, numbers_in(*format_, n), "EDGE_WEIGHT_SECTION",
+        fmt::format("{} for {} cities", name_of(*format_), n), parse_integer, "an integer");
   }
 
   // The matrix the weights describe; triangular formats are mirrored.
@@ -257,8 +277,9 @@ class Parser {
       const auto w = values[k];
       const auto lowest = i == j ? -kMaxWeight : 0;
       if (w < lowest || w > kMaxWeight)
-        fail(weights_->line_of(k), fmt::format("EDGE_WEIGHT_SECTION: weight {} of arc {}->{} is outside [{}, {}]", w,
-                                               i + 1, j + 1, lowest, kMaxWeight));
+        fail(weights_->line_of(k),
+             fmt::format("EDGE_WEIGHT_SECTION: weight {} of arc {}->{} is outside [{}, {}]", w,
+                         i + 1, j + 1, lowest, kMaxWeight));
       dist[i * n + j] = w;
       if (is_triangular(*format_)) dist[j * n + i] = w;
       ++k;
@@ -268,7 +289,8 @@ class Parser {
         for (std::size_t j = i + 1; j < n; ++j)
           if (dist[i * n + j] != dist[j * n + i])
             fail(weights_->line_of(j * n + i),
-                 fmt::format("TYPE TSP needs a symmetric matrix, but arc {}->{} weighs {} and arc {}->{} weighs {}",
+                 fmt::format("TYPE TSP needs a symmetric matrix, but arc {}->{} weighs {} and arc "
+                             "{}->{} weighs {}",
                              i + 1, j + 1, dist[i * n + j], j + 1, i + 1, dist[j * n + i]));
     return dist;
   }
@@ -277,14 +299,17 @@ class Parser {
     const int end = end_line_;
     if (type_.empty()) fail(end, "missing TYPE (TSP or ATSP)");
     if (!n_) fail(end, "missing DIMENSION");
-    if (weight_type_.empty()) fail(end, fmt::format("missing EDGE_WEIGHT_TYPE (one of {})", kDistanceTypes));
+    if (weight_type_.empty())
+      fail(end, fmt::format("missing EDGE_WEIGHT_TYPE (one of {})", kDistanceTypes));
     std::vector<std::int64_t> dist;
     if (!distance_) {  // EXPLICIT
-      if (!format_) fail(end, "EDGE_WEIGHT_TYPE EXPLICIT needs an EDGE_WEIGHT_FORMAT with a matrix layout");
+      if (!format_)
+        fail(end, "EDGE_WEIGHT_TYPE EXPLICIT needs an EDGE_WEIGHT_FORMAT with a matrix layout");
       if (!weights_) fail(end, "EDGE_WEIGHT_TYPE EXPLICIT needs an EDGE_WEIGHT_SECTION");
       dist = matrix_from_weights();
     } else {
-      if (coords_.empty()) fail(end, fmt::format("EDGE_WEIGHT_TYPE {} needs a NODE_COORD_SECTION", weight_type_));
+      if (coords_.empty())
+        fail(end, fmt::format("EDGE_WEIGHT_TYPE {} needs a NODE_COORD_SECTION", weight_type_));
       try {
         dist = distance_matrix(*distance_, coords_);
       } catch (const std::invalid_argument& e) {
@@ -308,13 +333,13 @@ class Parser {
   std::vector<std::string_view> lines_;
   std::size_t next_ = 0;  // the next unread line
   bool ended_ = false;
-  int end_line_ = 0;      // the EOF line, else the last line: where "missing ..." is reported
+  int end_line_ = 0;  // the EOF line, else the last line: where "missing ..." is reported
   std::map<std::string, int> seen_;  // keyword → the line it was given on
 
   std::string name_, comment_, type_, weight_type_;
   int n_ = 0;
-  std::optional<DistanceType> distance_;     // set for coordinate types
-  std::optional<WeightFormat> format_;       // set for matrix formats
+  std::optional<DistanceType> distance_;  // set for coordinate types
+  std::optional<WeightFormat> format_;    // set for matrix formats
   std::optional<Numbers<std::int64_t>> weights_;
   std::vector<Point> coords_;
   int coords_line_ = 0;
@@ -322,7 +347,9 @@ class Parser {
 
 }  // namespace
 
-TsplibFile parse_tsplib(std::string_view text, const std::string& where) { return Parser(text, where).run(); }
+TsplibFile parse_tsplib(std::string_view text, const std::string& where) {
+  return Parser(text, where).run();
+}
 
 TsplibFile read_tsplib(const std::filesystem::path& path) {
   const std::string text = read_whole_file(path);

@@ -18,8 +18,10 @@ struct SearchOutcome {
 
 // Both search from `bound` (tsp::starting_bound). Counters and phases: README.md.
 // gpu.ivm: 1 <= n <= kIvmMaxCities (21; 64-bit factoradic positions), else dpgpu::InputError.
-SearchOutcome ivm_search(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context& ctx);
+SearchOutcome ivm_search(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound,
+                         Context& ctx);
 // gpu.bpdfs: 1 <= n <= kBpMaxCities (32; 32-bit bitsets), else dpgpu::InputError.
-SearchOutcome bpdfs_search(const tsp::Instance& x, const BpdfsConfig& c, std::int64_t bound, Context& ctx);
+SearchOutcome bpdfs_search(const tsp::Instance& x, const BpdfsConfig& c, std::int64_t bound,
+                           Context& ctx);
 
 }  // namespace dpgpu::backtracking

@@ -12,16 +12,17 @@ enum class IvmState { Packed, Matrix };
 
 struct IvmConfig {
   std::int64_t explorers = 262144;  // T = arity^dims IVM structures, one thread each (8^6)
-  std::int64_t trigger = 0;        // TreeExplore stops once this many explorers are empty; 0: T/10
-  std::int64_t arity = 8;          // p of the virtual hypercube
-  int block = 128;                 // threads per block of every kernel
-  std::int64_t poll = 64;          // node evaluations between two reads of the trigger count
-  std::int64_t slice = 1 << 16;    // polls per TreeExplore launch (deadline checks in between)
-  bool check_intervals = false;    // debug: verify the intervals on the host after every phase
-  bool ws_graph = true;            // launch each work-stealing phase's kernels as one CUDA graph
+  std::int64_t trigger = 0;         // TreeExplore stops once this many explorers are empty; 0: T/10
+  std::int64_t arity = 8;           // p of the virtual hypercube
+  int block = 128;                  // threads per block of every kernel
+  std::int64_t poll = 64;           // node evaluations between two reads of the trigger count
+  std::int64_t slice = 1 << 16;     // polls per TreeExplore launch (deadline checks in between)
+  bool check_intervals = false;     // debug: verify the intervals on the host after every phase
+  bool ws_graph = true;             // launch each work-stealing phase's kernels as one CUDA graph
   IvmState state = IvmState::Packed;
   std::string initial_ub = "optimal";
-  std::int64_t gpus = 1;  // logical GPUs (ivm_multi.cu); logical i runs on device i % cudaGetDeviceCount()
+  std::int64_t gpus =
+      1;  // logical GPUs (ivm_multi.cu); logical i runs on device i % cudaGetDeviceCount()
 };
 
 struct BpdfsConfig {

@@ -5,7 +5,8 @@
 
 namespace dpgpu::backtracking {
 
-ActiveSet bp_frontier(const tsp::Instance& x, std::int64_t bound, int depth, const std::function<void()>& poll) {
+ActiveSet bp_frontier(const tsp::Instance& x, std::int64_t bound, int depth,
+                      const std::function<void()>& poll) {
   const int n = x.n;
   if (n < 2 || n > 32 || depth < 1 || depth > n - 1)
     throw std::invalid_argument("bp_frontier: need 2 <= n <= 32 and 1 <= depth <= n - 1, got n = " +

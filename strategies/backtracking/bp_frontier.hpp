@@ -21,6 +21,7 @@ struct ActiveSet {
 };
 
 // 1 <= depth <= n - 1, n <= 32. `poll` is called every 2^16 nodes (may throw to stop).
-ActiveSet bp_frontier(const tsp::Instance& x, std::int64_t bound, int depth, const std::function<void()>& poll = {});
+ActiveSet bp_frontier(const tsp::Instance& x, std::int64_t bound, int depth,
+                      const std::function<void()>& poll = {});
 
 }  // namespace dpgpu::backtracking

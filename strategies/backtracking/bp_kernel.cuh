@@ -10,10 +10,11 @@
 namespace dpgpu::backtracking::bp_kernel {
 
 template <class Cost>
-__global__ void explore_active_set(const std::uint8_t* __restrict__ cycles, const std::uint32_t* __restrict__ bitsets,
-                                   const Cost* __restrict__ costs, std::uint64_t count, int depth, int n,
-                                   const Cost* __restrict__ dist, IncumbentState* inc_g, Cost start_bound,
-                                   unsigned poll, unsigned long long* nodes_g) {
+__global__ void explore_active_set(const std::uint8_t* __restrict__ cycles,
+                                   const std::uint32_t* __restrict__ bitsets,
+                                   const Cost* __restrict__ costs, std::uint64_t count, int depth,
+                                   int n, const Cost* __restrict__ dist, IncumbentState* inc_g,
+                                   Cost start_bound, unsigned poll, unsigned long long* nodes_g) {
   extern __shared__ unsigned char smem_raw[];
   Cost* d = reinterpret_cast<Cost*>(smem_raw);
   for (int i = threadIdx.x; i < n * n; i += blockDim.x) d[i] = dist[i];
@@ -50,7 +51,8 @@ __global__ void explore_active_set(const std::uint8_t* __restrict__ cycles, cons
     my_nodes = bp_explore(SharedArcs<Cost>{d, n}, n, frames, depth - 1, policy);
   }
   for (int o = 16; o > 0; o /= 2) my_nodes += __shfl_down_sync(0xffffffffu, my_nodes, o);
-  if ((threadIdx.x & 31) == 0 && my_nodes) atomicAdd(nodes_g, static_cast<unsigned long long>(my_nodes));
+  if ((threadIdx.x & 31) == 0 && my_nodes)
+    atomicAdd(nodes_g, static_cast<unsigned long long>(my_nodes));
 }
 
 }  // namespace dpgpu::backtracking::bp_kernel

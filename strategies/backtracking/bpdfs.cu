@@ -22,7 +22,8 @@ using gpu::DeviceBuffer;
 using gpu::PinnedBuffer;
 
 template <class Cost>
-void run(const tsp::Instance& x, const BpdfsConfig& c, std::int64_t bound, Context& ctx, SearchOutcome& out) {
+void run(const tsp::Instance& x, const BpdfsConfig& c, std::int64_t bound, Context& ctx,
+         SearchOutcome& out) {
   const int n = x.n;
   const int depth = std::min(c.dcpu, n - 1);
   const auto stream = static_cast<cudaStream_t>(ctx.stream());
@@ -64,32 +65,43 @@ void run(const tsp::Instance& x, const BpdfsConfig& c, std::int64_t bound, Conte
     {
       auto ph = ctx.phase("h2d");
       h_inc[0] = incumbent_start(x, bound);
-      CUDA_CHECK(cudaMemcpyAsync(d_cycles.get(), a.cycles.data(), d_cycles.bytes(), cudaMemcpyHostToDevice, stream));
-      CUDA_CHECK(cudaMemcpyAsync(d_bitsets.get(), a.bitsets.data(), d_bitsets.bytes(), cudaMemcpyHostToDevice, stream));
-      CUDA_CHECK(cudaMemcpyAsync(d_costs.get(), costs.data(), d_costs.bytes(), cudaMemcpyHostToDevice, stream));
-      CUDA_CHECK(cudaMemcpyAsync(d_dist.get(), dist.data(), d_dist.bytes(), cudaMemcpyHostToDevice, stream));
-      CUDA_CHECK(cudaMemcpyAsync(d_inc.get(), h_inc.get(), sizeof(IncumbentState), cudaMemcpyHostToDevice, stream));
+      CUDA_CHECK(cudaMemcpyAsync(d_cycles.get(), a.cycles.data(), d_cycles.bytes(),
+                                 cudaMemcpyHostToDevice, stream));
+      CUDA_CHECK(cudaMemcpyAsync(d_bitsets.get(), a.bitsets.data(), d_bitsets.bytes(),
+                                 cudaMemcpyHostToDevice, stream));
+      CUDA_CHECK(cudaMemcpyAsync(d_costs.get(), costs.data(), d_costs.bytes(),
+                                 cudaMemcpyHostToDevice, stream));
+      CUDA_CHECK(cudaMemcpyAsync(d_dist.get(), dist.data(), d_dist.bytes(), cudaMemcpyHostToDevice,
+                                 stream));
+      CUDA_CHECK(cudaMemcpyAsync(d_inc.get(), h_inc.get(), sizeof(IncumbentState),
+                                 cudaMemcpyHostToDevice, stream));
       CUDA_CHECK(cudaMemsetAsync(d_nodes.get(), 0, sizeof(unsigned long long), stream));
-      CUDA_CHECK(cudaStreamSynchronize(stream));  // the pageable sources above must outlive the copies
+      CUDA_CHECK(
+          cudaStreamSynchronize(stream));  // the pageable sources above must outlive the copies
     }
     {
       auto ph = ctx.phase("explore");
       const std::uint64_t blocks = (a.size() + std::uint64_t(c.block) - 1) / std::uint64_t(c.block);
-      if (blocks > 0x7fffffffull) throw InputError("gpu.bpdfs: active set of " + std::to_string(a.size()) + " nodes needs more than 2^31 blocks; lower dcpu");
+      if (blocks > 0x7fffffffull)
+        throw InputError("gpu.bpdfs: active set of " + std::to_string(a.size()) +
+                         " nodes needs more than 2^31 blocks; lower dcpu");
       CUDA_CHECK(cudaEventRecord(ev.a, stream));
       {
         auto mark = ctx.profiled_launch();
-        bp_kernel::explore_active_set<Cost><<<static_cast<unsigned>(blocks), c.block, sizeof(Cost) * n * n, stream>>>(
-            d_cycles.get(), d_bitsets.get(), d_costs.get(), a.size(), depth, n, d_dist.get(), d_inc.get(), start,
-            static_cast<unsigned>(c.poll), d_nodes.get());
+        bp_kernel::explore_active_set<Cost>
+            <<<static_cast<unsigned>(blocks), c.block, sizeof(Cost) * n * n, stream>>>(
+                d_cycles.get(), d_bitsets.get(), d_costs.get(), a.size(), depth, n, d_dist.get(),
+                d_inc.get(), start, static_cast<unsigned>(c.poll), d_nodes.get());
         CUDA_CHECK_LAUNCH();
       }
       CUDA_CHECK(cudaEventRecord(ev.b, stream));
     }
     {
       auto ph = ctx.phase("d2h");
-      CUDA_CHECK(cudaMemcpyAsync(h_inc.get(), d_inc.get(), sizeof(IncumbentState), cudaMemcpyDeviceToHost, stream));
-      CUDA_CHECK(cudaMemcpyAsync(h_nodes.get(), d_nodes.get(), sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream));
+      CUDA_CHECK(cudaMemcpyAsync(h_inc.get(), d_inc.get(), sizeof(IncumbentState),
+                                 cudaMemcpyDeviceToHost, stream));
+      CUDA_CHECK(cudaMemcpyAsync(h_nodes.get(), d_nodes.get(), sizeof(unsigned long long),
+                                 cudaMemcpyDeviceToHost, stream));
       CUDA_CHECK(cudaStreamSynchronize(stream));
     }
     kernel_s = ev.seconds();
@@ -106,18 +118,23 @@ void run(const tsp::Instance& x, const BpdfsConfig& c, std::int64_t bound, Conte
 
 }  // namespace
 
-SearchOutcome bpdfs_search(const tsp::Instance& x, const BpdfsConfig& c, std::int64_t bound, Context& ctx) {
+SearchOutcome bpdfs_search(const tsp::Instance& x, const BpdfsConfig& c, std::int64_t bound,
+                           Context& ctx) {
   validate(c);
   if (x.n < 1 || x.n > kBpMaxCities)
-    throw InputError("gpu.bpdfs: n = " + std::to_string(x.n) + " cities; at most " + std::to_string(kBpMaxCities) +
-                     " (one 32-bit bitset per path)");
+    throw InputError("gpu.bpdfs: n = " + std::to_string(x.n) + " cities; at most " +
+                     std::to_string(kBpMaxCities) + " (one 32-bit bitset per path)");
   const HostClock clock;
   SearchOutcome out;
   if (!searched_on_host(x, bound, out)) {
-    if (narrow_costs(x)) run<std::int32_t>(x, c, bound, ctx, out);
-    else run<std::int64_t>(x, c, bound, ctx, out);
+    if (narrow_costs(x))
+      run<std::int32_t>(x, c, bound, ctx, out);
+    else
+      run<std::int64_t>(x, c, bound, ctx, out);
   } else {
-    for (const char* k : {"active_set", "cpu_nodes", "gpu_nodes", "explore_s", "kernel_nodes_per_s"}) ctx.set(k, 0);
+    for (const char* k :
+         {"active_set", "cpu_nodes", "gpu_nodes", "explore_s", "kernel_nodes_per_s"})
+      ctx.set(k, 0);
   }
   ctx.set("nodes", double(out.nodes));
   ctx.set("nodes_per_s", out.nodes / std::max(clock.seconds(), 1e-9));

@@ -39,11 +39,15 @@ BT_HD std::uint64_t from_factoradic(const std::uint8_t* digits, int m) {
 }
 
 // What is left of an explorer's interval [pos, end) (pos may have run past end).
-BT_HD std::uint64_t interval_length(std::uint64_t pos, std::uint64_t end) { return pos < end ? end - pos : 0; }
+BT_HD std::uint64_t interval_length(std::uint64_t pos, std::uint64_t end) {
+  return pos < end ? end - pos : 0;
+}
 
 // stealWork: the thief takes the right half [split, end), the victim keeps [pos, split).
 // The victim keeps the larger half when the length is odd (it is already inside it).
-BT_HD std::uint64_t steal_split(std::uint64_t pos, std::uint64_t end) { return end - interval_length(pos, end) / 2; }
+BT_HD std::uint64_t steal_split(std::uint64_t pos, std::uint64_t end) {
+  return end - interval_length(pos, end) / 2;
+}
 
 // The initial partition of [0, total) over `parts` explorers: part t is [begin(t), begin(t+1)).
 // Exact (128-bit product), so the parts tile [0, total) with no gap or overlap.

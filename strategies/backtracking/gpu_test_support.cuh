@@ -16,7 +16,8 @@
 namespace bt_test {
 
 inline dpgpu::Context make_ctx() {
-  return dpgpu::Context(dpgpu::Backend::Gpu, std::chrono::steady_clock::now() + std::chrono::hours(1));
+  return dpgpu::Context(dpgpu::Backend::Gpu,
+                        std::chrono::steady_clock::now() + std::chrono::hours(1));
 }
 
 #define NEED_GPU() \
@@ -24,8 +25,8 @@ inline dpgpu::Context make_ctx() {
 
 // The search found `opt` (kNoBound: no tour, as cpu.dfs at a bound nothing beats) and, when
 // it found one, a valid tour of that cost.
-inline void expect_tour(const tsp::Instance& x, const dpgpu::backtracking::SearchOutcome& r, std::int64_t opt,
-                        const std::string& what) {
+inline void expect_tour(const tsp::Instance& x, const dpgpu::backtracking::SearchOutcome& r,
+                        std::int64_t opt, const std::string& what) {
   ASSERT_EQ(r.cost, opt) << what;
   if (opt == tsp::kNoBound) {
     ASSERT_TRUE(r.tour.empty()) << what;

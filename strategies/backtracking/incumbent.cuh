@@ -14,7 +14,7 @@ struct IncumbentState {
   unsigned long long bound;  // bound in force (non-negative int64)
   long long held;            // cost of the held tour; INT64_MAX when none
   int lock;
-  int cities;                // n
+  int cities;  // n
   std::int32_t tour[kMaxTourCities];
 };
 
@@ -23,7 +23,9 @@ struct DeviceIncumbent {
   IncumbentState* g;
   Cost local;  // this thread's copy of the bound
 
-  __device__ DeviceIncumbent(IncumbentState* state, Cost start) : g(state), local(start) { refresh(); }
+  __device__ DeviceIncumbent(IncumbentState* state, Cost start) : g(state), local(start) {
+    refresh();
+  }
   __device__ Cost bound() const { return local; }
   __device__ void refresh() {
     const unsigned long long b = *reinterpret_cast<volatile unsigned long long*>(&g->bound);

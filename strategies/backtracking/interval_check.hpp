@@ -23,6 +23,7 @@ void check_tiling(const Intervals& s, std::uint64_t total);
 // One TreeExplore: ends unchanged, no pos moved left.
 void check_explore_step(const Intervals& before, const Intervals& after);
 // One work-stealing phase; victim[t] = -1 when thief t took nothing.
-void check_steal_step(const Intervals& before, const Intervals& after, const std::vector<int>& victim);
+void check_steal_step(const Intervals& before, const Intervals& after,
+                      const std::vector<int>& victim);
 
 }  // namespace dpgpu::backtracking

@@ -31,12 +31,13 @@ using gpu::PinnedBuffer;
 namespace K = ivm_kernel;
 
 template <class Cost, class Explorer>
-void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context& ctx, SearchOutcome& out,
-         const HostClock& clock) {
+void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context& ctx,
+         SearchOutcome& out, const HostClock& clock) {
   const int n = x.n, m = n - 1;
   const int T = static_cast<int>(c.explorers);
   const int dims = ivm_dims(c);
-  const auto trigger = static_cast<unsigned>(std::min<std::int64_t>(effective_trigger(c), 0xffffffffll));
+  const auto trigger =
+      static_cast<unsigned>(std::min<std::int64_t>(effective_trigger(c), 0xffffffffll));
   const bool balance = effective_trigger(c) < c.explorers;  // trigger >= T: no load balancing
   const std::uint64_t total = factorial(m);
   const auto stream = static_cast<cudaStream_t>(ctx.stream());
@@ -83,22 +84,38 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
       h_end[t] = partition_begin(total, std::uint64_t(T), std::uint64_t(t) + 1);
     }
     h_inc[0] = incumbent_start(x, bound);
-    CUDA_CHECK(cudaMemcpyAsync(d_pos.get(), h_pos.get(), d_pos.bytes(), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaMemcpyAsync(d_end.get(), h_end.get(), d_end.bytes(), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaMemcpyAsync(d_dist.get(), dist.data(), d_dist.bytes(), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaMemcpyAsync(d_inc.get(), h_inc.get(), sizeof(IncumbentState), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(
+        cudaMemcpyAsync(d_pos.get(), h_pos.get(), d_pos.bytes(), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(
+        cudaMemcpyAsync(d_end.get(), h_end.get(), d_end.bytes(), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(
+        cudaMemcpyAsync(d_dist.get(), dist.data(), d_dist.bytes(), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(d_inc.get(), h_inc.get(), sizeof(IncumbentState),
+                               cudaMemcpyHostToDevice, stream));
     CUDA_CHECK(cudaMemsetAsync(d_fresh.get(), 1, d_fresh.bytes(), stream));
     CUDA_CHECK(cudaMemsetAsync(d_counters.get(), 0, d_counters.bytes(), stream));
   }
   if (c.check_intervals) check_tiling(read_intervals(d_pos, d_end, stream), total);
 
-  const std::size_t smem = sizeof(std::uint64_t) * (kIvmMaxFree + 1) + sizeof(Cost) * std::size_t(n) * n;
+  const std::size_t smem =
+      sizeof(std::uint64_t) * (kIvmMaxFree + 1) + sizeof(Cost) * std::size_t(n) * n;
   const unsigned grid = blocks_for(T, c.block);
   const auto tree_explore = tree_explore_kernel<Explorer, Cost>();
   const auto slice = static_cast<unsigned>(std::min<std::int64_t>(c.slice, 0xffffffffll));
   set_occupancy(ctx, tree_explore, c.block, smem, T);
-  const WsArrays ws{d_len.get(), d_pos.get(), d_end.get(), d_victim.get(), d_selected.get(), d_fresh.get(),
-                    d_totals.get(), d_counters.get() + 1, T, dims, std::uint32_t(c.arity), grid, c.block};
+  const WsArrays ws{d_len.get(),
+                    d_pos.get(),
+                    d_end.get(),
+                    d_victim.get(),
+                    d_selected.get(),
+                    d_fresh.get(),
+                    d_totals.get(),
+                    d_counters.get() + 1,
+                    T,
+                    dims,
+                    std::uint32_t(c.arity),
+                    grid,
+                    c.block};
   WorkStealingGraph ws_graph;
   if (c.ws_graph && balance) capture_work_stealing(ws, stream, ws_graph);
   double explore_s = 0, steal_s = 0, idle_sum = 0;
@@ -114,9 +131,8 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
       {
         auto mark = ctx.profiled_launch();
         tree_explore<<<grid, c.block, smem, stream>>>(
-            d_state.get(), d_pos.get(), d_end.get(), d_fresh.get(), T, m, d_dist.get(), d_inc.get(), start,
-            d_totals.get(), d_counters.get(), trigger, static_cast<unsigned>(c.poll),
-            slice);
+            d_state.get(), d_pos.get(), d_end.get(), d_fresh.get(), T, m, d_dist.get(), d_inc.get(),
+            start, d_totals.get(), d_counters.get(), trigger, static_cast<unsigned>(c.poll), slice);
         CUDA_CHECK_LAUNCH();
       }
       CUDA_CHECK(cudaEventRecord(explore_ev.b, stream));
@@ -127,10 +143,12 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
       CUDA_CHECK(cudaEventRecord(steal_ev.a, stream));
       {
         auto mark = ctx.profiled_launch();
-        K::compute_lengths<<<grid, c.block, 0, stream>>>(d_pos.get(), d_end.get(), d_len.get(), T, d_totals.get());
+        K::compute_lengths<<<grid, c.block, 0, stream>>>(d_pos.get(), d_end.get(), d_len.get(), T,
+                                                         d_totals.get());
         CUDA_CHECK_LAUNCH();
       }
-      CUDA_CHECK(cudaMemcpyAsync(h_totals.get(), d_totals.get(), sizeof(K::Totals), cudaMemcpyDeviceToHost, stream));
+      CUDA_CHECK(cudaMemcpyAsync(h_totals.get(), d_totals.get(), sizeof(K::Totals),
+                                 cudaMemcpyDeviceToHost, stream));
       CUDA_CHECK(cudaEventRecord(steal_ev.b, stream));
       CUDA_CHECK(cudaStreamSynchronize(stream));
     }
@@ -143,7 +161,7 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
       check_explore_step(before, explored);
       ++checks;
     }
-    if (tot.active == 0) break;  // determine-end
+    if (tot.active == 0) break;                     // determine-end
     if (!balance || tot.empty < trigger) continue;  // stopped by the slice, not by the trigger
     // Work-stealing phase (Algorithm 2).
     ++ws_phases;
@@ -163,15 +181,18 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
     steal_s += ws_ev.seconds();
     if (c.check_intervals) {
       std::vector<int> victim(static_cast<std::size_t>(T));
-      CUDA_CHECK(cudaMemcpy(victim.data(), d_victim.get(), d_victim.bytes(), cudaMemcpyDeviceToHost));
+      CUDA_CHECK(
+          cudaMemcpy(victim.data(), d_victim.get(), d_victim.bytes(), cudaMemcpyDeviceToHost));
       check_steal_step(explored, read_intervals(d_pos, d_end, stream), victim);
       ++checks;
     }
   }
   {
     auto ph = ctx.phase("d2h");
-    CUDA_CHECK(cudaMemcpyAsync(h_inc.get(), d_inc.get(), sizeof(IncumbentState), cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaMemcpyAsync(h_counters.get(), d_counters.get(), d_counters.bytes(), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(h_inc.get(), d_inc.get(), sizeof(IncumbentState),
+                               cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(h_counters.get(), d_counters.get(), d_counters.bytes(),
+                               cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaStreamSynchronize(stream));
   }
   take_tour(x, h_inc[0], out);
@@ -207,17 +228,21 @@ void set_config_counters(const tsp::Instance& x, const IvmConfig& c, bool packed
   ctx.set("dims", double(ivm_dims(c)));
   ctx.set("ws_kernels_per_phase", double(ivm_dims(c) * (c.arity - 1) + 1));
   ctx.set("cost_bytes", narrow ? 4.0 : 8.0);
-  const std::size_t packed_bytes = narrow ? sizeof(IvmPacked<std::int32_t>) : sizeof(IvmPacked<std::int64_t>);
-  const std::size_t matrix_bytes = narrow ? sizeof(IvmExplorer<std::int32_t>) : sizeof(IvmExplorer<std::int64_t>);
+  const std::size_t packed_bytes =
+      narrow ? sizeof(IvmPacked<std::int32_t>) : sizeof(IvmPacked<std::int64_t>);
+  const std::size_t matrix_bytes =
+      narrow ? sizeof(IvmExplorer<std::int32_t>) : sizeof(IvmExplorer<std::int64_t>);
   ctx.set("state_bytes", double(packed ? packed_bytes : matrix_bytes));
 }
 
 }  // namespace
 
-SearchOutcome ivm_search(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context& ctx) {
+SearchOutcome ivm_search(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound,
+                         Context& ctx) {
   validate(c);
   if (x.n < 1 || x.n > kIvmMaxCities)
-    throw InputError("gpu.ivm: n = " + std::to_string(x.n) + " cities; at most " + std::to_string(kIvmMaxCities) +
+    throw InputError("gpu.ivm: n = " + std::to_string(x.n) + " cities; at most " +
+                     std::to_string(kIvmMaxCities) +
                      " (positions in [0, (n-1)!) are 64-bit: 20! < 2^64 < 21!)");
   const HostClock clock;
   SearchOutcome out;
@@ -228,15 +253,19 @@ SearchOutcome ivm_search(const tsp::Instance& x, const IvmConfig& c, std::int64_
       ivm_multi_search(x, c, bound, ctx, out);
       set_config_counters(x, c, packed, ctx, out, clock);
     } else if (narrow_costs(x)) {
-      if (packed) run<std::int32_t, IvmPacked<std::int32_t>>(x, c, bound, ctx, out, clock);
-      else run<std::int32_t, IvmExplorer<std::int32_t>>(x, c, bound, ctx, out, clock);
+      if (packed)
+        run<std::int32_t, IvmPacked<std::int32_t>>(x, c, bound, ctx, out, clock);
+      else
+        run<std::int32_t, IvmExplorer<std::int32_t>>(x, c, bound, ctx, out, clock);
     } else {
-      if (packed) run<std::int64_t, IvmPacked<std::int64_t>>(x, c, bound, ctx, out, clock);
-      else run<std::int64_t, IvmExplorer<std::int64_t>>(x, c, bound, ctx, out, clock);
+      if (packed)
+        run<std::int64_t, IvmPacked<std::int64_t>>(x, c, bound, ctx, out, clock);
+      else
+        run<std::int64_t, IvmExplorer<std::int64_t>>(x, c, bound, ctx, out, clock);
     }
   } else {
-    for (const char* k : {"kernel_nodes_per_s", "explore_s", "steal_s", "steal_share", "explore_launches", "ws_phases",
-                          "steals", "idle_per_phase"})
+    for (const char* k : {"kernel_nodes_per_s", "explore_s", "steal_s", "steal_share",
+                          "explore_launches", "ws_phases", "steals", "idle_per_phase"})
       ctx.set(k, 0);
     ctx.set("nodes", double(out.nodes));
     ctx.set("nodes_per_s", out.nodes / std::max(clock.seconds(), 1e-9));

@@ -84,8 +84,8 @@ BT_HD void ivm_init(IvmExplorer<Cost>& e, int m, const Arcs& arcs, Cost bound, s
 // the bitset search does at its leaf parent), so the explorer never descends below m-2. Inc: Cost bound() const; void offer(Cost tour, const uint8_t* city,
 // int k, int last). `fact[i]` = i!. Adds the nodes counted to `nodes`.
 template <class Cost, class Arcs, class Inc, class Tick>
-BT_HD IvmStop ivm_explore(IvmExplorer<Cost>& e, int m, const Arcs& arcs, const std::uint64_t* fact, Inc& inc,
-                          std::uint64_t& nodes, Tick&& tick) {
+BT_HD IvmStop ivm_explore(IvmExplorer<Cost>& e, int m, const Arcs& arcs, const std::uint64_t* fact,
+                          Inc& inc, std::uint64_t& nodes, Tick&& tick) {
   if (m == 0) return IvmStop::Empty;
   int k = e.k;
   for (;;) {

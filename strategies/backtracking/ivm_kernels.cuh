@@ -39,12 +39,11 @@ struct OfferTours {
 // interval), explores until its interval is empty, the trigger count is reached or `slice`
 // polls have passed, and writes it back.
 template <class Explorer, class Cost>
-__device__ __forceinline__ void tree_explore_body(Explorer* __restrict__ state, std::uint64_t* __restrict__ pos,
-                                                  const std::uint64_t* __restrict__ end,
-                                                  std::uint8_t* __restrict__ fresh, int explorers, int m,
-                                                  const Cost* __restrict__ dist, IncumbentState* inc_g,
-                                                  Cost start_bound, Totals* totals, unsigned long long* nodes_g,
-                                                  unsigned trigger, unsigned poll, unsigned slice) {
+__device__ __forceinline__ void tree_explore_body(
+    Explorer* __restrict__ state, std::uint64_t* __restrict__ pos,
+    const std::uint64_t* __restrict__ end, std::uint8_t* __restrict__ fresh, int explorers, int m,
+    const Cost* __restrict__ dist, IncumbentState* inc_g, Cost start_bound, Totals* totals,
+    unsigned long long* nodes_g, unsigned trigger, unsigned poll, unsigned slice) {
   extern __shared__ unsigned char smem_raw[];
   const int n = m + 1;
   auto* fact = reinterpret_cast<std::uint64_t*>(smem_raw);
@@ -81,16 +80,18 @@ __device__ __forceinline__ void tree_explore_body(Explorer* __restrict__ state, 
     pos[t] = e.pos;
   }
   for (int o = 16; o > 0; o /= 2) my_nodes += __shfl_down_sync(0xffffffffu, my_nodes, o);
-  if ((threadIdx.x & 31) == 0 && my_nodes) atomicAdd(nodes_g, static_cast<unsigned long long>(my_nodes));
+  if ((threadIdx.x & 31) == 0 && my_nodes)
+    atomicAdd(nodes_g, static_cast<unsigned long long>(my_nodes));
 }
 
-#define DPGPU_TREE_EXPLORE_ARGS                                                                                    \
-  Explorer *__restrict__ state, std::uint64_t *__restrict__ pos, const std::uint64_t *__restrict__ end,           \
-      std::uint8_t *__restrict__ fresh, int explorers, int m, const Cost *__restrict__ dist, IncumbentState *inc_g, \
-      Cost start_bound, Totals *totals, unsigned long long *nodes_g, unsigned trigger, unsigned poll,              \
-      unsigned slice
-#define DPGPU_TREE_EXPLORE_CALL \
-  state, pos, end, fresh, explorers, m, dist, inc_g, start_bound, totals, nodes_g, trigger, poll, slice
+#define DPGPU_TREE_EXPLORE_ARGS                                                               \
+  Explorer *__restrict__ state, std::uint64_t *__restrict__ pos,                              \
+      const std::uint64_t *__restrict__ end, std::uint8_t *__restrict__ fresh, int explorers, \
+      int m, const Cost *__restrict__ dist, IncumbentState *inc_g, Cost start_bound,          \
+      Totals *totals, unsigned long long *nodes_g, unsigned trigger, unsigned poll, unsigned slice
+#define DPGPU_TREE_EXPLORE_CALL                                                                   \
+  state, pos, end, fresh, explorers, m, dist, inc_g, start_bound, totals, nodes_g, trigger, poll, \
+      slice
 
 // The matrix explorer: its ~380-byte state lives in local memory whatever the register count.
 template <class Explorer, class Cost>
@@ -112,8 +113,10 @@ __global__ void __launch_bounds__(1024, 2) tree_explore_resident(DPGPU_TREE_EXPL
 
 // computeLengths + computeMeanLength + determine-end: every length, and in one reduction
 // their sum (the mean is sum / T, taken by trySelect) and the number of non-empty intervals.
-static __global__ void compute_lengths(const std::uint64_t* __restrict__ pos, const std::uint64_t* __restrict__ end,
-                                std::uint64_t* __restrict__ length, int explorers, Totals* totals) {
+static __global__ void compute_lengths(const std::uint64_t* __restrict__ pos,
+                                       const std::uint64_t* __restrict__ end,
+                                       std::uint64_t* __restrict__ length, int explorers,
+                                       Totals* totals) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
   std::uint64_t len = 0;
   if (t < explorers) {
@@ -134,9 +137,10 @@ static __global__ void compute_lengths(const std::uint64_t* __restrict__ pos, co
 // One (dimension, offset) of the victim selection: an empty explorer without a victim takes
 // its neighbour as victim when that one is not yet taken and holds more than the mean (and at
 // least 2 leaves, so that both halves are non-empty).
-static __global__ void try_select(const std::uint64_t* __restrict__ length, int* __restrict__ victim,
-                           std::uint8_t* __restrict__ selected, int explorers, std::uint32_t stride,
-                           std::uint32_t arity, std::uint32_t offset, const Totals* totals) {
+static __global__ void try_select(const std::uint64_t* __restrict__ length,
+                                  int* __restrict__ victim, std::uint8_t* __restrict__ selected,
+                                  int explorers, std::uint32_t stride, std::uint32_t arity,
+                                  std::uint32_t offset, const Totals* totals) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= explorers || length[t] != 0 || victim[t] >= 0) return;
   const std::uint64_t mean = totals->length_sum / std::uint64_t(explorers);
@@ -149,8 +153,8 @@ static __global__ void try_select(const std::uint64_t* __restrict__ length, int*
 // The thief takes the right half of its victim's interval; it builds its IVM from the new
 // interval's first leaf at the start of the next TreeExplore (fresh).
 static __global__ void steal_work(const int* __restrict__ victim, std::uint64_t* __restrict__ pos,
-                           std::uint64_t* __restrict__ end, std::uint8_t* __restrict__ fresh, int explorers,
-                           unsigned long long* steals) {
+                                  std::uint64_t* __restrict__ end, std::uint8_t* __restrict__ fresh,
+                                  int explorers, unsigned long long* steals) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= explorers) return;
   const int v = victim[t];
@@ -168,8 +172,8 @@ static __global__ void steal_work(const int* __restrict__ victim, std::uint64_t*
 // interval (those holding at least 2 leaves; the others give an empty one), as stealWork
 // does within a GPU: the victim's explorers keep their state and their shortened end.
 static __global__ void give_halves(std::uint64_t* __restrict__ pos, std::uint64_t* __restrict__ end,
-                            std::uint64_t* __restrict__ out_pos, std::uint64_t* __restrict__ out_end,
-                            int explorers) {
+                                   std::uint64_t* __restrict__ out_pos,
+                                   std::uint64_t* __restrict__ out_end, int explorers) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= explorers) return;
   const std::uint64_t p = pos[t], e = end[t];
@@ -184,8 +188,9 @@ static __global__ void give_halves(std::uint64_t* __restrict__ pos, std::uint64_
 // victim's explorer t, and builds its IVMs at the start of the next TreeExplore.
 static __global__ void take_intervals(const std::uint64_t* __restrict__ in_pos,
                                       const std::uint64_t* __restrict__ in_end,
-                               std::uint64_t* __restrict__ pos, std::uint64_t* __restrict__ end,
-                               std::uint8_t* __restrict__ fresh, int explorers) {
+                                      std::uint64_t* __restrict__ pos,
+                                      std::uint64_t* __restrict__ end,
+                                      std::uint8_t* __restrict__ fresh, int explorers) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= explorers) return;
   pos[t] = in_pos[t];
@@ -194,6 +199,8 @@ static __global__ void take_intervals(const std::uint64_t* __restrict__ in_pos,
 }
 
 // A bound found on another GPU, lowered into this GPU's incumbent between two launches.
-static __global__ void lower_bound(IncumbentState* inc, unsigned long long bound) { atomicMin(&inc->bound, bound); }
+static __global__ void lower_bound(IncumbentState* inc, unsigned long long bound) {
+  atomicMin(&inc->bound, bound);
+}
 
 }  // namespace dpgpu::backtracking::ivm_kernel

@@ -55,7 +55,8 @@ auto tree_explore_kernel() {
 // Occupancy of TreeExplore (Fig. 5's question: how many explorers run at once): registers and
 // local bytes per thread, resident blocks per SM, and the explorers resident at once.
 template <class Kernel>
-void set_occupancy(Context& ctx, Kernel kernel, int block, std::size_t smem, std::int64_t explorers) {
+void set_occupancy(Context& ctx, Kernel kernel, int block, std::size_t smem,
+                   std::int64_t explorers) {
   cudaFuncAttributes attr{};
   CUDA_CHECK(cudaFuncGetAttributes(&attr, kernel));
   int per_sm = 0, dev = 0, sms = 0, max_threads = 0;
@@ -99,12 +100,13 @@ inline void enqueue_work_stealing(const WsArrays& a, cudaStream_t stream, Contex
   for (int i = 0; i < a.dims; ++i, stride *= a.arity)
     for (std::uint32_t j = 1; j < a.arity; ++j)
       marked([&] {
-        ivm_kernel::try_select<<<a.grid, a.block, 0, stream>>>(a.len, a.victim, a.selected, a.explorers, stride,
-                                                               a.arity, j, a.totals);
+        ivm_kernel::try_select<<<a.grid, a.block, 0, stream>>>(
+            a.len, a.victim, a.selected, a.explorers, stride, a.arity, j, a.totals);
         CUDA_CHECK_LAUNCH();
       });
   marked([&] {
-    ivm_kernel::steal_work<<<a.grid, a.block, 0, stream>>>(a.victim, a.pos, a.end, a.fresh, a.explorers, a.steals);
+    ivm_kernel::steal_work<<<a.grid, a.block, 0, stream>>>(a.victim, a.pos, a.end, a.fresh,
+                                                           a.explorers, a.steals);
     CUDA_CHECK_LAUNCH();
   });
 }

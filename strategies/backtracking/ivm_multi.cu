@@ -75,7 +75,9 @@ struct PlainEvent {  // an event without timing (completion polling, cross-GPU o
 struct OwnStream {
   int device;
   cudaStream_t s = nullptr;
-  explicit OwnStream(int d) : device(d) { CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)); }
+  explicit OwnStream(int d) : device(d) {
+    CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  }
   ~OwnStream() {
     cudaSetDevice(device);
     cudaStreamSynchronize(s);
@@ -113,9 +115,21 @@ struct Gpu {
   Intervals before;  // check_intervals: the intervals at the round's start
 
   Gpu(int device, int T, int n, Context& ctx)
-      : on(device), state(T, &ctx), pos(T, &ctx), end(T, &ctx), len(T, &ctx), xpos(T, &ctx), xend(T, &ctx),
-        fresh(T, &ctx), selected(T, &ctx), victim(T, &ctx), dist(std::size_t(n) * n, &ctx), inc(1, &ctx),
-        totals(1, &ctx), counters(2, &ctx), stream(device) {}
+      : on(device),
+        state(T, &ctx),
+        pos(T, &ctx),
+        end(T, &ctx),
+        len(T, &ctx),
+        xpos(T, &ctx),
+        xend(T, &ctx),
+        fresh(T, &ctx),
+        selected(T, &ctx),
+        victim(T, &ctx),
+        dist(std::size_t(n) * n, &ctx),
+        inc(1, &ctx),
+        totals(1, &ctx),
+        counters(2, &ctx),
+        stream(device) {}
   void use() const { CUDA_CHECK(cudaSetDevice(on.device)); }
 };
 
@@ -123,10 +137,18 @@ template <class Cost, class Explorer>
 class MultiSearch {
  public:
   MultiSearch(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context& ctx)
-      : x_(x), c_(c), ctx_(ctx), m_(x.n - 1), T_(int(c.explorers)), G_(int(c.gpus)), dims_(ivm_dims(c)),
+      : x_(x),
+        c_(c),
+        ctx_(ctx),
+        m_(x.n - 1),
+        T_(int(c.explorers)),
+        G_(int(c.gpus)),
+        dims_(ivm_dims(c)),
         trigger_(unsigned(std::min<std::int64_t>(effective_trigger(c), 0xffffffffll))),
-        balance_(effective_trigger(c) < c.explorers), start_(device_bound<Cost>(x, bound)),
-        best_(static_cast<unsigned long long>(bound)), grid_(blocks_for(T_, c.block)) {}
+        balance_(effective_trigger(c) < c.explorers),
+        start_(device_bound<Cost>(x, bound)),
+        best_(static_cast<unsigned long long>(bound)),
+        grid_(blocks_for(T_, c.block)) {}
 
   void run(SearchOutcome& out);
 
@@ -140,8 +162,19 @@ class MultiSearch {
   void drive();
   void finish(SearchOutcome& out);
   WsArrays ws_arrays(G& g) const {
-    return {g.len.get(), g.pos.get(), g.end.get(), g.victim.get(), g.selected.get(), g.fresh.get(), g.totals.get(),
-            g.counters.get() + 1, T_, dims_, std::uint32_t(c_.arity), grid_, c_.block};
+    return {g.len.get(),
+            g.pos.get(),
+            g.end.get(),
+            g.victim.get(),
+            g.selected.get(),
+            g.fresh.get(),
+            g.totals.get(),
+            g.counters.get() + 1,
+            T_,
+            dims_,
+            std::uint32_t(c_.arity),
+            grid_,
+            c_.block};
   }
 
   const tsp::Instance& x_;
@@ -180,8 +213,10 @@ void MultiSearch<Cost, Explorer>::allocate() {
       if (a == b || cudaDeviceCanAccessPeer(&ok, a, b) != cudaSuccess || !ok) continue;
       CUDA_CHECK(cudaSetDevice(a));
       const cudaError_t e = cudaDeviceEnablePeerAccess(b, 0);
-      if (e == cudaErrorPeerAccessAlreadyEnabled) cudaGetLastError();
-      else CUDA_CHECK(e);
+      if (e == cudaErrorPeerAccessAlreadyEnabled)
+        cudaGetLastError();
+      else
+        CUDA_CHECK(e);
     }
   for (auto& g : gpus_) {
     g->use();
@@ -210,7 +245,8 @@ void MultiSearch<Cost, Explorer>::initialise(std::int64_t bound) {
     const cudaStream_t s = d.stream.s;
     CUDA_CHECK(cudaMemcpyAsync(d.pos.get(), pos.data(), d.pos.bytes(), cudaMemcpyHostToDevice, s));
     CUDA_CHECK(cudaMemcpyAsync(d.end.get(), end.data(), d.end.bytes(), cudaMemcpyHostToDevice, s));
-    CUDA_CHECK(cudaMemcpyAsync(d.dist.get(), dist.data(), d.dist.bytes(), cudaMemcpyHostToDevice, s));
+    CUDA_CHECK(
+        cudaMemcpyAsync(d.dist.get(), dist.data(), d.dist.bytes(), cudaMemcpyHostToDevice, s));
     CUDA_CHECK(cudaMemcpyAsync(d.inc.get(), &inc, sizeof inc, cudaMemcpyHostToDevice, s));
     CUDA_CHECK(cudaMemsetAsync(d.fresh.get(), 1, d.fresh.bytes(), s));
     CUDA_CHECK(cudaMemsetAsync(d.counters.get(), 0, d.counters.bytes(), s));
@@ -240,19 +276,22 @@ void MultiSearch<Cost, Explorer>::issue_round(G& g) {
   CUDA_CHECK(cudaMemsetAsync(g.totals.get(), 0, sizeof(K::Totals), s));
   {
     auto mark = ctx_.profiled_launch();
-    tree_explore<<<grid_, c_.block, smem_, s>>>(g.state.get(), g.pos.get(), g.end.get(), g.fresh.get(), T_, m_,
-                                                g.dist.get(), g.inc.get(), start_, g.totals.get(), g.counters.get(),
-                                                trigger_, unsigned(c_.poll),
-                                                unsigned(std::min<std::int64_t>(c_.slice, 0xffffffffll)));
+    tree_explore<<<grid_, c_.block, smem_, s>>>(
+        g.state.get(), g.pos.get(), g.end.get(), g.fresh.get(), T_, m_, g.dist.get(), g.inc.get(),
+        start_, g.totals.get(), g.counters.get(), trigger_, unsigned(c_.poll),
+        unsigned(std::min<std::int64_t>(c_.slice, 0xffffffffll)));
     CUDA_CHECK_LAUNCH();
   }
   CUDA_CHECK(cudaEventRecord(g.explore_ev.b, s));
   CUDA_CHECK(cudaEventRecord(g.steal_ev.a, s));
-  K::compute_lengths<<<grid_, c_.block, 0, s>>>(g.pos.get(), g.end.get(), g.len.get(), T_, g.totals.get());
+  K::compute_lengths<<<grid_, c_.block, 0, s>>>(g.pos.get(), g.end.get(), g.len.get(), T_,
+                                                g.totals.get());
   CUDA_CHECK_LAUNCH();
   Report* r = g.report.get();
-  CUDA_CHECK(cudaMemcpyAsync(&r->totals, g.totals.get(), sizeof(K::Totals), cudaMemcpyDeviceToHost, s));
-  CUDA_CHECK(cudaMemcpyAsync(&r->bound, &g.inc.get()->bound, sizeof(r->bound), cudaMemcpyDeviceToHost, s));
+  CUDA_CHECK(
+      cudaMemcpyAsync(&r->totals, g.totals.get(), sizeof(K::Totals), cudaMemcpyDeviceToHost, s));
+  CUDA_CHECK(
+      cudaMemcpyAsync(&r->bound, &g.inc.get()->bound, sizeof(r->bound), cudaMemcpyDeviceToHost, s));
   CUDA_CHECK(cudaEventRecord(g.steal_ev.b, s));
   CUDA_CHECK(cudaEventRecord(g.done.e, s));
   g.busy = true;
@@ -289,14 +328,17 @@ void MultiSearch<Cost, Explorer>::round_done(G& g) {
     ++g.ws_phases;
     g.idle_sum += rep.totals.empty;
     CUDA_CHECK(cudaEventRecord(g.ws_ev.a, g.stream.s));
-    if (g.ws_graph.exec) CUDA_CHECK(cudaGraphLaunch(g.ws_graph.exec, g.stream.s));
-    else enqueue_work_stealing(ws_arrays(g), g.stream.s, &ctx_);
+    if (g.ws_graph.exec)
+      CUDA_CHECK(cudaGraphLaunch(g.ws_graph.exec, g.stream.s));
+    else
+      enqueue_work_stealing(ws_arrays(g), g.stream.s, &ctx_);
     CUDA_CHECK(cudaEventRecord(g.ws_ev.b, g.stream.s));
     g.ws_pending = true;
     if (c_.check_intervals) {
       const Intervals after = read_intervals(g.pos, g.end, g.stream.s);  // the phase is done
       std::vector<int> victim(static_cast<std::size_t>(T_));
-      CUDA_CHECK(cudaMemcpy(victim.data(), g.victim.get(), g.victim.bytes(), cudaMemcpyDeviceToHost));
+      CUDA_CHECK(
+          cudaMemcpy(victim.data(), g.victim.get(), g.victim.bytes(), cudaMemcpyDeviceToHost));
       check_steal_step(explored, after, victim);
       ++g.checks;
     }
@@ -319,7 +361,8 @@ void MultiSearch<Cost, Explorer>::give(G& v, G& t) {
   const cudaStream_t vs = v.stream.s, ts = t.stream.s;
   const std::size_t bytes = v.xpos.bytes();
   CUDA_CHECK(cudaEventRecord(v.peer_ev.a, vs));
-  K::give_halves<<<grid_, c_.block, 0, vs>>>(v.pos.get(), v.end.get(), v.xpos.get(), v.xend.get(), T_);
+  K::give_halves<<<grid_, c_.block, 0, vs>>>(v.pos.get(), v.end.get(), v.xpos.get(), v.xend.get(),
+                                             T_);
   CUDA_CHECK_LAUNCH();
   CUDA_CHECK(cudaMemcpyPeerAsync(t.xpos.get(), t.on.device, v.xpos.get(), v.on.device, bytes, vs));
   CUDA_CHECK(cudaMemcpyPeerAsync(t.xend.get(), t.on.device, v.xend.get(), v.on.device, bytes, vs));
@@ -328,8 +371,8 @@ void MultiSearch<Cost, Explorer>::give(G& v, G& t) {
   t.use();
   CUDA_CHECK(cudaStreamWaitEvent(ts, v.given.e, 0));
   CUDA_CHECK(cudaEventRecord(t.peer_ev.a, ts));
-  K::take_intervals<<<grid_, c_.block, 0, ts>>>(t.xpos.get(), t.xend.get(), t.pos.get(), t.end.get(),
-                                                t.fresh.get(), T_);
+  K::take_intervals<<<grid_, c_.block, 0, ts>>>(t.xpos.get(), t.xend.get(), t.pos.get(),
+                                                t.end.get(), t.fresh.get(), T_);
   CUDA_CHECK_LAUNCH();
   CUDA_CHECK(cudaEventRecord(t.peer_ev.b, ts));
   v.peer_pending = t.peer_pending = true;
@@ -367,7 +410,8 @@ void MultiSearch<Cost, Explorer>::drive() {
       round_done(*g);
       progressed = true;
     }
-    if (std::all_of(gpus_.begin(), gpus_.end(), [](const auto& g) { return !g->busy && g->dry; })) break;
+    if (std::all_of(gpus_.begin(), gpus_.end(), [](const auto& g) { return !g->busy && g->dry; }))
+      break;
     if (!progressed) std::this_thread::yield();
   }
   const auto now = Steady::now();
@@ -382,16 +426,17 @@ void MultiSearch<Cost, Explorer>::finish(SearchOutcome& out) {
     auto ph = ctx_.phase("d2h");
     for (auto& g : gpus_) {
       g->use();
-      CUDA_CHECK(cudaMemcpyAsync(g->h_inc.get(), g->inc.get(), sizeof(IncumbentState), cudaMemcpyDeviceToHost,
-                                 g->stream.s));
-      CUDA_CHECK(cudaMemcpyAsync(g->h_counters.get(), g->counters.get(), g->counters.bytes(), cudaMemcpyDeviceToHost,
-                                 g->stream.s));
+      CUDA_CHECK(cudaMemcpyAsync(g->h_inc.get(), g->inc.get(), sizeof(IncumbentState),
+                                 cudaMemcpyDeviceToHost, g->stream.s));
+      CUDA_CHECK(cudaMemcpyAsync(g->h_counters.get(), g->counters.get(), g->counters.bytes(),
+                                 cudaMemcpyDeviceToHost, g->stream.s));
       CUDA_CHECK(cudaStreamSynchronize(g->stream.s));
     }
     CUDA_CHECK(cudaSetDevice(home_));
   }
   const G* best = gpus_.front().get();
-  double explore_s = 0, steal_s = 0, peer_s = 0, idle = 0, phases = 0, launches = 0, steals = 0, checks = 0;
+  double explore_s = 0, steal_s = 0, peer_s = 0, idle = 0, phases = 0, launches = 0, steals = 0,
+         checks = 0;
   for (int i = 0; i < G_; ++i) {
     const G& g = *gpus_[i];
     if (g.h_inc[0].held < best->h_inc[0].held) best = &g;
@@ -405,12 +450,14 @@ void MultiSearch<Cost, Explorer>::finish(SearchOutcome& out) {
     ctx_.set(p + "gives", double(g.gives));
     ctx_.set(p + "takes", double(g.takes));
     explore_s += g.explore_s, steal_s += g.steal_s, peer_s += g.peer_s, idle += g.idle_sum;
-    phases += double(g.ws_phases), launches += double(g.launches), steals += double(g.h_counters[1]);
+    phases += double(g.ws_phases), launches += double(g.launches),
+        steals += double(g.h_counters[1]);
     checks += double(g.checks);
   }
   take_tour(x_, best->h_inc[0], out);
   const double kernel_s = explore_s + steal_s + peer_s;
-  ctx_.set("kernel_nodes_per_s", kernel_s > 0 ? out.nodes * G_ / kernel_s : 0);  // per-GPU times summed
+  ctx_.set("kernel_nodes_per_s",
+           kernel_s > 0 ? out.nodes * G_ / kernel_s : 0);  // per-GPU times summed
   ctx_.set("explore_s", explore_s);
   ctx_.set("steal_s", steal_s);
   ctx_.set("peer_s", peer_s);
@@ -442,7 +489,8 @@ void MultiSearch<Cost, Explorer>::run(SearchOutcome& out) {
 }
 
 template <class Cost, class Explorer>
-void search(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context& ctx, SearchOutcome& out) {
+void search(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context& ctx,
+            SearchOutcome& out) {
   MultiSearch<Cost, Explorer>(x, c, bound, ctx).run(out);
 }
 
@@ -452,11 +500,15 @@ void ivm_multi_search(const tsp::Instance& x, const IvmConfig& c, std::int64_t b
                       SearchOutcome& out) {
   const bool packed = c.state == IvmState::Packed;
   if (narrow_costs(x)) {
-    if (packed) search<std::int32_t, IvmPacked<std::int32_t>>(x, c, bound, ctx, out);
-    else search<std::int32_t, IvmExplorer<std::int32_t>>(x, c, bound, ctx, out);
+    if (packed)
+      search<std::int32_t, IvmPacked<std::int32_t>>(x, c, bound, ctx, out);
+    else
+      search<std::int32_t, IvmExplorer<std::int32_t>>(x, c, bound, ctx, out);
   } else {
-    if (packed) search<std::int64_t, IvmPacked<std::int64_t>>(x, c, bound, ctx, out);
-    else search<std::int64_t, IvmExplorer<std::int64_t>>(x, c, bound, ctx, out);
+    if (packed)
+      search<std::int64_t, IvmPacked<std::int64_t>>(x, c, bound, ctx, out);
+    else
+      search<std::int64_t, IvmExplorer<std::int64_t>>(x, c, bound, ctx, out);
   }
 }
 

@@ -60,7 +60,8 @@ BT_HD int nth_set_bit(std::uint32_t set, int rank) {
 // begin's leaf down to the first node whose own first leaf is `begin` (passed nodes are not
 // counted; a dead one moves the explorer past its subtree).
 template <class Cost, class Arcs>
-BT_HD void ivm_init(IvmPacked<Cost>& e, int m, const Arcs& arcs, Cost bound, std::uint64_t begin, std::uint64_t end) {
+BT_HD void ivm_init(IvmPacked<Cost>& e, int m, const Arcs& arcs, Cost bound, std::uint64_t begin,
+                    std::uint64_t end) {
   e.pos = begin;
   e.end = end;
   e.path[0] = e.path[1] = 0;
@@ -98,8 +99,8 @@ BT_HD void ivm_init(IvmPacked<Cost>& e, int m, const Arcs& arcs, Cost bound, std
 // packed state held in locals. Inc: Cost bound(); void offer_path(Cost tour, int count,
 // CityAt city_at) with city_at(i) the i-th city of the tour (i < count = m + 1).
 template <class Cost, class Arcs, class Inc, class Tick>
-BT_HD IvmStop ivm_explore(IvmPacked<Cost>& e, int m, const Arcs& arcs, const std::uint64_t* fact, Inc& inc,
-                          std::uint64_t& nodes, Tick&& tick) {
+BT_HD IvmStop ivm_explore(IvmPacked<Cost>& e, int m, const Arcs& arcs, const std::uint64_t* fact,
+                          Inc& inc, std::uint64_t& nodes, Tick&& tick) {
   if (m == 0) return IvmStop::Empty;
   std::uint64_t p0 = e.path[0], p1 = e.path[1], pos = e.pos;
   const std::uint64_t end = e.end;
@@ -152,8 +153,9 @@ BT_HD IvmStop ivm_explore(IvmPacked<Cost>& e, int m, const Arcs& arcs, const std
         if (leaf < bound) ++counted;
         const Cost tour = leaf + arcs(other, 0);
         if (tour <= bound)
-          inc.offer_path(tour, m + 1,
-                         [&](int i) { return i <= k ? path_city(p0, p1, i) : i == k + 1 ? j : other; });
+          inc.offer_path(tour, m + 1, [&](int i) {
+            return i <= k ? path_city(p0, p1, i) : i == k + 1 ? j : other;
+          });
       }
       pos += 1;  // the child's subtree is one leaf
       continue;

@@ -37,7 +37,8 @@ inline bool narrow_costs(const tsp::Instance& x) {
 }
 template <class Cost>
 Cost device_bound(const tsp::Instance& x, std::int64_t bound) {
-  if constexpr (sizeof(Cost) == 4) return static_cast<Cost>(std::min<std::int64_t>(bound, tsp::cost_upper_bound(x) + 1));
+  if constexpr (sizeof(Cost) == 4)
+    return static_cast<Cost>(std::min<std::int64_t>(bound, tsp::cost_upper_bound(x) + 1));
   return bound;
 }
 
@@ -68,7 +69,9 @@ inline void take_tour(const tsp::Instance& x, const IncumbentState& s, SearchOut
 
 struct HostClock {
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); }
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
 };
 
 // Declared after a solve's buffers, so destroyed before them: queued work drains first.

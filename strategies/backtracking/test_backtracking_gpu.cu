@@ -38,18 +38,22 @@ TEST(IvmGpu, NodeCountsEqualCpuDfsAtTheOptimum) {
       {262144, 8, 0, 64, false},  // the defaults (8^6 packed explorers, trigger T/10)
       {32768, 8, 0, 64, false, true, bt::IvmState::Matrix},  // the paper's: 8^5 matrix explorers
       {64, 4, 1, 4, true, true, bt::IvmState::Matrix},
-      {64, 4, 1, 4, true},       // trigger 1: a work-stealing phase as soon as one explorer is empty
-      {64, 8, 64, 16, true},     // trigger = T: no balancing
-      {81, 3, 1000, 8, true},    // trigger > T
-      {256, 2, 25, 2, true},     {1, 2, 1, 3, true},  {4096, 16, 409, 32, false},
+      {64, 4, 1, 4, true},     // trigger 1: a work-stealing phase as soon as one explorer is empty
+      {64, 8, 64, 16, true},   // trigger = T: no balancing
+      {81, 3, 1000, 8, true},  // trigger > T
+      {256, 2, 25, 2, true},
+      {1, 2, 1, 3, true},
+      {4096, 16, 409, 32, false},
       {512, 8, 7, 8, true, false}};  // work stealing by plain launches instead of the graph
   int cases = 0;
   for (const auto& kind : bt_test::kinds())
     for (int n = 2; n <= 12; ++n) {
-      const tsp::Instance x = kind.make(n, bt_test::mix(std::uint64_t(n) * 7919 + kind.name.size()));
+      const tsp::Instance x =
+          kind.make(n, bt_test::mix(std::uint64_t(n) * 7919 + kind.name.size()));
       const auto ref = bt_test::reference(x);
       for (const auto& s : settings) {
-        if (s.check && n > 10) continue;  // the host-side interval checks copy T intervals per phase
+        if (s.check && n > 10)
+          continue;  // the host-side interval checks copy T intervals per phase
         bt::IvmConfig c;
         c.explorers = s.explorers;
         c.arity = s.arity;
@@ -59,9 +63,9 @@ TEST(IvmGpu, NodeCountsEqualCpuDfsAtTheOptimum) {
         c.ws_graph = s.graph;
         c.state = s.state;
         auto ctx = make_ctx();
-        const std::string what = kind.name + " n=" + std::to_string(n) + " T=" + std::to_string(s.explorers) +
-                                 " trigger=" + std::to_string(s.trigger) + " " +
-                                 bt::ivm_state_name(s.state);
+        const std::string what =
+            kind.name + " n=" + std::to_string(n) + " T=" + std::to_string(s.explorers) +
+            " trigger=" + std::to_string(s.trigger) + " " + bt::ivm_state_name(s.state);
         const auto r = bt::ivm_search(x, c, ref.optimum, ctx);
         ASSERT_EQ(r.nodes, ref.nodes) << what;
         expect_tour(x, r, ref.found, what);
@@ -75,7 +79,8 @@ TEST(BpdfsGpu, NodeCountsEqualCpuDfsAtTheOptimum) {
   NEED_GPU();
   for (const auto& kind : bt_test::kinds())
     for (int n = 2; n <= 12; ++n) {
-      const tsp::Instance x = kind.make(n, bt_test::mix(std::uint64_t(n) * 104729 + kind.name.size()));
+      const tsp::Instance x =
+          kind.make(n, bt_test::mix(std::uint64_t(n) * 104729 + kind.name.size()));
       const auto ref = bt_test::reference(x);
       for (int dcpu : {1, 3, 7, 32})
         for (int block : {32, 128}) {
@@ -83,7 +88,8 @@ TEST(BpdfsGpu, NodeCountsEqualCpuDfsAtTheOptimum) {
           c.dcpu = dcpu;
           c.block = block;
           auto ctx = make_ctx();
-          const std::string what = kind.name + " n=" + std::to_string(n) + " dcpu=" + std::to_string(dcpu);
+          const std::string what =
+              kind.name + " n=" + std::to_string(n) + " dcpu=" + std::to_string(dcpu);
           const auto r = bt::bpdfs_search(x, c, ref.optimum, ctx);
           ASSERT_EQ(r.nodes, ref.nodes) << what;
           expect_tour(x, r, ref.found, what);

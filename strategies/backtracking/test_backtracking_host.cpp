@@ -93,8 +93,8 @@ TEST(Intervals, ChecksCatchLossDuplicationAndDoubleVictims) {
   const bt::Intervals a{{0, 5, 10}, {5, 10, 20}};
   EXPECT_NO_THROW(bt::check_tiling(a, 20));
   EXPECT_THROW(bt::check_tiling(a, 21), std::logic_error);
-  EXPECT_THROW(bt::check_tiling(bt::Intervals{{0, 4}, {5, 20}}, 20), std::logic_error);   // overlap
-  EXPECT_THROW(bt::check_tiling(bt::Intervals{{0, 6}, {5, 20}}, 20), std::logic_error);   // gap
+  EXPECT_THROW(bt::check_tiling(bt::Intervals{{0, 4}, {5, 20}}, 20), std::logic_error);  // overlap
+  EXPECT_THROW(bt::check_tiling(bt::Intervals{{0, 6}, {5, 20}}, 20), std::logic_error);  // gap
   // A steal: explorer 0 empty takes the right half of 2 ([10, 20) -> [10, 15) + [15, 20)).
   const bt::Intervals before{{5, 5, 10}, {5, 10, 20}};
   const bt::Intervals good{{15, 5, 10}, {20, 10, 15}};
@@ -104,9 +104,12 @@ TEST(Intervals, ChecksCatchLossDuplicationAndDoubleVictims) {
   const bt::Intervals dup{{14, 5, 10}, {20, 10, 15}};
   EXPECT_THROW(bt::check_steal_step(before, dup, {2, -1, -1}), std::logic_error);
   EXPECT_THROW(bt::check_steal_step(before, good, {2, 2, -1}), std::logic_error);  // victim twice
-  EXPECT_THROW(bt::check_steal_step(before, good, {-1, 2, -1}), std::logic_error);  // thief not empty
-  EXPECT_THROW(bt::check_explore_step(before, bt::Intervals{{4, 5, 10}, {5, 10, 20}}), std::logic_error);
-  EXPECT_THROW(bt::check_explore_step(before, bt::Intervals{{5, 5, 10}, {5, 11, 20}}), std::logic_error);
+  EXPECT_THROW(bt::check_steal_step(before, good, {-1, 2, -1}),
+               std::logic_error);  // thief not empty
+  EXPECT_THROW(bt::check_explore_step(before, bt::Intervals{{4, 5, 10}, {5, 10, 20}}),
+               std::logic_error);
+  EXPECT_THROW(bt::check_explore_step(before, bt::Intervals{{5, 5, 10}, {5, 11, 20}}),
+               std::logic_error);
 }
 
 TEST(Hypercube, DimsAndOneLaunchIsABijection) {
@@ -127,7 +130,7 @@ TEST(Hypercube, DimsAndOneLaunchIsABijection) {
           ASSERT_LT(v, T);
           ASSERT_NE(v, r);
           ASSERT_EQ(v / (stride * p), r / (stride * p));  // higher digits unchanged
-          ASSERT_EQ(v % stride, r % stride);             // lower digits unchanged
+          ASSERT_EQ(v % stride, r % stride);              // lower digits unchanged
           ++hit[v];
         }
         for (int h : hit) ASSERT_EQ(h, 1);
@@ -182,8 +185,8 @@ struct EmulatedRun {
 // ends once `trigger` explorers are empty, then the work-stealing phase exactly as the kernels
 // do it, with the interval checks after every phase.
 template <class Explorer = bt::IvmPacked<std::int64_t>>
-EmulatedRun emulate_ivm(const tsp::Instance& x, std::int64_t bound, std::uint32_t T, std::uint32_t arity,
-                        std::uint32_t trigger, int quantum) {
+EmulatedRun emulate_ivm(const tsp::Instance& x, std::int64_t bound, std::uint32_t T,
+                        std::uint32_t arity, std::uint32_t trigger, int quantum) {
   EmulatedRun r;
   const int m = x.n - 1;
   if (!(0 < bound)) return r;
@@ -208,8 +211,10 @@ EmulatedRun emulate_ivm(const tsp::Instance& x, std::int64_t bound, std::uint32_
     std::vector<bool> done(T, false);
     std::uint32_t empty = 0;
     for (std::uint32_t t = 0; t < T; ++t) {
-      if (fresh[t]) bt::ivm_init(e[t], m, arcs, inc.bound(), s.pos[t], s.end[t]), fresh[t] = false;
-      else e[t].pos = s.pos[t], e[t].end = s.end[t];
+      if (fresh[t])
+        bt::ivm_init(e[t], m, arcs, inc.bound(), s.pos[t], s.end[t]), fresh[t] = false;
+      else
+        e[t].pos = s.pos[t], e[t].end = s.end[t];
     }
     // Round-robin quanta until `trigger` explorers are empty (or all have stopped). Every
     // explorer gets its first quantum whatever the count (a thread reads the count only after
@@ -220,16 +225,20 @@ EmulatedRun emulate_ivm(const tsp::Instance& x, std::int64_t bound, std::uint32_
       for (std::uint32_t t = 0; t < T && (first || empty < trigger); ++t) {
         if (done[t]) continue;
         int left = quantum;
-        const auto why = bt::ivm_explore(e[t], m, arcs, fact, policy, r.nodes, [&] { return left-- == 0; });
-        if (why == bt::IvmStop::Empty) done[t] = true, ++empty;
-        else any = true;
+        const auto why =
+            bt::ivm_explore(e[t], m, arcs, fact, policy, r.nodes, [&] { return left-- == 0; });
+        if (why == bt::IvmStop::Empty)
+          done[t] = true, ++empty;
+        else
+          any = true;
       }
     }
     for (std::uint32_t t = 0; t < T; ++t) s.pos[t] = e[t].pos;
     bt::check_explore_step(before, s);
     std::uint64_t sum = 0, active = 0;
     std::vector<std::uint64_t> len(T);
-    for (std::uint32_t t = 0; t < T; ++t) len[t] = bt::interval_length(s.pos[t], s.end[t]), sum += len[t], active += len[t] > 0;
+    for (std::uint32_t t = 0; t < T; ++t)
+      len[t] = bt::interval_length(s.pos[t], s.end[t]), sum += len[t], active += len[t] > 0;
     if (active == 0) break;
     if (trigger >= T) continue;
     ++r.phases;
@@ -301,9 +310,9 @@ struct Setting {
 };
 
 TEST(EmulatedSearch, IvmCountsExactlyCpuDfsNodesAtTheOptimum) {
-  const std::vector<Setting> settings = {{1, 2, 1, 5},    {8, 2, 1, 3},   {8, 2, 8, 100}, {27, 3, 4, 7},
-                                         {64, 4, 1, 1},   {64, 8, 6, 17}, {64, 8, 64, 9}, {256, 4, 25, 11},
-                                         {16, 2, 100, 4}};
+  const std::vector<Setting> settings = {{1, 2, 1, 5},   {8, 2, 1, 3},     {8, 2, 8, 100},
+                                         {27, 3, 4, 7},  {64, 4, 1, 1},    {64, 8, 6, 17},
+                                         {64, 8, 64, 9}, {256, 4, 25, 11}, {16, 2, 100, 4}};
   int cases = 0;
   for (const auto& kind : bt_test::kinds())
     for (int n = 2; n <= 10; ++n) {
@@ -311,12 +320,13 @@ TEST(EmulatedSearch, IvmCountsExactlyCpuDfsNodesAtTheOptimum) {
       const auto ref = bt_test::reference(x);
       for (const auto& s : settings) {
         for (const bool packed : {true, false}) {
-          const EmulatedRun r = packed ? emulate_ivm<bt::IvmPacked<std::int64_t>>(x, ref.optimum, s.T, s.arity,
-                                                                                  s.trigger, s.quantum)
-                                       : emulate_ivm<bt::IvmExplorer<std::int64_t>>(x, ref.optimum, s.T, s.arity,
-                                                                                    s.trigger, s.quantum);
-          const std::string what = kind.name + " n=" + std::to_string(n) + " T=" + std::to_string(s.T) +
-                                   " trigger=" + std::to_string(s.trigger) + (packed ? " packed" : " matrix");
+          const EmulatedRun r = packed ? emulate_ivm<bt::IvmPacked<std::int64_t>>(
+                                             x, ref.optimum, s.T, s.arity, s.trigger, s.quantum)
+                                       : emulate_ivm<bt::IvmExplorer<std::int64_t>>(
+                                             x, ref.optimum, s.T, s.arity, s.trigger, s.quantum);
+          const std::string what =
+              kind.name + " n=" + std::to_string(n) + " T=" + std::to_string(s.T) +
+              " trigger=" + std::to_string(s.trigger) + (packed ? " packed" : " matrix");
           ASSERT_EQ(r.nodes, ref.nodes) << what;
           ASSERT_EQ(r.cost, ref.found) << what;
           if (r.tour.empty()) continue;
@@ -361,10 +371,12 @@ TEST(PackedExplorer, WalksInLockstepWithTheMatrixExplorer) {
           for (;;) {
             const int q = int(rng() % 50);
             int la = q, lw = q;
-            const auto ra = bt::ivm_explore(a, m, Arcs{&x}, fact, pa, na, [&] { return la-- == 0; });
-            const auto rw = bt::ivm_explore(w, m, Arcs{&x}, fact, pb, nw, [&] { return lw-- == 0; });
-            const std::string what = kind.name + " n=" + std::to_string(n) + " [" + std::to_string(b) + ", " +
-                                     std::to_string(e) + ")";
+            const auto ra =
+                bt::ivm_explore(a, m, Arcs{&x}, fact, pa, na, [&] { return la-- == 0; });
+            const auto rw =
+                bt::ivm_explore(w, m, Arcs{&x}, fact, pb, nw, [&] { return lw-- == 0; });
+            const std::string what = kind.name + " n=" + std::to_string(n) + " [" +
+                                     std::to_string(b) + ", " + std::to_string(e) + ")";
             ASSERT_EQ(int(ra), int(rw)) << what;
             ASSERT_EQ(a.pos, w.pos) << what;
             ASSERT_EQ(na, nw) << what;
@@ -382,7 +394,8 @@ TEST(PackedExplorer, WalksInLockstepWithTheMatrixExplorer) {
 TEST(PackedExplorer, PathFieldsRoundTrip) {
   std::uint64_t p0 = 0, p1 = 0;
   for (int j = 0; j <= bt::kIvmMaxFree; ++j) bt::set_path_city(p0, p1, j, (7 * j + 3) % 21);
-  for (int j = 0; j <= bt::kIvmMaxFree; ++j) ASSERT_EQ(bt::path_city(p0, p1, j), (7 * j + 3) % 21) << j;
+  for (int j = 0; j <= bt::kIvmMaxFree; ++j)
+    ASSERT_EQ(bt::path_city(p0, p1, j), (7 * j + 3) % 21) << j;
   bt::set_path_city(p0, p1, 11, 20);
   bt::set_path_city(p0, p1, 12, 19);
   EXPECT_EQ(bt::path_city(p0, p1, 11), 20);
@@ -477,17 +490,22 @@ TEST(Params, RegisteredRulesAreCheckedBeforeRunning) {
     ivm->schema.resolve({{"explorers", std::int64_t{1000}}});
     FAIL() << "explorers 1000 with arity 8 accepted";
   } catch (const dpgpu::InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("'explorers' = 1000 is not a power of parameter 'arity' = 8"), std::string::npos)
+    EXPECT_NE(
+        std::string(e.what()).find("'explorers' = 1000 is not a power of parameter 'arity' = 8"),
+        std::string::npos)
         << e.what();
   }
-  EXPECT_NO_THROW(ivm->schema.resolve({{"explorers", std::int64_t{1000}}, {"arity", std::int64_t{10}}}));
+  EXPECT_NO_THROW(
+      ivm->schema.resolve({{"explorers", std::int64_t{1000}}, {"arity", std::int64_t{10}}}));
   EXPECT_THROW(bp->schema.resolve({{"block", std::int64_t{48}}}), dpgpu::InputError);
   EXPECT_THROW(bp->schema.resolve({{"initial_ub", std::string("best")}}), dpgpu::InputError);
 
   auto instance = [](int n, bool with_optimum) {
     tsp::Instance x = tsp::amat(n, 1, 9, 1);
-    if (!with_optimum) x.optimum.reset();
-    else x.optimum = 1000;
+    if (!with_optimum)
+      x.optimum.reset();
+    else
+      x.optimum = 1000;
     return dpgpu::erase_instance<tsp::Problem>({"x", x, x.optimum});
   };
   const auto none = ivm->schema.resolve({{"initial_ub", std::string("none")}});
@@ -495,8 +513,10 @@ TEST(Params, RegisteredRulesAreCheckedBeforeRunning) {
   const auto n22 = ivm->check_instance(none, instance(22, false));
   ASSERT_TRUE(n22.has_value());
   EXPECT_NE(n22->find("n = 22 cities; at most 21"), std::string::npos) << *n22;
-  EXPECT_FALSE(bp->check_instance(bp->schema.resolve({{"initial_ub", std::string("none")}}), instance(32, false)));
-  EXPECT_TRUE(bp->check_instance(bp->schema.resolve({{"initial_ub", std::string("none")}}), instance(33, false)));
+  EXPECT_FALSE(bp->check_instance(bp->schema.resolve({{"initial_ub", std::string("none")}}),
+                                  instance(32, false)));
+  EXPECT_TRUE(bp->check_instance(bp->schema.resolve({{"initial_ub", std::string("none")}}),
+                                 instance(33, false)));
 
   const auto optimal = ivm->schema.resolve({});  // initial_ub: optimal
   EXPECT_TRUE(ivm->needs_optimum(optimal));
@@ -505,7 +525,8 @@ TEST(Params, RegisteredRulesAreCheckedBeforeRunning) {
   ASSERT_TRUE(missing.has_value());
   EXPECT_NE(missing->find("no known optimum"), std::string::npos) << *missing;
   EXPECT_FALSE(ivm->check_instance(optimal, instance(10, true)));
-  const auto low = ivm->check_instance(ivm->schema.resolve({{"initial_ub", std::string("999")}}), instance(10, true));
+  const auto low = ivm->check_instance(ivm->schema.resolve({{"initial_ub", std::string("999")}}),
+                                       instance(10, true));
   ASSERT_TRUE(low.has_value());
   EXPECT_NE(low->find("'initial_ub' = 999 is below"), std::string::npos) << *low;
   EXPECT_NE(low->find("optimum 1000"), std::string::npos) << *low;

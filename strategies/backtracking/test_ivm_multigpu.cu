@@ -25,7 +25,8 @@ using bt_test::expect_tour;
 using bt_test::make_ctx;
 
 // The per-GPU node counters add up to the total (the root is counted on the host).
-void expect_per_gpu_counters(const dpgpu::Context& ctx, int gpus, std::uint64_t nodes, const std::string& what) {
+void expect_per_gpu_counters(const dpgpu::Context& ctx, int gpus, std::uint64_t nodes,
+                             const std::string& what) {
   const auto& k = ctx.counters();
   double sum = 0;
   for (int i = 0; i < gpus; ++i) {
@@ -52,14 +53,15 @@ TEST(IvmMultiGpu, NodeCountsEqualCpuDfsAndOneGpu) {
       {262144, 8, 0, 64, false},  // the defaults
       {64, 4, 1, 4, true},        // trigger 1, every step checked, gives between GPUs checked
       {512, 8, 7, 8, true},
-      {1, 2, 1, 3, true},         // one explorer per GPU: no stealing within a GPU
+      {1, 2, 1, 3, true},  // one explorer per GPU: no stealing within a GPU
   };
   int cases = 0;
   double gives = 0;  // between GPUs, over every case (each one checked with the checked settings)
   for (const auto& kind : bt_test::kinds()) {
     if (kind.name != "coin" && kind.name != "crane" && kind.name != "tsmat") continue;
     for (int n = 2; n <= 12; ++n) {
-      const tsp::Instance x = kind.make(n, bt_test::mix(std::uint64_t(n) * 7919 + kind.name.size()));
+      const tsp::Instance x =
+          kind.make(n, bt_test::mix(std::uint64_t(n) * 7919 + kind.name.size()));
       const auto ref = bt_test::reference(x);
       for (const auto& s : settings) {
         if (s.check && n > 10) continue;  // the host-side checks copy every interval per step
@@ -71,7 +73,8 @@ TEST(IvmMultiGpu, NodeCountsEqualCpuDfsAndOneGpu) {
         for (int gpus : {2, 4}) {
           c.gpus = gpus;
           auto ctx = make_ctx();
-          const std::string what = kind.name + " n=" + std::to_string(n) + " T=" + std::to_string(s.explorers) +
+          const std::string what = kind.name + " n=" + std::to_string(n) +
+                                   " T=" + std::to_string(s.explorers) +
                                    " gpus=" + std::to_string(gpus);
           const auto r = bt::ivm_search(x, c, ref.optimum, ctx);
           ASSERT_EQ(r.nodes, ref.nodes) << what;

@@ -27,8 +27,14 @@ inline std::vector<Kind> kinds() {
       {"tsmat", [](int n, std::uint64_t s) { return tsp::tsmat(n, 0, tsp::kMatrixClassMax, s); }},
       {"amat", [](int n, std::uint64_t s) { return tsp::amat(n, 0, tsp::kMatrixClassMax, s); }},
       {"tmat", [](int n, std::uint64_t s) { return tsp::tmat(n, 0, tsp::kMatrixClassMax, s); }},
-      {"ties", [](int n, std::uint64_t s) { return tsp::random_matrix(n, 0, 3, s); }},  // zero arcs, many ties
-      {"wide", [](int n, std::uint64_t s) { return tsp::random_matrix(n, 0, tsp::kMaxWeight / 64, s); }},  // int64
+      {"ties",
+       [](int n, std::uint64_t s) {
+         return tsp::random_matrix(n, 0, 3, s);
+       }},  // zero arcs, many ties
+      {"wide",
+       [](int n, std::uint64_t s) {
+         return tsp::random_matrix(n, 0, tsp::kMaxWeight / 64, s);
+       }},  // int64
   };
 }
 

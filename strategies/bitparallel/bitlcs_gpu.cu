@@ -21,8 +21,8 @@ namespace dpgpu::bitlcs {
 
 namespace {
 
-using kernel::DevJob;
 using gpu::DeviceBuffer;
+using kernel::DevJob;
 
 template <class L, int W>
 void* kernel_of() {
@@ -31,7 +31,8 @@ void* kernel_of() {
 void* kernel_of(int bits, int w) {
   using kernel::u32;
   using kernel::u64;
-  if (bits == 32) return w == 1 ? kernel_of<u32, 1>() : w == 2 ? kernel_of<u32, 2>() : kernel_of<u32, 4>();
+  if (bits == 32)
+    return w == 1 ? kernel_of<u32, 1>() : w == 2 ? kernel_of<u32, 2>() : kernel_of<u32, 4>();
   return w == 1 ? kernel_of<u64, 1>() : w == 2 ? kernel_of<u64, 2>() : kernel_of<u64, 4>();
 }
 
@@ -68,9 +69,11 @@ class GpuPassRunner final : public PassRunner {
     CUDA_CHECK(cudaMemcpyAsync(y_.get(), s.y.data(), s.y.size(), cudaMemcpyHostToDevice, stream_));
   }
 
-  void run(const std::vector<PassJob>& jobs, std::int64_t total_words, std::vector<Word>& out) override {
+  void run(const std::vector<PassJob>& jobs, std::int64_t total_words,
+           std::vector<Word>& out) override {
     std::vector<DevJob> dev;
-    if (jobs.size() > (std::size_t(1) << 30)) throw std::runtime_error("gpu.bitparallel: too many jobs in one batch");
+    if (jobs.size() > (std::size_t(1) << 30))
+      throw std::runtime_error("gpu.bitparallel: too many jobs in one batch");
     std::int64_t stripes = 0, slots = 0;
     const std::int64_t stripe_words = 32 * std::int64_t(w_), per_word = 64 / bits_;
     for (const PassJob& j : jobs) {
@@ -86,7 +89,8 @@ class GpuPassRunner final : public PassRunner {
       slots += (d.stripes - 1) * ((j.y_len + 31) / 32);
       dev.push_back(d);
     }
-    if (stripes >= (std::int64_t(1) << 31)) throw std::runtime_error("gpu.bitparallel: more than 2^31 stripes in one batch");
+    if (stripes >= (std::int64_t(1) << 31))
+      throw std::runtime_error("gpu.bitparallel: more than 2^31 stripes in one batch");
     {
       auto alloc = ctx_.phase("alloc");
       grow(jobs_, dev.size());
@@ -95,13 +99,14 @@ class GpuPassRunner final : public PassRunner {
     }
     {
       auto h2d = ctx_.phase("h2d");
-      CUDA_CHECK(cudaMemcpyAsync(jobs_.get(), dev.data(), dev.size() * sizeof(DevJob), cudaMemcpyHostToDevice,
-                                 stream_));
+      CUDA_CHECK(cudaMemcpyAsync(jobs_.get(), dev.data(), dev.size() * sizeof(DevJob),
+                                 cudaMemcpyHostToDevice, stream_));
     }
     {
       auto compute = ctx_.phase("compute");
       // Tags of the slots count from 1: zero means "not yet written".
-      CUDA_CHECK(cudaMemsetAsync(slots_.get(), 0, std::size_t(std::max<std::int64_t>(slots, 1)) * 8, stream_));
+      CUDA_CHECK(cudaMemsetAsync(slots_.get(), 0, std::size_t(std::max<std::int64_t>(slots, 1)) * 8,
+                                 stream_));
       CUDA_CHECK(cudaMemsetAsync(ticket_.get(), 0, sizeof(unsigned long long), stream_));
       const int blocks = int(std::min<std::int64_t>((stripes + warps_ - 1) / warps_, max_blocks_));
       auto mark = ctx_.profiled_launch();
@@ -126,7 +131,8 @@ class GpuPassRunner final : public PassRunner {
     }
     auto d2h = ctx_.phase("d2h");
     out.resize(std::size_t(total_words));
-    CUDA_CHECK(cudaMemcpyAsync(out.data(), out_.get(), std::size_t(total_words) * 8, cudaMemcpyDeviceToHost, stream_));
+    CUDA_CHECK(cudaMemcpyAsync(out.data(), out_.get(), std::size_t(total_words) * 8,
+                               cudaMemcpyDeviceToHost, stream_));
     CUDA_CHECK(cudaStreamSynchronize(stream_));
   }
 
@@ -140,8 +146,9 @@ class GpuPassRunner final : public PassRunner {
   }
   template <class L, int W>
   void launch(int blocks, int njobs, std::int64_t stripes) {
-    kernel::pass<L, W><<<blocks, warps_ * 32, smem_, stream_>>>(jobs_.get(), njobs, stripes, x_.get(), y_.get(), sigma_,
-                                                            slots_.get(), ticket_.get(), out_.get());
+    kernel::pass<L, W>
+        <<<blocks, warps_ * 32, smem_, stream_>>>(jobs_.get(), njobs, stripes, x_.get(), y_.get(),
+                                                  sigma_, slots_.get(), ticket_.get(), out_.get());
     CUDA_CHECK_LAUNCH();
   }
 
@@ -178,8 +185,9 @@ BitLcsResult solve(std::string_view a, std::string_view b, const BitLcsConfig& c
   }
   const Symbols sym = encode(x, y);
   std::unique_ptr<PassRunner> owned =
-      c.gpus > 1 || c.windowed ? make_multigpu_runner(sym, c, ctx, c.reconstruct ? 64 : 1)  // length: always split
-                 : std::make_unique<GpuPassRunner>(sym, c, ctx);
+      c.gpus > 1 || c.windowed
+          ? make_multigpu_runner(sym, c, ctx, c.reconstruct ? 64 : 1)  // length: always split
+          : std::make_unique<GpuPassRunner>(sym, c, ctx);
   PassRunner& runner = *owned;
   if (!c.reconstruct) {
     r.length = length(runner, std::int64_t(x.size()), std::int64_t(y.size()));

@@ -25,10 +25,10 @@ enum JobFlags : int { kReversed = 1, kStoreRows = 2 };
 
 struct DevJob {
   std::int64_t x_off, x_len, y_off, y_len;
-  std::int64_t words;                        // lane words: ceil(x_len / 64) × (64 / lane bits)
-  std::int64_t stripes, stripe_base;         // stripes: ceil(words / (32 W)); base: first ticket
-  std::int64_t slot_off, out_off;            // slots: (stripes - 1) × groups, groups = ceil(y_len/32);
-                                             // out_off in 64-bit words
+  std::int64_t words;                 // lane words: ceil(x_len / 64) × (64 / lane bits)
+  std::int64_t stripes, stripe_base;  // stripes: ceil(words / (32 W)); base: first ticket
+  std::int64_t slot_off, out_off;     // slots: (stripes - 1) × groups, groups = ceil(y_len/32);
+                                      // out_off in 64-bit words
   int flags;
 };
 
@@ -84,14 +84,14 @@ template <class L, int W, bool StoreRows, bool Ring = false>
 struct Stripe {
   static constexpr int kBits = 8 * sizeof(L);
   const DevJob& job;
-  const L* masks;  // this warp's: [symbol][W][32 lanes]
-  L* out;          // the batch output as lane words
-  u64* my_slots;   // nullptr for the job's last stripe
+  const L* masks;      // this warp's: [symbol][W][32 lanes]
+  L* out;              // the batch output as lane words
+  u64* my_slots;       // nullptr for the job's last stripe
   std::int64_t word0;  // job lane-word of this lane's first word
   int lane;
   L v[W];
-  u32 carry = 0;  // carry out of this lane's last row
-  u32 acc = 0;    // lane 31: carry-outs of the current 32-row group
+  u32 carry = 0;                               // carry out of this lane's last row
+  u32 acc = 0;                                 // lane 31: carry-outs of the current 32-row group
   std::int64_t group_base = 0, ring_mask = 0;  // Ring only
 
   // Steps r0 .. r0 + 31 (r0 a multiple of 32); lane l does row r0 + k - l at step k.
@@ -162,8 +162,8 @@ struct Stripe {
 // Match masks of this lane's words, from lane word word0 on (only this lane reads them: no
 // barrier needed).
 template <class L, int W>
-__device__ void build_masks(const DevJob& job, std::int64_t word0, const std::uint8_t* __restrict__ x, int sigma,
-                            L* masks, int lane) {
+__device__ void build_masks(const DevJob& job, std::int64_t word0,
+                            const std::uint8_t* __restrict__ x, int sigma, L* masks, int lane) {
   constexpr int kBits = 8 * sizeof(L);
   const bool reversed = job.flags & kReversed;
   for (int c = 0; c < sigma; ++c)
@@ -184,8 +184,8 @@ __device__ void build_masks(const DevJob& job, std::int64_t word0, const std::ui
 
 template <class L, int W, bool StoreRows>
 __device__ void run_stripe(const DevJob& job, std::int64_t s, const std::uint8_t* __restrict__ x,
-                           const std::uint8_t* __restrict__ y, int sigma, u64* slots, u64* out, L* masks,
-                           int lane) {
+                           const std::uint8_t* __restrict__ y, int sigma, u64* slots, u64* out,
+                           L* masks, int lane) {
   constexpr int kBits = 8 * sizeof(L);
   const std::int64_t word0 = s * 32 * W + std::int64_t(lane) * W;
   const bool reversed = job.flags & kReversed;
@@ -193,8 +193,12 @@ __device__ void run_stripe(const DevJob& job, std::int64_t s, const std::uint8_t
 
   const std::int64_t rows = job.y_len, groups = (rows + 31) / 32;
   const u64* pred = s > 0 ? slots + job.slot_off + (s - 1) * groups : nullptr;
-  Stripe<L, W, StoreRows> st{job, masks, reinterpret_cast<L*>(out),
-                             s + 1 < job.stripes ? slots + job.slot_off + s * groups : nullptr, word0, lane};
+  Stripe<L, W, StoreRows> st{job,
+                             masks,
+                             reinterpret_cast<L*>(out),
+                             s + 1 < job.stripes ? slots + job.slot_off + s * groups : nullptr,
+                             word0,
+                             lane};
 #pragma unroll
   for (int j = 0; j < W; ++j) st.v[j] = L(~L(0));
   auto symbol = [&](std::int64_t r) -> u32 {
@@ -234,8 +238,8 @@ __device__ void run_stripe(const DevJob& job, std::int64_t s, const std::uint8_t
 // Persistent warps take stripes by ticket until none are left. `smem`: the block's masks.
 template <class L, int W>
 __device__ void pass_body(const DevJob* __restrict__ jobs, int njobs, std::int64_t total_stripes,
-                          const std::uint8_t* __restrict__ x, const std::uint8_t* __restrict__ y, int sigma,
-                          u64* slots, unsigned long long* ticket, u64* out, L* smem) {
+                          const std::uint8_t* __restrict__ x, const std::uint8_t* __restrict__ y,
+                          int sigma, u64* slots, unsigned long long* ticket, u64* out, L* smem) {
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   L* masks = smem + std::size_t(warp) * sigma * W * 32;
   for (;;) {
@@ -246,8 +250,10 @@ __device__ void pass_body(const DevJob* __restrict__ jobs, int njobs, std::int64
     int lo = 0, hi = njobs - 1;  // the last job whose first ticket is <= t
     while (lo < hi) {
       const int mid = (lo + hi + 1) / 2;
-      if (jobs[mid].stripe_base <= std::int64_t(t)) lo = mid;
-      else hi = mid - 1;
+      if (jobs[mid].stripe_base <= std::int64_t(t))
+        lo = mid;
+      else
+        hi = mid - 1;
     }
     const DevJob job = jobs[lo];
     const std::int64_t s = std::int64_t(t) - job.stripe_base;
@@ -262,10 +268,11 @@ __device__ void pass_body(const DevJob* __restrict__ jobs, int njobs, std::int64
 #if !DPGPU_BITLCS_CPU_EMULATION
 template <class L, int W>
 __global__ void pass(const DevJob* __restrict__ jobs, int njobs, std::int64_t total_stripes,
-                     const std::uint8_t* __restrict__ x, const std::uint8_t* __restrict__ y, int sigma, u64* slots,
-                     unsigned long long* ticket, u64* out) {
+                     const std::uint8_t* __restrict__ x, const std::uint8_t* __restrict__ y,
+                     int sigma, u64* slots, unsigned long long* ticket, u64* out) {
   extern __shared__ __align__(16) unsigned char smem_bytes[];
-  pass_body<L, W>(jobs, njobs, total_stripes, x, y, sigma, slots, ticket, out, reinterpret_cast<L*>(smem_bytes));
+  pass_body<L, W>(jobs, njobs, total_stripes, x, y, sigma, slots, ticket, out,
+                  reinterpret_cast<L*>(smem_bytes));
 }
 #endif
 

@@ -29,8 +29,12 @@ void* window_kernel_of(int bits, int w) {
   using kernel::u64;
   using kernel::window_pass;
   if (bits == 32)
-    return w == 1 ? (void*)&window_pass<u32, 1> : w == 2 ? (void*)&window_pass<u32, 2> : (void*)&window_pass<u32, 4>;
-  return w == 1 ? (void*)&window_pass<u64, 1> : w == 2 ? (void*)&window_pass<u64, 2> : (void*)&window_pass<u64, 4>;
+    return w == 1   ? (void*)&window_pass<u32, 1>
+           : w == 2 ? (void*)&window_pass<u32, 2>
+                    : (void*)&window_pass<u32, 4>;
+  return w == 1   ? (void*)&window_pass<u64, 1>
+         : w == 2 ? (void*)&window_pass<u64, 2>
+                  : (void*)&window_pass<u64, 4>;
 }
 
 // Peer access between two cards, enabled once per process (NVLink or PCIe where the
@@ -117,7 +121,11 @@ class StripePipeline {
 };
 
 StripePipeline::StripePipeline(const Symbols& s, const BitLcsConfig& c, Context& ctx)
-    : ctx_(ctx), sigma_(s.sigma), bits_(c.word_bits), w_(c.words_per_thread), warps_(c.warps),
+    : ctx_(ctx),
+      sigma_(s.sigma),
+      bits_(c.word_bits),
+      w_(c.words_per_thread),
+      warps_(c.warps),
       exchange_rows_(c.exchange_rows) {
   int devices = 0, optin = 0;
   CUDA_CHECK(cudaGetDevice(&home_));
@@ -155,8 +163,10 @@ StripePipeline::StripePipeline(const Symbols& s, const BitLcsConfig& c, Context&
   auto h2d = ctx_.phase("h2d");
   for (auto& g : gpus_) {
     CUDA_CHECK(cudaSetDevice(g->phys));
-    CUDA_CHECK(cudaMemcpyAsync(g->x.get(), s.x.data(), s.x.size(), cudaMemcpyHostToDevice, g->stream));
-    CUDA_CHECK(cudaMemcpyAsync(g->y.get(), s.y.data(), s.y.size(), cudaMemcpyHostToDevice, g->stream));
+    CUDA_CHECK(
+        cudaMemcpyAsync(g->x.get(), s.x.data(), s.x.size(), cudaMemcpyHostToDevice, g->stream));
+    CUDA_CHECK(
+        cudaMemcpyAsync(g->y.get(), s.y.data(), s.y.size(), cudaMemcpyHostToDevice, g->stream));
   }
   for (auto& g : gpus_) CUDA_CHECK(cudaStreamSynchronize(g->stream));
   CUDA_CHECK(cudaSetDevice(home_));
@@ -196,10 +206,13 @@ void StripePipeline::prepare(const StripePlan& p) {
     CUDA_CHECK(cudaSetDevice(d.phys));
     CUDA_CHECK(cudaMemsetAsync(d.rings.get(), 0, std::size_t(local * p.ring) * 8, d.stream));
     CUDA_CHECK(cudaMemsetAsync(d.import.get(), 0, std::size_t(p.ring) * 8, d.stream));
-    CUDA_CHECK(cudaMemsetAsync(d.v.get(), 0xff, std::size_t(local * lane_words / per_word) * 8, d.stream));
-    CUDA_CHECK(cudaMemsetAsync(d.tickets.get(), 0, std::size_t(std::max<std::int64_t>(p.launches, 1)) * 8, d.stream));
+    CUDA_CHECK(
+        cudaMemsetAsync(d.v.get(), 0xff, std::size_t(local * lane_words / per_word) * 8, d.stream));
+    CUDA_CHECK(cudaMemsetAsync(d.tickets.get(), 0,
+                               std::size_t(std::max<std::int64_t>(p.launches, 1)) * 8, d.stream));
   }
-  for (int g = 0; g < p.gpus(); ++g) CUDA_CHECK(cudaStreamSynchronize(gpus_[std::size_t(g)]->stream));
+  for (int g = 0; g < p.gpus(); ++g)
+    CUDA_CHECK(cudaStreamSynchronize(gpus_[std::size_t(g)]->stream));
   CUDA_CHECK(cudaSetDevice(home_));
 }
 
@@ -208,7 +221,8 @@ void StripePipeline::prepare(const StripePlan& p) {
 void StripePipeline::copy_carries(const StripePlan& p, int g, std::int64_t r) {
   LogicalGpu &d = *gpus_[std::size_t(g)], &n = *gpus_[std::size_t(g + 1)];
   CUDA_CHECK(cudaStreamWaitEvent(d.copy, d.ev.kend[std::size_t(r)], 0));
-  if (r >= kRingLag) CUDA_CHECK(cudaStreamWaitEvent(d.copy, n.ev.kend[std::size_t(r - kRingLag)], 0));
+  if (r >= kRingLag)
+    CUDA_CHECK(cudaStreamWaitEvent(d.copy, n.ev.kend[std::size_t(r - kRingLag)], 0));
   CUDA_CHECK(cudaEventRecord(d.ev.cstart[std::size_t(r)], d.copy));
   const Word* last = d.rings.get() + (p.first[g + 1] - p.first[g] - 1) * p.ring;
   for (const RingRun& run : ring_runs(p.exported(g, r), p.ring))
@@ -226,22 +240,26 @@ void StripePipeline::enqueue(const StripePlan& p, const kernel::DevJob& job) {
     for (int g = 0; g < p.gpus(); ++g) {
       LogicalGpu& d = *gpus_[std::size_t(g)];
       CUDA_CHECK(cudaSetDevice(d.phys));
-      if (g > 0) CUDA_CHECK(cudaStreamWaitEvent(d.stream, gpus_[std::size_t(g - 1)]->ev.cend[std::size_t(r)], 0));
+      if (g > 0)
+        CUDA_CHECK(
+            cudaStreamWaitEvent(d.stream, gpus_[std::size_t(g - 1)]->ev.cend[std::size_t(r)], 0));
       if (g + 1 < p.gpus() && r >= kRingLag)  // its last ring's words of launch r − 2 are sent
         CUDA_CHECK(cudaStreamWaitEvent(d.stream, d.ev.cend[std::size_t(r - kRingLag)], 0));
       CUDA_CHECK(cudaEventRecord(d.ev.kstart[std::size_t(r)], d.stream));
       if (p.active(g, r)) {
         WindowArgs a;
         a.job = job, a.stripe0 = p.first[g], a.stripes = p.first[g + 1] - p.first[g];
-        a.row0 = r * p.launch_rows, a.launch_rows = p.launch_rows, a.skew = p.skew, a.ring_mask = p.ring - 1;
+        a.row0 = r * p.launch_rows, a.launch_rows = p.launch_rows, a.skew = p.skew,
+        a.ring_mask = p.ring - 1;
         a.import = g > 0 ? d.import.get() : nullptr;
         a.rings = d.rings.get(), a.v = d.v.get(), a.ticket = d.tickets.get() + r;
-        const int blocks = int(std::min<std::int64_t>((a.stripes + warps_ - 1) / warps_, d.max_blocks));
+        const int blocks =
+            int(std::min<std::int64_t>((a.stripes + warps_ - 1) / warps_, d.max_blocks));
         const std::uint8_t *x = d.x.get(), *y = d.y.get();
         void* args[] = {&a, &x, &y, &sigma_};
         auto mark = ctx_.profiled_launch();
-        CUDA_CHECK(cudaLaunchKernel(window_kernel_of(bits_, w_), dim3(unsigned(blocks)), dim3(unsigned(warps_ * 32)),
-                                    args, smem_, d.stream));
+        CUDA_CHECK(cudaLaunchKernel(window_kernel_of(bits_, w_), dim3(unsigned(blocks)),
+                                    dim3(unsigned(warps_ * 32)), args, smem_, d.stream));
         ctx_.add("kernel_launches", 1);
       }
       CUDA_CHECK(cudaEventRecord(d.ev.kend[std::size_t(r)], d.stream));
@@ -261,9 +279,13 @@ void StripePipeline::count(const StripePlan& p) {
   double end_ms = 0;
   for (int g = 0; g < p.gpus(); ++g) {
     for (std::int64_t r = 0; r < p.launches; ++r)
-      if (p.active(g, r)) last[std::size_t(g)] = r, first[std::size_t(g)] = first[std::size_t(g)] < 0 ? r : first[std::size_t(g)];
+      if (p.active(g, r))
+        last[std::size_t(g)] = r,
+        first[std::size_t(g)] = first[std::size_t(g)] < 0 ? r : first[std::size_t(g)];
     const PassEvents& e = gpus_[std::size_t(g)]->ev;
-    if (last[std::size_t(g)] >= 0) end_ms = std::max(end_ms, double(ms_between(e.t0, e.kend[std::size_t(last[std::size_t(g)])])));
+    if (last[std::size_t(g)] >= 0)
+      end_ms =
+          std::max(end_ms, double(ms_between(e.t0, e.kend[std::size_t(last[std::size_t(g)])])));
   }
   for (int g = 0; g < p.gpus(); ++g) {
     const PassEvents& e = gpus_[std::size_t(g)]->ev;
@@ -283,7 +305,8 @@ void StripePipeline::count(const StripePlan& p) {
     ctx_.add(name + "wait_s", wait / 1e3);
     if (first[std::size_t(g)] < 0) continue;
     ctx_.add(name + "fill_s", ms_between(e.t0, e.kstart[std::size_t(first[std::size_t(g)])]) / 1e3);
-    ctx_.add(name + "drain_s", (end_ms - ms_between(e.t0, e.kend[std::size_t(last[std::size_t(g)])])) / 1e3);
+    ctx_.add(name + "drain_s",
+             (end_ms - ms_between(e.t0, e.kend[std::size_t(last[std::size_t(g)])])) / 1e3);
   }
   CUDA_CHECK(cudaSetDevice(home_));
 }
@@ -309,10 +332,11 @@ void StripePipeline::run(const PassJob& j, Word* out) {
   auto d2h = ctx_.phase("d2h");
   auto* dst = reinterpret_cast<unsigned char*>(out);
   for (int g = 0; g < p.gpus(); ++g) {
-    const std::int64_t begin = p.first[g] * stripe_words, end = std::min(job.words, p.first[g + 1] * stripe_words);
+    const std::int64_t begin = p.first[g] * stripe_words,
+                       end = std::min(job.words, p.first[g + 1] * stripe_words);
     CUDA_CHECK(cudaSetDevice(gpus_[std::size_t(g)]->phys));
-    CUDA_CHECK(cudaMemcpy(dst + begin * (bits_ / 8), gpus_[std::size_t(g)]->v.get(), std::size_t(end - begin) * (bits_ / 8),
-                          cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(dst + begin * (bits_ / 8), gpus_[std::size_t(g)]->v.get(),
+                          std::size_t(end - begin) * (bits_ / 8), cudaMemcpyDeviceToHost));
   }
   CUDA_CHECK(cudaSetDevice(home_));
 }
@@ -320,10 +344,12 @@ void StripePipeline::run(const PassJob& j, Word* out) {
 // Big passes split over the GPUs, one after another; the rest one batch on logical GPU 0.
 class MultiGpuPassRunner final : public PassRunner {
  public:
-  MultiGpuPassRunner(const Symbols& s, const BitLcsConfig& c, Context& ctx, std::int64_t min_stripes_per_gpu)
+  MultiGpuPassRunner(const Symbols& s, const BitLcsConfig& c, Context& ctx,
+                     std::int64_t min_stripes_per_gpu)
       : s_(s), c_(c), ctx_(ctx), pipeline_(s, c, ctx), min_stripes_(min_stripes_per_gpu) {}
 
-  void run(const std::vector<PassJob>& jobs, std::int64_t total_words, std::vector<Word>& out) override {
+  void run(const std::vector<PassJob>& jobs, std::int64_t total_words,
+           std::vector<Word>& out) override {
     out.assign(std::size_t(total_words), 0);
     std::vector<PassJob> small;
     std::vector<std::int64_t> small_at;
@@ -356,8 +382,8 @@ class MultiGpuPassRunner final : public PassRunner {
 
 }  // namespace
 
-std::unique_ptr<PassRunner> make_multigpu_runner(const Symbols& s, const BitLcsConfig& c, Context& ctx,
-                                                 std::int64_t min_stripes_per_gpu) {
+std::unique_ptr<PassRunner> make_multigpu_runner(const Symbols& s, const BitLcsConfig& c,
+                                                 Context& ctx, std::int64_t min_stripes_per_gpu) {
   return std::make_unique<MultiGpuPassRunner>(s, c, ctx, min_stripes_per_gpu);
 }
 

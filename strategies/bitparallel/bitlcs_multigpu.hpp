@@ -19,7 +19,8 @@ namespace dpgpu::bitlcs {
 // (kernels), gpu<i>.peer_s (its carry copies to GPU i+1), gpu<i>.wait_s (idle between its
 // launches, waiting for GPU i−1's carries), gpu<i>.fill_s (from the start to its first
 // launch), gpu<i>.drain_s (from its last launch to the end of the pass); gpus.physical.
-std::unique_ptr<PassRunner> make_multigpu_runner(const Symbols& s, const BitLcsConfig& c, Context& ctx,
+std::unique_ptr<PassRunner> make_multigpu_runner(const Symbols& s, const BitLcsConfig& c,
+                                                 Context& ctx,
                                                  std::int64_t min_stripes_per_gpu = 64);
 
 }  // namespace dpgpu::bitlcs

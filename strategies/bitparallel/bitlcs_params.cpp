@@ -21,23 +21,30 @@ using C = BitLcsConfig;
 [[maybe_unused]] const Registered registered =
     dpgpu::solver<lcs::Problem, C>(
         "gpu.bitparallel",
-        "bit-vector LCS (Allison-Dix/Hyyro), 64 cells per word op: warps own stripes of words, carries "
+        "bit-vector LCS (Allison-Dix/Hyyro), 64 cells per word op: warps own stripes of words, "
+        "carries "
         "pass between stripes as a diagonal wavefront; reconstruct: Hirschberg over the passes")
-        .param("word_bits", &C::word_bits, between(32, 64),
-               "bits of a lane word, 32 or 64 (32: twice the lanes, a shorter carry chain per word)")
+        .param(
+            "word_bits", &C::word_bits, between(32, 64),
+            "bits of a lane word, 32 or 64 (32: twice the lanes, a shorter carry chain per word)")
         .param("words_per_thread", &C::words_per_thread, between(1, 4),
                "lane words per lane (1, 2 or 4); a warp's stripe is 32x that many words")
         .param("warps", &C::warps, between(1, 32), "warps per block, each an independent stripe")
-        .param("reconstruct", &C::reconstruct, "also return an LCS string (linear space: Hirschberg over bit-parallel passes)")
+        .param("reconstruct", &C::reconstruct,
+               "also return an LCS string (linear space: Hirschberg over bit-parallel passes)")
         .param("leaf_rows", &C::leaf_rows, between(1, 1 << 20),
-               "reconstruct: subproblems of at most this many rows store V per row and are traced back on the host")
-        .param("gpus", &C::gpus, between(1, 64),
-               "GPUs one instance is split over (stripes of the bit vector per GPU, rows pipelined; "
-               "logical GPU i runs on device i % visible devices)")
+               "reconstruct: subproblems of at most this many rows store V per row and are traced "
+               "back on the host")
+        .param(
+            "gpus", &C::gpus, between(1, 64),
+            "GPUs one instance is split over (stripes of the bit vector per GPU, rows pipelined; "
+            "logical GPU i runs on device i % visible devices)")
         .param("windowed", &C::windowed,
-               "with gpus 1 too: run each pass as skewed row launches, the multi-GPU schedule (for comparison)")
+               "with gpus 1 too: run each pass as skewed row launches, the multi-GPU schedule (for "
+               "comparison)")
         .param("exchange_rows", &C::exchange_rows, at_least(0),
-               "gpus > 1: rows per launch and per carry exchange between GPUs (0: about m / (64 gpus))")
+               "gpus > 1: rows per launch and per carry exchange between GPUs (0: about m / (64 "
+               "gpus))")
         .check([](const C& c) { return refusal(why_invalid(c)); })
         .memory([](const lcs::Instance& x, const C& c) {
           const std::int64_t n = std::int64_t(std::max(x.a.size(), x.b.size()));

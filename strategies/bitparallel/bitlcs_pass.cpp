@@ -12,7 +12,8 @@ Symbols encode(std::string_view x, std::string_view y) {
   for (unsigned char c : y)
     if (code[c] < 0) code[c] = s.sigma++;
   s.y.resize(y.size());
-  for (std::size_t i = 0; i < y.size(); ++i) s.y[i] = std::uint8_t(code[static_cast<unsigned char>(y[i])]);
+  for (std::size_t i = 0; i < y.size(); ++i)
+    s.y[i] = std::uint8_t(code[static_cast<unsigned char>(y[i])]);
   s.x.resize(x.size());
   for (std::size_t i = 0; i < x.size(); ++i) {
     const int c = code[static_cast<unsigned char>(x[i])];
@@ -30,7 +31,8 @@ std::int64_t lay_out(std::vector<PassJob>& jobs) {
   return total;
 }
 
-void CpuPassRunner::run(const std::vector<PassJob>& jobs, std::int64_t total_words, std::vector<Word>& out) {
+void CpuPassRunner::run(const std::vector<PassJob>& jobs, std::int64_t total_words,
+                        std::vector<Word>& out) {
   out.assign(std::size_t(total_words), 0);
   for (const PassJob& j : jobs) {
     const std::int64_t words = words_of(j.x_len);

@@ -29,8 +29,8 @@ Symbols encode(std::string_view x, std::string_view y);
 struct PassJob {
   std::int64_t x_off = 0, x_len = 0;  // bits: x[x_off .. x_off + x_len)
   std::int64_t y_off = 0, y_len = 0;  // rows: y[y_off .. y_off + y_len)
-  bool reversed = false;    // bit i is x[x_off + x_len - 1 - i], row r is y[y_off + y_len - 1 - r]
-  bool store_rows = false;  // write V after every row (row r at out_off + r * words), not once
+  bool reversed = false;     // bit i is x[x_off + x_len - 1 - i], row r is y[y_off + y_len - 1 - r]
+  bool store_rows = false;   // write V after every row (row r at out_off + r * words), not once
   std::int64_t out_off = 0;  // in words, into the batch's output
 };
 inline std::int64_t out_words(const PassJob& j) {
@@ -43,14 +43,16 @@ std::int64_t lay_out(std::vector<PassJob>& jobs);
 class PassRunner {
  public:
   virtual ~PassRunner() = default;
-  virtual void run(const std::vector<PassJob>& jobs, std::int64_t total_words, std::vector<Word>& out) = 0;
+  virtual void run(const std::vector<PassJob>& jobs, std::int64_t total_words,
+                   std::vector<Word>& out) = 0;
 };
 
 // The recurrence word by word on one CPU core: the tests' model of the GPU pass.
 class CpuPassRunner final : public PassRunner {
  public:
   explicit CpuPassRunner(const Symbols& s) : s_(s) {}
-  void run(const std::vector<PassJob>& jobs, std::int64_t total_words, std::vector<Word>& out) override;
+  void run(const std::vector<PassJob>& jobs, std::int64_t total_words,
+           std::vector<Word>& out) override;
 
  private:
   const Symbols& s_;

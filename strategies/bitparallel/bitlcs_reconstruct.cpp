@@ -15,7 +15,7 @@ Word bits_at(const Word* v, std::int64_t pos, std::int64_t n) {
   Word r = 0;
   for (int part = 0; part < 2; ++part) {
     const std::int64_t w = (pos >= 0 ? pos / 64 : (pos - 63) / 64) + part;  // floor division
-    const std::int64_t shift = pos - w * 64;                                 // in (-64, 64)
+    const std::int64_t shift = pos - w * 64;                                // in (-64, 64)
     Word word = w >= 0 && w < words_of(n) ? v[w] : ~Word{0};
     const std::int64_t valid = n - w * 64;  // bits of this word inside [0, n)
     if (valid < 64) word |= valid <= 0 ? ~Word{0} : ~Word{0} << valid;
@@ -59,7 +59,7 @@ std::int64_t best_split(const Word* fwd, const Word* bwd, std::int64_t n) {
   std::int64_t f = zeros(bwd, n), best = f, best_j = 0;
   for (std::int64_t w = 0; w * 64 < n; ++w) {
     const std::int64_t j0 = w * 64;
-    const Word zf = ~bits_at(fwd, j0, n);                      // bit t: fwd bit j0+t is 0
+    const Word zf = ~bits_at(fwd, j0, n);                         // bit t: fwd bit j0+t is 0
     const Word zb = ~reverse_bits(bits_at(bwd, n - 64 - j0, n));  // bit t: bwd bit n-1-j0-t is 0
     const int gain = std::popcount(zf);
     if (f + gain <= best) {  // f cannot exceed best inside this word: skip it
@@ -74,8 +74,8 @@ std::int64_t best_split(const Word* fwd, const Word* bwd, std::int64_t n) {
   return best_j;
 }
 
-void trace_leaf(const std::uint8_t* x, const std::uint8_t* y, std::string_view x_bytes, std::int64_t n,
-                std::int64_t m, const Word* rows, std::string& lcs) {
+void trace_leaf(const std::uint8_t* x, const std::uint8_t* y, std::string_view x_bytes,
+                std::int64_t n, std::int64_t m, const Word* rows, std::string& lcs) {
   const std::int64_t words = words_of(n);
   std::string rev;
   std::int64_t r = m, j = n;
@@ -92,8 +92,8 @@ void trace_leaf(const std::uint8_t* x, const std::uint8_t* y, std::string_view x
   lcs.append(rev.rbegin(), rev.rend());
 }
 
-std::string reconstruct(std::string_view x, std::string_view y, const Symbols& sym, PassRunner& runner,
-                        std::int64_t leaf_rows, ReconstructStats* stats) {
+std::string reconstruct(std::string_view x, std::string_view y, const Symbols& sym,
+                        PassRunner& runner, std::int64_t leaf_rows, ReconstructStats* stats) {
   if (leaf_rows < 1) throw std::invalid_argument("leaf_rows must be at least 1");
   ReconstructStats st;
   std::vector<Sub> level{Sub{0, std::int64_t(x.size()), 0, std::int64_t(y.size())}}, leaves, next;
@@ -121,7 +121,8 @@ std::string reconstruct(std::string_view x, std::string_view y, const Symbols& s
         const Sub& s = split[k];
         const PassJob &f = jobs[2 * k], &b = jobs[2 * k + 1];
         st.cells += double(f.x_len) * double(f.y_len + b.y_len);
-        const std::int64_t j = s.xa + best_split(out.data() + f.out_off, out.data() + b.out_off, s.xb - s.xa);
+        const std::int64_t j =
+            s.xa + best_split(out.data() + f.out_off, out.data() + b.out_off, s.xb - s.xa);
         const std::int64_t mid = f.y_off + f.y_len;
         next.push_back(Sub{s.xa, j, s.ya, mid});
         next.push_back(Sub{j, s.xb, mid, s.yb});
@@ -134,15 +135,16 @@ std::string reconstruct(std::string_view x, std::string_view y, const Symbols& s
   std::string lcs;
   if (!leaves.empty()) {
     std::vector<PassJob> jobs;
-    for (const Sub& s : leaves) jobs.push_back(PassJob{s.xa, s.xb - s.xa, s.ya, s.yb - s.ya, false, true});
+    for (const Sub& s : leaves)
+      jobs.push_back(PassJob{s.xa, s.xb - s.xa, s.ya, s.yb - s.ya, false, true});
     const std::int64_t total = lay_out(jobs);
     runner.run(jobs, total, out);
     std::vector<std::string> parts(leaves.size());
 #pragma omp parallel for schedule(dynamic, 16)
     for (std::int64_t k = 0; k < std::int64_t(leaves.size()); ++k) {
       const Sub& s = leaves[std::size_t(k)];
-      trace_leaf(sym.x.data() + s.xa, sym.y.data() + s.ya, x.substr(std::size_t(s.xa)), s.xb - s.xa, s.yb - s.ya,
-                 out.data() + jobs[std::size_t(k)].out_off, parts[std::size_t(k)]);
+      trace_leaf(sym.x.data() + s.xa, sym.y.data() + s.ya, x.substr(std::size_t(s.xa)), s.xb - s.xa,
+                 s.yb - s.ya, out.data() + jobs[std::size_t(k)].out_off, parts[std::size_t(k)]);
     }
     for (const auto& p : parts) lcs += p;
     st.leaves = std::int64_t(leaves.size());

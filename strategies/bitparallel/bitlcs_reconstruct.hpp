@@ -22,15 +22,16 @@ namespace dpgpu::bitlcs {
 std::int64_t length(PassRunner& runner, std::int64_t n, std::int64_t m);
 
 struct ReconstructStats {
-  int levels = 0;            // batches of split passes
-  std::int64_t leaves = 0;   // subproblems traced back from stored rows
+  int levels = 0;               // batches of split passes
+  std::int64_t leaves = 0;      // subproblems traced back from stored rows
   std::int64_t leaf_words = 0;  // words of V rows stored for them
-  double cells = 0;          // cell updates of all passes (forward, backward, leaves)
+  double cells = 0;             // cell updates of all passes (forward, backward, leaves)
 };
 
 // One longest common subsequence of x and y (x along the bits). `sym` encodes x and y.
-std::string reconstruct(std::string_view x, std::string_view y, const Symbols& sym, PassRunner& runner,
-                        std::int64_t leaf_rows, ReconstructStats* stats = nullptr);
+std::string reconstruct(std::string_view x, std::string_view y, const Symbols& sym,
+                        PassRunner& runner, std::int64_t leaf_rows,
+                        ReconstructStats* stats = nullptr);
 
 // The split column of Hirschberg's step: j in [0, n] maximising
 // zeros(fwd[0, j)) + zeros(bwd[0, n - j)); fwd is V after the top rows over x, bwd after the
@@ -39,7 +40,7 @@ std::int64_t best_split(const Word* fwd, const Word* bwd, std::int64_t n);
 
 // A leaf's LCS from V after each of its rows (rows[r * words] is V after y[0..r]); x and y
 // are the leaf's segments (codes), `bytes` x's original bytes. Appends in order to `lcs`.
-void trace_leaf(const std::uint8_t* x, const std::uint8_t* y, std::string_view x_bytes, std::int64_t n,
-                std::int64_t m, const Word* rows, std::string& lcs);
+void trace_leaf(const std::uint8_t* x, const std::uint8_t* y, std::string_view x_bytes,
+                std::int64_t n, std::int64_t m, const Word* rows, std::string& lcs);
 
 }  // namespace dpgpu::bitlcs

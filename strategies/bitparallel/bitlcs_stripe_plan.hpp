@@ -26,12 +26,12 @@ struct RowRange {
 };
 
 struct StripePlan {
-  std::int64_t rows = 0;          // m: rows of the pass
-  std::int64_t stripes = 0;       // S: stripes over all GPUs
-  std::int64_t launch_rows = 0;   // R (a multiple of 32)
-  std::int64_t skew = 0;          // D (a multiple of 32)
-  std::int64_t launches = 0;      // L: launches per GPU (some empty at the ends)
-  std::int64_t ring = 0;          // K: carry words per stripe ring, a power of two
+  std::int64_t rows = 0;            // m: rows of the pass
+  std::int64_t stripes = 0;         // S: stripes over all GPUs
+  std::int64_t launch_rows = 0;     // R (a multiple of 32)
+  std::int64_t skew = 0;            // D (a multiple of 32)
+  std::int64_t launches = 0;        // L: launches per GPU (some empty at the ends)
+  std::int64_t ring = 0;            // K: carry words per stripe ring, a power of two
   std::vector<std::int64_t> first;  // GPU g owns stripes [first[g], first[g+1]); size gpus + 1
 
   int gpus() const { return int(first.size()) - 1; }
@@ -41,7 +41,8 @@ struct StripePlan {
   }
   // Some stripe of GPU g has rows in launch r.
   bool active(int g, std::int64_t r) const {
-    return (r + 1) * launch_rows - first[g] * skew > 0 && r * launch_rows - (first[g + 1] - 1) * skew < rows;
+    return (r + 1) * launch_rows - first[g] * skew > 0 &&
+           r * launch_rows - (first[g + 1] - 1) * skew < rows;
   }
   // Rows whose carry words GPU g sends to GPU g+1 after launch r: its last stripe's window.
   RowRange exported(int g, std::int64_t r) const { return window(first[g + 1] - 1, r); }
@@ -64,7 +65,8 @@ constexpr std::int64_t kSkewRows = 96;
 
 // `stripes` of the pass over `gpus` GPUs (fewer when there are fewer stripes than GPUs),
 // `rows` rows; `launch_rows` 0 picks about 64 launches per GPU (at least 1024 rows).
-inline StripePlan plan_stripes(std::int64_t stripes, std::int64_t rows, int gpus, std::int64_t launch_rows) {
+inline StripePlan plan_stripes(std::int64_t stripes, std::int64_t rows, int gpus,
+                               std::int64_t launch_rows) {
   StripePlan p;
   p.rows = rows;
   p.stripes = stripes;
@@ -73,7 +75,8 @@ inline StripePlan plan_stripes(std::int64_t stripes, std::int64_t rows, int gpus
   if (launch_rows <= 0) launch_rows = std::max<std::int64_t>(1024, rows / (64 * std::int64_t(g)));
   p.launch_rows = (launch_rows + 31) / 32 * 32;
   p.skew = kSkewRows;
-  p.launches = stripes == 0 ? 0 : (rows + (stripes - 1) * p.skew + p.launch_rows - 1) / p.launch_rows;
+  p.launches =
+      stripes == 0 ? 0 : (rows + (stripes - 1) * p.skew + p.launch_rows - 1) / p.launch_rows;
   // A ring holds what a launch writes and reads (R + D rows) and, for the import ring, what
   // the copy of launch r writes while the receiver still runs launch r−1 (2R + D).
   const std::int64_t need = (3 * p.launch_rows + 2 * p.skew) / 32 + 2;

@@ -10,10 +10,11 @@
 namespace dpgpu::bitlcs::kernel {
 
 struct WindowArgs {
-  DevJob job;                    // the whole pass (words, stripes, rows, reversed)
-  std::int64_t stripe0 = 0;      // global index of this GPU's first stripe
-  std::int64_t stripes = 0;      // this GPU's stripes
-  std::int64_t row0 = 0;         // r·R: global stripe s runs rows [row0 − s·skew, row0 + launch_rows − s·skew)
+  DevJob job;                // the whole pass (words, stripes, rows, reversed)
+  std::int64_t stripe0 = 0;  // global index of this GPU's first stripe
+  std::int64_t stripes = 0;  // this GPU's stripes
+  std::int64_t row0 =
+      0;  // r·R: global stripe s runs rows [row0 − s·skew, row0 + launch_rows − s·skew)
   std::int64_t launch_rows = 0;  // R
   std::int64_t skew = 0;         // D
   std::int64_t ring_mask = 0;    // K − 1
@@ -39,7 +40,8 @@ __device__ void run_window(const WindowArgs& a, std::int64_t s, const std::uint8
   win.y_len = hi - lo;
   const std::int64_t rows = win.y_len, gbase = lo >> 5, ring = a.ring_mask + 1;
   const u64* pred = s > 0 ? a.rings + (s - 1) * ring : a.import;
-  Stripe<L, W, false, true> st{win, masks, nullptr, gs + 1 < job.stripes ? a.rings + s * ring : nullptr, word0, lane};
+  Stripe<L, W, false, true> st{
+      win, masks, nullptr, gs + 1 < job.stripes ? a.rings + s * ring : nullptr, word0, lane};
   st.group_base = gbase;
   st.ring_mask = a.ring_mask;
   L* saved = reinterpret_cast<L*>(a.v) + s * 32 * W + std::int64_t(lane) * W;
@@ -96,8 +98,8 @@ __device__ void window_body(const WindowArgs& a, const std::uint8_t* __restrict_
 
 #if !DPGPU_BITLCS_CPU_EMULATION
 template <class L, int W>
-__global__ void window_pass(WindowArgs a, const std::uint8_t* __restrict__ x, const std::uint8_t* __restrict__ y,
-                            int sigma) {
+__global__ void window_pass(WindowArgs a, const std::uint8_t* __restrict__ x,
+                            const std::uint8_t* __restrict__ y, int sigma) {
   extern __shared__ __align__(16) unsigned char smem_bytes[];
   window_body<L, W>(a, x, y, sigma, reinterpret_cast<L*>(smem_bytes));
 }

@@ -29,14 +29,17 @@ using dpgpu::bitlcs::test::alphabet;
 using dpgpu::bitlcs::test::mutate;
 using dpgpu::bitlcs::test::random_string;
 
-dpgpu::Context::Clock::time_point an_hour() { return dpgpu::Context::Clock::now() + std::chrono::hours(1); }
+dpgpu::Context::Clock::time_point an_hour() {
+  return dpgpu::Context::Clock::now() + std::chrono::hours(1);
+}
 
 class BitLcsGpu : public testing::Test {
  protected:
   void SetUp() override { REQUIRE_DEVICE(); }
 };
 
-BitLcsConfig config(int w, int warps, bool reconstruct = false, std::int64_t leaf = 256, int bits = 64) {
+BitLcsConfig config(int w, int warps, bool reconstruct = false, std::int64_t leaf = 256,
+                    int bits = 64) {
   BitLcsConfig c;
   c.word_bits = bits;
   c.words_per_thread = w;
@@ -46,13 +49,19 @@ BitLcsConfig config(int w, int warps, bool reconstruct = false, std::int64_t lea
   return c;
 }
 const std::vector<BitLcsConfig>& configs() {
-  static const std::vector<BitLcsConfig> all = {config(1, 1),  config(1, 2),  config(2, 1),
-                                                config(4, 2),  config(4, 1),  config(1, 2, false, 256, 32),
-                                                config(2, 1, false, 256, 32), config(4, 2, false, 256, 32)};
+  static const std::vector<BitLcsConfig> all = {config(1, 1),
+                                                config(1, 2),
+                                                config(2, 1),
+                                                config(4, 2),
+                                                config(4, 1),
+                                                config(1, 2, false, 256, 32),
+                                                config(2, 1, false, 256, 32),
+                                                config(4, 2, false, 256, 32)};
   return all;
 }
 std::string describe(const BitLcsConfig& c) {
-  return "bits=" + std::to_string(c.word_bits) + " W=" + std::to_string(c.words_per_thread) + " warps=" + std::to_string(c.warps) +
+  return "bits=" + std::to_string(c.word_bits) + " W=" + std::to_string(c.words_per_thread) +
+         " warps=" + std::to_string(c.warps) +
          (c.reconstruct ? " reconstruct leaf_rows=" + std::to_string(c.leaf_rows) : "");
 }
 
@@ -64,16 +73,19 @@ BitLcsResult run(const std::string& a, const std::string& b, const BitLcsConfig&
   return r;
 }
 
-void expect_length(const std::string& a, const std::string& b, std::int64_t want, const BitLcsConfig& c) {
+void expect_length(const std::string& a, const std::string& b, std::int64_t want,
+                   const BitLcsConfig& c) {
   EXPECT_EQ(run(a, b, c).length, want) << describe(c) << " |a|=" << a.size() << " |b|=" << b.size();
 }
 
-void expect_string(const std::string& a, const std::string& b, std::int64_t want, const BitLcsConfig& c) {
+void expect_string(const std::string& a, const std::string& b, std::int64_t want,
+                   const BitLcsConfig& c) {
   const BitLcsResult r = run(a, b, c);
   ASSERT_TRUE(r.subsequence) << describe(c);
   const auto v = lcs::Problem::check(lcs::Instance{a, b}, lcs::Solution{*r.subsequence});
   EXPECT_TRUE(v.ok) << describe(c) << ": " << v.message;
-  EXPECT_EQ(std::int64_t(r.subsequence->size()), want) << describe(c) << " |a|=" << a.size() << " |b|=" << b.size();
+  EXPECT_EQ(std::int64_t(r.subsequence->size()), want)
+      << describe(c) << " |a|=" << a.size() << " |b|=" << b.size();
   EXPECT_EQ(r.length, want);
 }
 
@@ -93,7 +105,9 @@ TEST_F(BitLcsGpu, PassMatchesCpuModelWordForWord) {
       j.y_len = 1 + std::uniform_int_distribution<std::int64_t>(0, 2999 - j.y_off)(rng);
       j.reversed = t % 2;
       j.store_rows = t % 3 == 0;
-      if (j.store_rows) j.y_len = std::min<std::int64_t>(j.y_len, 70), j.x_len = std::min<std::int64_t>(j.x_len, 5000);
+      if (j.store_rows)
+        j.y_len = std::min<std::int64_t>(j.y_len, 70),
+        j.x_len = std::min<std::int64_t>(j.x_len, 5000);
       jobs.push_back(j);
     }
     const std::int64_t total = lay_out(jobs);
@@ -120,7 +134,8 @@ TEST_F(BitLcsGpu, SmallBatchForSanitizers) {
   const std::string x = random_string(5000, "ACGT", rng), y = random_string(200, "ACGT", rng);
   const Symbols s = encode(x, y);
   std::vector<PassJob> jobs{PassJob{0, 5000, 0, 200}, PassJob{17, 4100, 3, 150, true},
-                            PassJob{100, 2100, 10, 40, false, true}, PassJob{0, 65, 0, 33, true, true}};
+                            PassJob{100, 2100, 10, 40, false, true},
+                            PassJob{0, 65, 0, 33, true, true}};
   const std::int64_t total = lay_out(jobs);
   std::vector<Word> want, got;
   CpuPassRunner(s).run(jobs, total, want);
@@ -138,11 +153,13 @@ TEST_F(BitLcsGpu, SmallBatchForSanitizers) {
 TEST_F(BitLcsGpu, LengthAtWordAndStripeBoundaries) {
   std::mt19937_64 rng(22);
   // Words of 64 bits; stripes of 2048, 4096 and 8192 bits (W = 1, 2, 4).
-  const std::int64_t ns[] = {0, 1, 31, 32, 33, 63, 64, 65, 2047, 2048, 2049, 4095, 4097, 8191, 8193};
+  const std::int64_t ns[] = {0,    1,    31,   32,   33,   63,   64,  65,
+                             2047, 2048, 2049, 4095, 4097, 8191, 8193};
   for (int k : {2, 4, 20, 256})
     for (std::int64_t n : ns)
       for (std::int64_t m : {0, 1, 31, 33, 95}) {
-        const std::string sym = alphabet(k), a = random_string(n, sym, rng), b = random_string(m, sym, rng);
+        const std::string sym = alphabet(k), a = random_string(n, sym, rng),
+                          b = random_string(m, sym, rng);
         const std::int64_t want = lcs::reference_length(a, b);
         for (const auto& c : configs()) {
           expect_length(a, b, want, c);
@@ -175,7 +192,8 @@ TEST_F(BitLcsGpu, ReconstructRandomAndRelatedPairs) {
   for (int k : {2, 4, 20, 256})
     for (std::int64_t n : {1, 63, 64, 65, 2049, 5000}) {
       const std::string sym = alphabet(k), a = random_string(n, sym, rng);
-      for (const std::string& b : {random_string(n * 2 / 3 + 1, sym, rng), mutate(a, sym, 10, rng)}) {
+      for (const std::string& b :
+           {random_string(n * 2 / 3 + 1, sym, rng), mutate(a, sym, 10, rng)}) {
         const std::int64_t want = lcs::reference_length(a, b);
         for (const auto& c : {config(1, 2, true, 1), config(2, 1, true, 7), config(4, 2, true, 256),
                               config(1, 2, true, 33, 32)})
@@ -187,7 +205,8 @@ TEST_F(BitLcsGpu, ReconstructRandomAndRelatedPairs) {
 TEST_F(BitLcsGpu, ReconstructPlantedIsExact) {
   for (std::uint64_t seed : {1, 2}) {
     const auto p = lcs::planted_pair(30000, 25000, 4, 0.5, seed);
-    for (const auto& c : {config(1, 2, true, 256), config(2, 2, true, 64), config(2, 2, true, 256, 32)})
+    for (const auto& c :
+         {config(1, 2, true, 256), config(2, 2, true, 64), config(2, 2, true, 256, 32)})
       expect_string(p.instance.a, p.instance.b, p.lcs_length, c);
     expect_length(p.instance.a, p.instance.b, p.lcs_length, config(1, 2));
   }
@@ -227,7 +246,8 @@ TEST_F(BitLcsGpu, SolveThroughRegistryAndRefuseBadParameterByName) {
   // refuses them too, for callers that build a config by hand.
   dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
   ctx.begin();
-  for (const auto& [bad, key] : {std::pair{BitLcsConfig{64, 3}, "'words_per_thread'"}, std::pair{BitLcsConfig{48}, "'word_bits'"}}) {
+  for (const auto& [bad, key] : {std::pair{BitLcsConfig{64, 3}, "'words_per_thread'"},
+                                 std::pair{BitLcsConfig{48}, "'word_bits'"}}) {
     try {
       solve(a, b, bad, ctx);
       ADD_FAILURE() << key << " was accepted";

@@ -26,8 +26,10 @@ using dpgpu::bitlcs::test::mutate;
 using dpgpu::bitlcs::test::random_string;
 
 // LCS of (x, y) with x along the bits, and one LCS string, through the CPU model.
-void expect_solved(const std::string& x, const std::string& y, std::int64_t leaf_rows, std::int64_t expected) {
-  SCOPED_TRACE(testing::Message() << "|x|=" << x.size() << " |y|=" << y.size() << " leaf_rows=" << leaf_rows);
+void expect_solved(const std::string& x, const std::string& y, std::int64_t leaf_rows,
+                   std::int64_t expected) {
+  SCOPED_TRACE(testing::Message() << "|x|=" << x.size() << " |y|=" << y.size()
+                                  << " leaf_rows=" << leaf_rows);
   const Symbols s = encode(x, y);
   CpuPassRunner runner(s);
   EXPECT_EQ(length(runner, std::int64_t(x.size()), std::int64_t(y.size())), expected);
@@ -57,7 +59,8 @@ TEST(BitLcsHost, BestSplitMatchesBruteForce) {
         return z;
       };
       std::int64_t best = -1;
-      for (std::int64_t j = 0; j <= n; ++j) best = std::max(best, zeros_below(f, j) + zeros_below(b, n - j));
+      for (std::int64_t j = 0; j <= n; ++j)
+        best = std::max(best, zeros_below(f, j) + zeros_below(b, n - j));
       const std::int64_t j = best_split(f.data(), b.data(), n);
       ASSERT_GE(j, 0);
       ASSERT_LE(j, n);
@@ -77,7 +80,8 @@ TEST(BitLcsHost, EdgeSizesAndAlphabets) {
     for (std::int64_t n : sizes)
       for (std::int64_t m : {0, 1, 33, 65, 150}) {
         if (m > n) continue;  // x is the longer string in a solve
-        const std::string sym = alphabet(k), x = random_string(n, sym, rng), y = random_string(m, sym, rng);
+        const std::string sym = alphabet(k), x = random_string(n, sym, rng),
+                          y = random_string(m, sym, rng);
         SCOPED_TRACE(testing::Message() << "alphabet " << k);
         const std::int64_t want = lcs::reference_length(x, y);
         for (std::int64_t leaf : {1, 5, 64}) expect_solved(x, y, leaf, want);
@@ -89,8 +93,9 @@ TEST(BitLcsHost, RelatedPairsAndLongRuns) {
   for (int k : {2, 4, 20}) {
     const std::string sym = alphabet(k), x = random_string(700, sym, rng);
     const std::string y = mutate(x, sym, 10, rng);
-    for (std::int64_t leaf : {1, 16, 256}) expect_solved(x, y.substr(0, std::min(y.size(), x.size())), leaf,
-                                                         lcs::reference_length(x, y.substr(0, std::min(y.size(), x.size()))));
+    for (std::int64_t leaf : {1, 16, 256})
+      expect_solved(x, y.substr(0, std::min(y.size(), x.size())), leaf,
+                    lcs::reference_length(x, y.substr(0, std::min(y.size(), x.size()))));
     expect_solved(x, x, 8, std::int64_t(x.size()));  // equal strings: one diagonal
   }
 }
@@ -118,7 +123,8 @@ TEST(BitLcsHost, ReversedAndStoredRowsModelAgreeWithForward) {
   a.run(ja, lay_out(ja), oa);
   b.run(jb, lay_out(jb), ob);
   for (int w = 0; w < 3; ++w) EXPECT_EQ(oa[std::size_t(w)], ob[std::size_t(w)]) << "word " << w;
-  for (int w = 0; w < 3; ++w) EXPECT_EQ(oa[std::size_t(3 + 39 * 3 + w)], ob[std::size_t(3 + 39 * 3 + w)]) << "row word " << w;
+  for (int w = 0; w < 3; ++w)
+    EXPECT_EQ(oa[std::size_t(3 + 39 * 3 + w)], ob[std::size_t(3 + 39 * 3 + w)]) << "row word " << w;
 }
 
 TEST(BitLcsHost, RegisteredWithSchemaAndMemoryEstimate) {
@@ -129,9 +135,12 @@ TEST(BitLcsHost, RegisteredWithSchemaAndMemoryEstimate) {
   EXPECT_EQ(p.integer("words_per_thread"), 1);
   EXPECT_FALSE(p.flag("reconstruct"));
   // Each parameter is bound to its field: the config the solve receives.
-  const auto bound = dpgpu::bind<BitLcsConfig>(
-      *e, e->schema.resolve({{"word_bits", std::int64_t{32}}, {"words_per_thread", std::int64_t{4}},
-                             {"warps", std::int64_t{8}}, {"reconstruct", true}, {"leaf_rows", std::int64_t{64}}}));
+  const auto bound =
+      dpgpu::bind<BitLcsConfig>(*e, e->schema.resolve({{"word_bits", std::int64_t{32}},
+                                                       {"words_per_thread", std::int64_t{4}},
+                                                       {"warps", std::int64_t{8}},
+                                                       {"reconstruct", true},
+                                                       {"leaf_rows", std::int64_t{64}}}));
   EXPECT_EQ(bound.word_bits, 32);
   EXPECT_EQ(bound.words_per_thread, 4);
   EXPECT_EQ(bound.warps, 8);

@@ -33,7 +33,8 @@ namespace k = dpgpu::bitlcs::kernel;
 
 // The GPU runner's host half, with one emulated warp instead of a launch.
 template <class L, int W>
-void run_emulated(const Symbols& s, const std::vector<PassJob>& jobs, std::int64_t total, std::vector<Word>& out) {
+void run_emulated(const Symbols& s, const std::vector<PassJob>& jobs, std::int64_t total,
+                  std::vector<Word>& out) {
   std::vector<k::DevJob> dev;
   std::int64_t stripes = 0, slots = 0;
   for (const PassJob& j : jobs) {
@@ -54,15 +55,16 @@ void run_emulated(const Symbols& s, const std::vector<PassJob>& jobs, std::int64
   out.assign(std::size_t(total), 0);
   unsigned long long ticket = 0;
   dpgpu_emu::launch(1, 32, [&] {
-    k::pass_body<L, W>(dev.data(), int(dev.size()), stripes, s.x.data(), s.y.data(), s.sigma, slot.data(), &ticket,
-                    out.data(), smem.data());
+    k::pass_body<L, W>(dev.data(), int(dev.size()), stripes, s.x.data(), s.y.data(), s.sigma,
+                       slot.data(), &ticket, out.data(), smem.data());
   });
   // Every slot a stripe published carries its group's tag.
   for (const auto& d : dev) {
     const std::int64_t groups = (d.y_len + 31) / 32;
     for (std::int64_t b = 0; b + 1 < d.stripes; ++b)
       for (std::int64_t g = 0; g < groups; ++g)
-        ASSERT_EQ(slot[std::size_t(d.slot_off + b * groups + g)] >> 32, std::uint64_t(g + 1)) << "stripe " << b << " group " << g;
+        ASSERT_EQ(slot[std::size_t(d.slot_off + b * groups + g)] >> 32, std::uint64_t(g + 1))
+            << "stripe " << b << " group " << g;
   }
 }
 
@@ -72,12 +74,14 @@ void expect_same_as_model(std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   for (int alpha : {2, 4, 256}) {
     const std::string sym = test::alphabet(alpha);
-    const std::string x = test::random_string(9000, sym, rng), y = test::random_string(300, sym, rng);
+    const std::string x = test::random_string(9000, sym, rng),
+                      y = test::random_string(300, sym, rng);
     const Symbols s = encode(x, y);
     std::vector<PassJob> jobs;
     // Word, stripe and group boundaries: bits 1, 63, 64, 65, one and two stripes ± 1; rows
     // 1, 31, 32, 33, 95 and a few hundred.
-    const std::int64_t bits[] = {1, 31, 33, 63, 64, 65, kStripeBits - 1, kStripeBits, kStripeBits + 1, 2 * kStripeBits + 65};
+    const std::int64_t bits[] = {
+        1, 31, 33, 63, 64, 65, kStripeBits - 1, kStripeBits, kStripeBits + 1, 2 * kStripeBits + 65};
     const std::int64_t rows[] = {1, 31, 32, 33, 95, 300};
     int t = 0;
     for (std::int64_t n : bits)
@@ -97,7 +101,8 @@ void expect_same_as_model(std::uint64_t seed) {
     std::size_t bad = 0, first = 0;
     for (std::size_t i = 0; i < want.size(); ++i)
       if (got[i] != want[i] && bad++ == 0) first = i;
-    EXPECT_EQ(bad, 0u) << "bits=" << 8 * sizeof(L) << " W=" << W << " alphabet " << alpha << ": first wrong word " << first << " of " << want.size();
+    EXPECT_EQ(bad, 0u) << "bits=" << 8 * sizeof(L) << " W=" << W << " alphabet " << alpha
+                       << ": first wrong word " << first << " of " << want.size();
   }
 }
 
@@ -107,7 +112,8 @@ void expect_same_as_model(std::uint64_t seed) {
 // it may, copies as late as they may, so a missing rule shows as a wrong word (or a stripe
 // waiting forever for a tag). Returns V at the end as the one-GPU pass does.
 template <class L, int W>
-std::vector<Word> pipeline_emulated(const Symbols& s, const PassJob& j, int gpus, std::int64_t launch_rows) {
+std::vector<Word> pipeline_emulated(const Symbols& s, const PassJob& j, int gpus,
+                                    std::int64_t launch_rows) {
   constexpr std::int64_t kPerWord = 64 / (8 * std::int64_t(sizeof(L))), kStripe = 32 * W;
   k::DevJob job{};
   job.x_off = j.x_off, job.x_len = j.x_len, job.y_off = j.y_off, job.y_len = j.y_len;
@@ -129,10 +135,12 @@ std::vector<Word> pipeline_emulated(const Symbols& s, const PassJob& j, int gpus
     unsigned long long ticket = 0;
     k::WindowArgs a;
     a.job = job, a.stripe0 = p.first[g], a.stripes = p.first[g + 1] - p.first[g];
-    a.row0 = r * p.launch_rows, a.launch_rows = p.launch_rows, a.skew = p.skew, a.ring_mask = p.ring - 1;
+    a.row0 = r * p.launch_rows, a.launch_rows = p.launch_rows, a.skew = p.skew,
+    a.ring_mask = p.ring - 1;
     a.import = g > 0 ? import[g].data() : nullptr;
     a.rings = rings[g].data(), a.v = v[g].data(), a.ticket = &ticket;
-    dpgpu_emu::launch(1, 32, [&] { k::window_body<L, W>(a, s.x.data(), s.y.data(), s.sigma, smem.data()); });
+    dpgpu_emu::launch(
+        1, 32, [&] { k::window_body<L, W>(a, s.x.data(), s.y.data(), s.sigma, smem.data()); });
   };
   auto copy = [&](int g, std::int64_t r) {
     const Word* last = rings[g].data() + (p.first[g + 1] - p.first[g] - 1) * p.ring;
@@ -146,7 +154,8 @@ std::vector<Word> pipeline_emulated(const Symbols& s, const PassJob& j, int gpus
     for (int g = 0; g < g_count; ++g) {  // launches first, as far as the rules allow
       const std::int64_t r = done_l[std::size_t(g)];
       const bool last = g + 1 == g_count;
-      if (r < p.launches && (g == 0 || done_c[std::size_t(g - 1)] > r) && (last || r < kRingLag || done_c[std::size_t(g)] > r - kRingLag)) {
+      if (r < p.launches && (g == 0 || done_c[std::size_t(g - 1)] > r) &&
+          (last || r < kRingLag || done_c[std::size_t(g)] > r - kRingLag)) {
         launch(g, r), ++done_l[std::size_t(g)], progress = true;
         break;
       }
@@ -154,17 +163,20 @@ std::vector<Word> pipeline_emulated(const Symbols& s, const PassJob& j, int gpus
     if (progress) continue;
     for (int g = 0; g + 1 < g_count; ++g) {  // then one copy
       const std::int64_t r = done_c[std::size_t(g)];
-      if (r < p.launches && done_l[std::size_t(g)] > r && (r < kRingLag || done_l[std::size_t(g + 1)] > r - kRingLag)) {
+      if (r < p.launches && done_l[std::size_t(g)] > r &&
+          (r < kRingLag || done_l[std::size_t(g + 1)] > r - kRingLag)) {
         copy(g, r), ++done_c[std::size_t(g)], progress = true;
         break;
       }
     }
   }
-  for (int g = 0; g < g_count; ++g) EXPECT_EQ(done_l[std::size_t(g)], p.launches) << "the schedule stalled";
+  for (int g = 0; g < g_count; ++g)
+    EXPECT_EQ(done_l[std::size_t(g)], p.launches) << "the schedule stalled";
   std::vector<Word> out(std::size_t(words_of(j.x_len)), 0);
   auto* dst = reinterpret_cast<L*>(out.data());
   for (int g = 0; g < g_count; ++g) {
-    const std::int64_t begin = p.first[g] * kStripe, end = std::min(job.words, p.first[g + 1] * kStripe);
+    const std::int64_t begin = p.first[g] * kStripe,
+                       end = std::min(job.words, p.first[g + 1] * kStripe);
     const auto* src = reinterpret_cast<const L*>(v[g].data());
     std::copy(src, src + (end - begin), dst + begin);
   }
@@ -177,7 +189,8 @@ void expect_pipeline_same_as_model(std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   for (int alpha : {2, 4, 20}) {
     const std::string sym = test::alphabet(alpha);
-    const std::string x = test::random_string(4 * kStripeBits + 77, sym, rng), y = test::random_string(701, sym, rng);
+    const std::string x = test::random_string(4 * kStripeBits + 77, sym, rng),
+                      y = test::random_string(701, sym, rng);
     const Symbols s = encode(x, y);
     // Odd and unequal lengths; windows of one group and of many; stripes per GPU 1 and more.
     const std::int64_t bits[] = {kStripeBits + 1, 3 * kStripeBits - 5, 4 * kStripeBits + 77};
@@ -195,8 +208,9 @@ void expect_pipeline_same_as_model(std::uint64_t seed) {
             std::vector<PassJob> one{j};
             CpuPassRunner(s).run(one, lay_out(one), want);
             const std::vector<Word> got = pipeline_emulated<L, W>(s, one[0], gpus, launch_rows);
-            ASSERT_EQ(got, want) << "bits=" << 8 * sizeof(L) << " W=" << W << " alphabet " << alpha << " n=" << n
-                                 << " m=" << m << " gpus=" << gpus << " launch_rows=" << launch_rows;
+            ASSERT_EQ(got, want) << "bits=" << 8 * sizeof(L) << " W=" << W << " alphabet " << alpha
+                                 << " n=" << n << " m=" << m << " gpus=" << gpus
+                                 << " launch_rows=" << launch_rows;
           }
   }
 }

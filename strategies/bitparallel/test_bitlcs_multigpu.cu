@@ -55,22 +55,30 @@ std::int64_t solve_length(const std::string& a, const std::string& b, const BitL
 TEST_F(BitLcsMultiGpu, LengthEqualsOneGpu) {
   std::mt19937_64 rng(71);
   for (int k : {2, 4, 20})
-    for (auto [n, m] : {std::pair<std::int64_t, std::int64_t>{20001, 20001}, {30011, 7777}, {9999, 33}, {12345, 4097}}) {
-      const std::string sym = alphabet(k), a = random_string(n, sym, rng), b = random_string(m, sym, rng);
+    for (auto [n, m] : {std::pair<std::int64_t, std::int64_t>{20001, 20001},
+                        {30011, 7777},
+                        {9999, 33},
+                        {12345, 4097}}) {
+      const std::string sym = alphabet(k), a = random_string(n, sym, rng),
+                        b = random_string(m, sym, rng);
       const std::int64_t one = solve_length(a, b, config(1, 0));
       if (n * m <= 20001 * 20001) EXPECT_EQ(one, lcs::cpu::bitparallel(a, b));
       for (int gpus : {1, 2, 4})  // 1: windowed, the same schedule on one GPU
-        for (BitLcsConfig c : {config(gpus, 0), config(gpus, 64), config(gpus, 1000, 32), config(gpus, 256, 64, 2)}) {
+        for (BitLcsConfig c : {config(gpus, 0), config(gpus, 64), config(gpus, 1000, 32),
+                               config(gpus, 256, 64, 2)}) {
           c.windowed = gpus == 1;
           std::map<std::string, double> counters;
-          EXPECT_EQ(solve_length(a, b, c, &counters), one) << "alphabet " << k << " n=" << n << " m=" << m << " gpus=" << gpus
-                                                << " exchange_rows=" << c.exchange_rows << " bits=" << c.word_bits;
+          EXPECT_EQ(solve_length(a, b, c, &counters), one)
+              << "alphabet " << k << " n=" << n << " m=" << m << " gpus=" << gpus
+              << " exchange_rows=" << c.exchange_rows << " bits=" << c.word_bits;
           // Split over every GPU when the pass has a stripe for each; with fewer (9999 bits
           // in stripes of 4096: 3 < 4 GPUs) it runs whole on GPU 0.
           const std::int64_t stripe_bits = 32 * std::int64_t(c.words_per_thread) * c.word_bits;
           const bool split = (std::max(n, m) + stripe_bits - 1) / stripe_bits >= gpus;
-          EXPECT_EQ(counters.count("gpu" + std::to_string(gpus - 1) + ".compute_s"), split ? 1u : 0u)
-              << "split over every GPU iff a stripe for each: n=" << n << " gpus=" << gpus << " W=" << c.words_per_thread;
+          EXPECT_EQ(counters.count("gpu" + std::to_string(gpus - 1) + ".compute_s"),
+                    split ? 1u : 0u)
+              << "split over every GPU iff a stripe for each: n=" << n << " gpus=" << gpus
+              << " W=" << c.words_per_thread;
           EXPECT_EQ(solve_length(b, a, c), one) << "swapped";
         }
     }
@@ -97,7 +105,8 @@ TEST_F(BitLcsMultiGpu, ReconstructWithSplitPasses) {
     for (const std::string& b : {random_string(5003, sym, rng), mutate(a, sym, 10, rng)}) {
       const std::int64_t want = lcs::reference_length(a, b);
       for (int gpus : {2, 4}) {
-        dpgpu::Context ctx(dpgpu::Backend::Gpu, dpgpu::Context::Clock::now() + std::chrono::hours(1));
+        dpgpu::Context ctx(dpgpu::Backend::Gpu,
+                           dpgpu::Context::Clock::now() + std::chrono::hours(1));
         ctx.begin();
         const std::string& x = a.size() >= b.size() ? a : b;
         const std::string& y = a.size() >= b.size() ? b : a;

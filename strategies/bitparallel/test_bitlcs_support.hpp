@@ -24,7 +24,8 @@ inline std::string random_string(std::int64_t n, const std::string& symbols, std
 
 // b = a with about `percent` % of its symbols substituted, deleted or inserted: long common
 // runs, so carries travel far and the traceback takes long diagonals.
-inline std::string mutate(const std::string& a, const std::string& symbols, int percent, std::mt19937_64& rng) {
+inline std::string mutate(const std::string& a, const std::string& symbols, int percent,
+                          std::mt19937_64& rng) {
   std::uniform_int_distribution<int> pct(0, 99), op(0, 2);
   std::uniform_int_distribution<std::size_t> pick(0, symbols.size() - 1);
   std::string b;
@@ -34,7 +35,7 @@ inline std::string mutate(const std::string& a, const std::string& symbols, int 
       continue;
     }
     const int o = op(rng);
-    if (o == 0) b.push_back(symbols[pick(rng)]);            // substitute
+    if (o == 0) b.push_back(symbols[pick(rng)]);                  // substitute
     if (o == 2) b.push_back(c), b.push_back(symbols[pick(rng)]);  // insert
   }
   return b;

@@ -112,12 +112,14 @@ inline int shuffle(int v, int src) {
   w.slots[k & 1][lane] = int(v);
   yield_lane();
   for (const Lane& l : w.lanes)
-    if (l.shuffles != k + 1 && l.shuffles != k + 2) fail("lanes of one warp disagree on the sequence of shuffles");
+    if (l.shuffles != k + 1 && l.shuffles != k + 2)
+      fail("lanes of one warp disagree on the sequence of shuffles");
   return w.slots[k & 1][src];
 }
 
 // Runs `body` as the 32 lanes of warp `warp_in_block` of block `block` (block_dim threads).
-inline void run_warp(unsigned block, unsigned block_dim, unsigned warp_in_block, std::function<void()> body) {
+inline void run_warp(unsigned block, unsigned block_dim, unsigned warp_in_block,
+                     std::function<void()> body) {
   constexpr std::size_t kStack = 256 * 1024;
   static Warp w;  // reused; one warp at a time
   w.current = 0;

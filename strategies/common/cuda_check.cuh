@@ -18,9 +18,9 @@ namespace dpgpu::gpu {
 
 }  // namespace dpgpu::gpu
 
-#define CUDA_CHECK(call)                                                        \
-  do {                                                                          \
-    cudaError_t e_ = (call);                                                    \
+#define CUDA_CHECK(call)                                                           \
+  do {                                                                             \
+    cudaError_t e_ = (call);                                                       \
     if (e_ != cudaSuccess) ::dpgpu::gpu::cuda_fail(e_, #call, __FILE__, __LINE__); \
   } while (0)
 

@@ -21,7 +21,10 @@ class DeviceBuffer {
   ~DeviceBuffer() { release(); }
   DeviceBuffer(DeviceBuffer&& o) noexcept { swap(o); }
   DeviceBuffer& operator=(DeviceBuffer&& o) noexcept {
-    if (this != &o) { release(); swap(o); }
+    if (this != &o) {
+      release();
+      swap(o);
+    }
     return *this;
   }
   DeviceBuffer(const DeviceBuffer&) = delete;
@@ -61,7 +64,8 @@ class PinnedBuffer {
   ~PinnedBuffer() {
     if (ptr_) cudaFreeHost(ptr_);
   }
-  PinnedBuffer(PinnedBuffer&& o) noexcept : ptr_(std::exchange(o.ptr_, nullptr)), count_(std::exchange(o.count_, 0)) {}
+  PinnedBuffer(PinnedBuffer&& o) noexcept
+      : ptr_(std::exchange(o.ptr_, nullptr)), count_(std::exchange(o.count_, 0)) {}
   PinnedBuffer& operator=(PinnedBuffer&& o) noexcept {
     std::swap(ptr_, o.ptr_);
     std::swap(count_, o.count_);

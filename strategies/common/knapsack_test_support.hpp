@@ -27,7 +27,8 @@ inline std::int64_t reference_optimum(const Instance& x) {
   std::vector<std::int64_t> best(std::size_t(x.capacity) + 1, 0);
   for (std::size_t j = 0; j < x.size(); ++j) {
     const std::int64_t w = x.weight[j], v = x.value[j];
-    for (std::int64_t c = x.capacity; c >= w; --c) best[std::size_t(c)] = std::max(best[std::size_t(c)], best[std::size_t(c - w)] + v);
+    for (std::int64_t c = x.capacity; c >= w; --c)
+      best[std::size_t(c)] = std::max(best[std::size_t(c)], best[std::size_t(c - w)] + v);
   }
   return best[std::size_t(x.capacity)];
 }
@@ -35,7 +36,8 @@ inline std::int64_t reference_optimum(const Instance& x) {
 // Seed of this test run: DPGPU_TEST_SEED, else fresh (printed with every failure).
 inline std::uint64_t base_seed() {
   static const std::uint64_t seed = [] {
-    if (const char* e = std::getenv("DPGPU_TEST_SEED")) return std::uint64_t(std::strtoull(e, nullptr, 0));
+    if (const char* e = std::getenv("DPGPU_TEST_SEED"))
+      return std::uint64_t(std::strtoull(e, nullptr, 0));
     std::random_device rd;
     return (std::uint64_t(rd()) << 32) ^ rd();
   }();
@@ -48,13 +50,16 @@ struct Named {
 };
 
 inline std::string describe(const Instance& x) {
-  std::string s = "n=" + std::to_string(x.size()) + " C=" + std::to_string(x.capacity) + " items(w,v)=[";
+  std::string s =
+      "n=" + std::to_string(x.size()) + " C=" + std::to_string(x.capacity) + " items(w,v)=[";
   for (std::size_t j = 0; j < std::min<std::size_t>(x.size(), 12); ++j)
-    s += (j ? " " : "") + std::string("(") + std::to_string(x.weight[j]) + "," + std::to_string(x.value[j]) + ")";
+    s += (j ? " " : "") + std::string("(") + std::to_string(x.weight[j]) + "," +
+         std::to_string(x.value[j]) + ")";
   return s + (x.size() > 12 ? " ...]" : "]");
 }
 
-inline Instance make(std::int64_t capacity, std::vector<std::pair<std::int64_t, std::int64_t>> weight_value) {
+inline Instance make(std::int64_t capacity,
+                     std::vector<std::pair<std::int64_t, std::int64_t>> weight_value) {
   Instance x;
   x.capacity = capacity;
   for (auto [w, v] : weight_value) {
@@ -67,11 +72,14 @@ inline Instance make(std::int64_t capacity, std::vector<std::pair<std::int64_t, 
 // Random instances of every generator, small enough for a CPU DP in a test; sizes that are
 // not multiples of any block. Pisinger classes: n in [1, max_n], R in [1, max_range], capacity
 // a random fraction (up to 0.9) of the total weight; paper2014: capacity in [4, max_capacity].
-inline std::vector<Named> random_instances(std::uint64_t seed, int per_generator = 3, std::int64_t max_n = 120,
-                                           std::int64_t max_range = 3000, std::int64_t max_capacity = 30000) {
+inline std::vector<Named> random_instances(std::uint64_t seed, int per_generator = 3,
+                                           std::int64_t max_n = 120, std::int64_t max_range = 3000,
+                                           std::int64_t max_capacity = 30000) {
   std::vector<Named> out;
   std::mt19937_64 rng(seed);
-  auto pick = [&rng](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+  auto pick = [&rng](std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+  };
   const PisingerClass classes[] = {PisingerClass::uncorrelated, PisingerClass::weakly_correlated,
                                    PisingerClass::strongly_correlated, PisingerClass::subset_sum};
   for (int k = 0; k < per_generator; ++k) {
@@ -79,13 +87,15 @@ inline std::vector<Named> random_instances(std::uint64_t seed, int per_generator
       const std::int64_t n = pick(1, max_n), range = pick(1, max_range);
       const std::uint64_t s = rng();
       const double fraction = std::uniform_real_distribution<double>(0.0, 0.9)(rng);
-      out.push_back({std::string(to_string(cls)) + " n=" + std::to_string(n) + " R=" + std::to_string(range) +
-                         " fraction=" + std::to_string(fraction) + " seed=" + std::to_string(s),
+      out.push_back({std::string(to_string(cls)) + " n=" + std::to_string(n) +
+                         " R=" + std::to_string(range) + " fraction=" + std::to_string(fraction) +
+                         " seed=" + std::to_string(s),
                      pisinger_instance(cls, n, range, -1, fraction, s)});
     }
     const std::int64_t n = pick(1, 2 * max_n), capacity = pick(4, max_capacity);
     const std::uint64_t s = rng();
-    out.push_back({"paper2014 n=" + std::to_string(n) + " C=" + std::to_string(capacity) + " seed=" + std::to_string(s),
+    out.push_back({"paper2014 n=" + std::to_string(n) + " C=" + std::to_string(capacity) +
+                       " seed=" + std::to_string(s),
                    paper2014_instance(n, capacity, -1, s)});
   }
   return out;
@@ -106,7 +116,8 @@ inline std::vector<Named> edge_instances() {
       {"C = 31 (one bit word)", make(31, {{16, 10}, {15, 10}, {31, 19}, {1, 1}})},
       {"C = 32", make(32, {{16, 10}, {16, 10}, {32, 19}, {1, 1}})},
       {"no items", make(100, {})},
-      {"mixed, heavier than C first", make(1000, {{2000, 1}, {500, 10}, {501, 11}, {499, 9}, {1000, 20}})},
+      {"mixed, heavier than C first",
+       make(1000, {{2000, 1}, {500, 10}, {501, 11}, {499, 9}, {1000, 20}})},
   };
 }
 
@@ -122,33 +133,38 @@ inline std::vector<Named> int64_instances(std::uint64_t seed) {
       x.weight.push_back(std::int64_t(rng() % std::uint64_t(x.capacity)) + 1);
       x.value.push_back(std::int64_t(rng() % (std::uint64_t{1} << 40)) + (std::int64_t{1} << 31));
     }
-    out.push_back({"int64 values n=" + std::to_string(n) + " C=" + std::to_string(x.capacity), std::move(x)});
+    out.push_back(
+        {"int64 values n=" + std::to_string(n) + " C=" + std::to_string(x.capacity), std::move(x)});
   }
   return out;
 }
 
 // The value is the optimum and, when there is a certificate, check() accepts it at that value.
-inline void expect_optimal(const Instance& x, std::int64_t value, const std::optional<std::vector<std::int32_t>>& items,
-                           bool want_items, const std::string& what) {
+inline void expect_optimal(const Instance& x, std::int64_t value,
+                           const std::optional<std::vector<std::int32_t>>& items, bool want_items,
+                           const std::string& what) {
   const std::int64_t expected = reference_optimum(x);
-  EXPECT_EQ(value, expected) << what << "\n  instance: " << describe(x) << "\n  seed: " << base_seed();
+  EXPECT_EQ(value, expected) << what << "\n  instance: " << describe(x)
+                             << "\n  seed: " << base_seed();
   if (!want_items) {
     EXPECT_FALSE(items.has_value()) << what << ": reconstruct=false but a certificate came back";
     return;
   }
   ASSERT_TRUE(items.has_value()) << what << ": no certificate";
   const auto verdict = Problem::check(x, Solution{*items});
-  EXPECT_TRUE(verdict.ok) << what << ": certificate rejected: " << verdict.message << "\n  instance: " << describe(x);
-  EXPECT_EQ(verdict.objective, value) << what << ": the chosen items are not worth the reported value"
-                                      << "\n  instance: " << describe(x) << "\n  seed: " << base_seed();
+  EXPECT_TRUE(verdict.ok) << what << ": certificate rejected: " << verdict.message
+                          << "\n  instance: " << describe(x);
+  EXPECT_EQ(verdict.objective, value)
+      << what << ": the chosen items are not worth the reported value"
+      << "\n  instance: " << describe(x) << "\n  seed: " << base_seed();
 }
 
 // Solves `inst` with `solve(x, cfg, ctx)` in a fresh GPU Context and holds the result (value,
 // and the packing when cfg.reconstruct) to the CPU DP; returns the Context's counters.
 // `what` names the configuration in failures.
 template <class Config, class Solve>
-std::map<std::string, double> expect_solves(const Named& inst, const Config& cfg, const std::string& what_cfg,
-                                            Solve solve) {
+std::map<std::string, double> expect_solves(const Named& inst, const Config& cfg,
+                                            const std::string& what_cfg, Solve solve) {
   const std::string what = inst.name + " [" + what_cfg + "]";
   dpgpu::Context ctx(dpgpu::Backend::Gpu, std::chrono::steady_clock::now() + std::chrono::hours(1));
   decltype(solve(inst.x, cfg, ctx)) r;

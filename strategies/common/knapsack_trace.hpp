@@ -20,8 +20,8 @@ inline std::vector<std::int32_t> knapsack_active_items(const knapsack::Instance&
 // Walks back from row active.size() − 1 at capacity C: when taken(row, c) (the row's item
 // improved capacity c), the item is packed and the rows above fit c − w. Items in index order.
 template <class Taken>
-std::vector<std::int32_t> knapsack_trace_items(const std::vector<std::int32_t>& active, const knapsack::Instance& x,
-                                               Taken taken) {
+std::vector<std::int32_t> knapsack_trace_items(const std::vector<std::int32_t>& active,
+                                               const knapsack::Instance& x, Taken taken) {
   std::vector<std::int32_t> items;
   std::int64_t c = x.capacity;
   for (std::int64_t i = std::int64_t(active.size()) - 1; i >= 0; --i) {

@@ -7,6 +7,6 @@
 
 #include "dpgpu/gpu_presence.hpp"
 
-#define REQUIRE_DEVICE()                                                                        \
+#define REQUIRE_DEVICE()                                                                       \
   if (const std::string dpgpu_no_gpu = ::dpgpu::no_usable_gpu_reason(); !dpgpu_no_gpu.empty()) \
   GTEST_SKIP() << "no usable GPU: " << dpgpu_no_gpu

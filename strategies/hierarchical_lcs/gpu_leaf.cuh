@@ -17,7 +17,10 @@ class GpuLeaf {
   // Copies both strings to the device once; sizes the frontier for the largest region.
   GpuLeaf(std::string_view a, std::string_view b, const HierarchicalConfig& c, Context& ctx,
           HierarchicalCounters& counters)
-      : c_(c), ctx_(ctx), counters_(counters), stream_(static_cast<cudaStream_t>(ctx.stream())),
+      : c_(c),
+        ctx_(ctx),
+        counters_(counters),
+        stream_(static_cast<cudaStream_t>(ctx.stream())),
         side_(std::min<std::size_t>(std::size_t(c.gpu_cutoff), std::max(a.size(), b.size()))) {
     const std::size_t blocks = (side_ + c.grid - 1) / c.grid, slot = std::size_t(c.grid) + 1;
     {
@@ -30,8 +33,10 @@ class GpuLeaf {
       staging_ = gpu::PinnedBuffer<Score>(2 * side_);
     }
     auto h2d = ctx.phase("h2d");
-    if (!a.empty()) CUDA_CHECK(cudaMemcpyAsync(a_.get(), a.data(), a.size(), cudaMemcpyHostToDevice, stream_));
-    if (!b.empty()) CUDA_CHECK(cudaMemcpyAsync(b_.get(), b.data(), b.size(), cudaMemcpyHostToDevice, stream_));
+    if (!a.empty())
+      CUDA_CHECK(cudaMemcpyAsync(a_.get(), a.data(), a.size(), cudaMemcpyHostToDevice, stream_));
+    if (!b.empty())
+      CUDA_CHECK(cudaMemcpyAsync(b_.get(), b.data(), b.size(), cudaMemcpyHostToDevice, stream_));
     counters_.h2d_bytes += a.size() + b.size();
   }
 
@@ -43,14 +48,23 @@ class GpuLeaf {
     ctx_.check_deadline();  // the CPU polls rarely when the GPU does the cells
     const auto start = std::chrono::steady_clock::now();
     const int g = int(c_.grid);
-    Subproblem s{a_.get() + r.i0, b_.get() + r.j0, std::uint32_t(r.h), std::uint32_t(r.w),
-                 std::uint32_t((r.h + g - 1) / g), std::uint32_t((r.w + g - 1) / g), bottom_.get(), right_.get()};
+    Subproblem s{a_.get() + r.i0,
+                 b_.get() + r.j0,
+                 std::uint32_t(r.h),
+                 std::uint32_t(r.w),
+                 std::uint32_t((r.h + g - 1) / g),
+                 std::uint32_t((r.w + g - 1) / g),
+                 bottom_.get(),
+                 right_.get()};
     const std::size_t edge = r.w + r.h;
     std::memcpy(staging_.get(), top, r.w * sizeof(Score));
     std::memcpy(staging_.get() + r.w, left, r.h * sizeof(Score));
-    CUDA_CHECK(cudaMemcpyAsync(edges_.get(), staging_.get(), edge * sizeof(Score), cudaMemcpyHostToDevice, stream_));
-    const int helper_blocks = int(std::min<std::size_t>(1024, (edge + 2 * (s.rows + s.cols) + 255) / 256));
-    scatter_inputs<<<helper_blocks, 256, 0, stream_>>>(s, g, edges_.get(), edges_.get() + r.w, corner);
+    CUDA_CHECK(cudaMemcpyAsync(edges_.get(), staging_.get(), edge * sizeof(Score),
+                               cudaMemcpyHostToDevice, stream_));
+    const int helper_blocks =
+        int(std::min<std::size_t>(1024, (edge + 2 * (s.rows + s.cols) + 255) / 256));
+    scatter_inputs<<<helper_blocks, 256, 0, stream_>>>(s, g, edges_.get(), edges_.get() + r.w,
+                                                       corner);
     CUDA_CHECK_LAUNCH();
     const int threads = int(threads_per_block(c_));
     const std::size_t shared = diagonal_shared_bytes(g);
@@ -65,7 +79,8 @@ class GpuLeaf {
     }
     gather_outputs<<<helper_blocks, 256, 0, stream_>>>(s, g, edges_.get(), edges_.get() + r.w);
     CUDA_CHECK_LAUNCH();
-    CUDA_CHECK(cudaMemcpyAsync(staging_.get(), edges_.get(), edge * sizeof(Score), cudaMemcpyDeviceToHost, stream_));
+    CUDA_CHECK(cudaMemcpyAsync(staging_.get(), edges_.get(), edge * sizeof(Score),
+                               cudaMemcpyDeviceToHost, stream_));
     CUDA_CHECK(cudaStreamSynchronize(stream_));
     std::memcpy(top, staging_.get(), r.w * sizeof(Score));
     std::memcpy(left, staging_.get() + r.w, r.h * sizeof(Score));
@@ -78,11 +93,13 @@ class GpuLeaf {
     counters_.gpu_real_cells += std::uint64_t(r.h) * r.w;
     counters_.h2d_bytes += edge * sizeof(Score);
     counters_.d2h_bytes += edge * sizeof(Score);
-    counters_.gpu_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    counters_.gpu_s +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
 
  private:
-  void launch(std::uint32_t blocks, int threads, std::size_t shared, const Subproblem& s, int g, std::uint32_t d) {
+  void launch(std::uint32_t blocks, int threads, std::size_t shared, const Subproblem& s, int g,
+              std::uint32_t d) {
     switch (c_.sub) {
       case 2: diagonal_blocks<2><<<blocks, threads, shared, stream_>>>(s, g, d); break;
       case 4: diagonal_blocks<4><<<blocks, threads, shared, stream_>>>(s, g, d); break;

@@ -25,18 +25,23 @@ inline std::string validate(const HierarchicalConfig& c) {
   if (c.sub != 2 && c.sub != 4 && c.sub != 8 && c.sub != 16)
     return "'sub' must be 2, 4, 8 or 16 (got " + std::to_string(c.sub) + ")";
   if (c.grid % c.sub != 0)
-    return "'grid' (" + std::to_string(c.grid) + ") must be a multiple of 'sub' (" + std::to_string(c.sub) + ")";
+    return "'grid' (" + std::to_string(c.grid) + ") must be a multiple of 'sub' (" +
+           std::to_string(c.sub) + ")";
   if (threads_per_block(c) > 1024)
-    return "'grid' / 'sub' (" + std::to_string(threads_per_block(c)) + " threads per block) must be at most 1024";
+    return "'grid' / 'sub' (" + std::to_string(threads_per_block(c)) +
+           " threads per block) must be at most 1024";
   if (c.gpu_cutoff < c.cutoff)
-    return "'gpu_cutoff' (" + std::to_string(c.gpu_cutoff) + ") must be at least 'cutoff' (" + std::to_string(c.cutoff) + ")";
+    return "'gpu_cutoff' (" + std::to_string(c.gpu_cutoff) + ") must be at least 'cutoff' (" +
+           std::to_string(c.cutoff) + ")";
   return {};
 }
 
 // Dynamic shared memory of one level-1 block (level_kernels.cuh), 4-byte words: the exchange
 // of right columns (2 grid), the block's row symbols (grid), its top row and left column
 // (grid + 1 each).
-inline std::size_t diagonal_shared_bytes(std::int64_t grid) { return std::size_t(2 * (grid + 1) + 2 * grid + grid) * 4; }
+inline std::size_t diagonal_shared_bytes(std::int64_t grid) {
+  return std::size_t(2 * (grid + 1) + 2 * grid + grid) * 4;
+}
 
 // Device bytes of a solve: both strings, the level-1 frontier (one (grid + 1)-score slot per
 // block row and block column), and the input/output boundaries.

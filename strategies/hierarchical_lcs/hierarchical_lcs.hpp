@@ -34,7 +34,7 @@ struct HierarchicalResult {
 std::string why_not_on_this_gpu(const HierarchicalConfig& c);
 
 // One LCS of a and b; throws dpgpu::InputError for an invalid configuration.
-HierarchicalResult hierarchical_lcs(std::string_view a, std::string_view b, const HierarchicalConfig& c,
-                                    Context& ctx);
+HierarchicalResult hierarchical_lcs(std::string_view a, std::string_view b,
+                                    const HierarchicalConfig& c, Context& ctx);
 
 }  // namespace dpgpu::hierarchical

@@ -24,19 +24,24 @@ using C = HierarchicalConfig;
         "paper 003: Chowdhury-Ramachandran recursion on the CPU, regions up to gpu_cutoff on the "
         "GPU (level 1: diagonals of grid x grid blocks; level 2: sub x sub sub-blocks per thread "
         "in shared memory; level 3: registers); linear space, with certificate")
-        .param("cutoff", &C::cutoff, between(1, 1 << 14), "regions with both sides <= cutoff: two-row DP on the CPU (SIMPLE-LCS)")
+        .param("cutoff", &C::cutoff, between(1, 1 << 14),
+               "regions with both sides <= cutoff: two-row DP on the CPU (SIMPLE-LCS)")
         .param("gpu_cutoff", &C::gpu_cutoff, between(1, std::int64_t{1} << 24),
-               "regions whose longest side is <= gpu_cutoff (and not both <= cutoff) go to the GPU; at least cutoff")
+               "regions whose longest side is <= gpu_cutoff (and not both <= cutoff) go to the "
+               "GPU; at least cutoff")
         .param("grid", &C::grid, between(2, 16384),
                "GPU level 1: side of a block in cells (the paper's m = 512); a multiple of sub, "
                "grid / sub threads per CUDA block (at most 1024)")
-        .param("sub", &C::sub, between(2, 16), "GPU levels 2-3: side of a thread's sub-block: 2, 4, 8 or 16")
+        .param("sub", &C::sub, between(2, 16),
+               "GPU levels 2-3: side of a thread's sub-block: 2, 4, 8 or 16")
         .check([](const C& c) { return refusal(validate(c)); })
         .check_device([](const C& c, const ValueMap&) { return refusal(why_not_on_this_gpu(c)); })
         .memory([](const lcs::Instance& x, const C& c) {
           const std::uint64_t n = x.a.size(), m = x.b.size(), cut = std::uint64_t(c.cutoff);
-          const std::uint64_t side = std::min<std::uint64_t>(std::uint64_t(c.gpu_cutoff), std::max(n, m));
-          return MemoryNeed{16 * (n + m) + cut * cut + std::min(n, m) + 8 * side, device_bytes(n, m, c)};
+          const std::uint64_t side =
+              std::min<std::uint64_t>(std::uint64_t(c.gpu_cutoff), std::max(n, m));
+          return MemoryNeed{16 * (n + m) + cut * cut + std::min(n, m) + 8 * side,
+                            device_bytes(n, m, c)};
         })
         .solve_gpu([](const lcs::Instance& x, const C& c, Context& ctx) {
           auto r = hierarchical_lcs(x.a, x.b, c, ctx);

@@ -23,17 +23,18 @@ namespace dpgpu::hierarchical {
 using Score = std::uint32_t;
 
 struct Subproblem {
-  const std::uint8_t* a;  // the region's row symbols (a + i0 on the device)
-  const std::uint8_t* b;  // its column symbols
-  std::uint32_t h, w;     // real sides
+  const std::uint8_t* a;     // the region's row symbols (a + i0 on the device)
+  const std::uint8_t* b;     // its column symbols
+  std::uint32_t h, w;        // real sides
   std::uint32_t rows, cols;  // blocks per side
-  Score* bottom;  // cols slots of grid + 1: [corner, bottom row of the block column]
-  Score* right;   // rows slots of grid + 1: [corner, right column of the block row]
+  Score* bottom;             // cols slots of grid + 1: [corner, bottom row of the block column]
+  Score* right;              // rows slots of grid + 1: [corner, right column of the block row]
 };
 
 // Fills the frontier from the input boundary (top: w values, left: h values, both without
 // the corner, which is passed apart), repeating the last real value into the padding.
-static __global__ void scatter_inputs(Subproblem s, int grid, const Score* top, const Score* left, Score corner) {
+static __global__ void scatter_inputs(Subproblem s, int grid, const Score* top, const Score* left,
+                                      Score corner) {
   const std::uint32_t slot = grid + 1;
   const std::uint64_t n_top = std::uint64_t(s.cols) * slot, n_left = std::uint64_t(s.rows) * slot;
   for (std::uint64_t k = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; k < n_top + n_left;
@@ -51,8 +52,8 @@ static __global__ void scatter_inputs(Subproblem s, int grid, const Score* top, 
 // Reads the real output boundary back out of the frontier (w then h values, no corner).
 static __global__ void gather_outputs(Subproblem s, int grid, Score* top, Score* left) {
   const std::uint32_t slot = grid + 1;
-  for (std::uint64_t k = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; k < std::uint64_t(s.w) + s.h;
-       k += std::uint64_t(gridDim.x) * blockDim.x) {
+  for (std::uint64_t k = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x;
+       k < std::uint64_t(s.w) + s.h; k += std::uint64_t(gridDim.x) * blockDim.x) {
     const bool is_top = k < s.w;
     const std::uint64_t pos = is_top ? k : k - s.w;  // 0-based index past the corner
     const Score* frontier = is_top ? s.bottom : s.right;
@@ -81,7 +82,8 @@ __device__ __forceinline__ void store_sub(T* p, const T (&v)[SUB]) {
   if constexpr (SUB % 4 == 0) {
 #pragma unroll
     for (int q = 0; q < SUB; q += 4)
-      *reinterpret_cast<uint4*>(p + q) = make_uint4(unsigned(v[q]), unsigned(v[q + 1]), unsigned(v[q + 2]), unsigned(v[q + 3]));
+      *reinterpret_cast<uint4*>(p + q) =
+          make_uint4(unsigned(v[q]), unsigned(v[q + 1]), unsigned(v[q + 2]), unsigned(v[q + 3]));
   } else {
 #pragma unroll
     for (int q = 0; q < SUB; ++q) p[q] = v[q];
@@ -167,6 +169,5 @@ __global__ void __launch_bounds__(1024) diagonal_blocks(Subproblem s, int grid, 
     right_slot[0] = top_s[grid];    // D[row0][col0 + grid]
   }
 }
-
 
 }  // namespace dpgpu::hierarchical

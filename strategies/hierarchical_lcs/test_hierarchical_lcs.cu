@@ -41,10 +41,13 @@ TEST(HierarchicalLevels, OutputBoundaryEqualsTheTable) {
   REQUIRE_DEVICE();
   auto x = lcs::random_pair(700, 650, 3, 11);
   const auto d = table(x.a, x.b);
-  struct Shape { std::int64_t grid, sub; };
+  struct Shape {
+    std::int64_t grid, sub;
+  };
   const Shape shapes[] = {{32, 2}, {32, 4}, {64, 8}, {64, 16}, {16, 16}, {512, 4}};
-  const ch::Region regions[] = {{0, 0, 700, 650}, {13, 7, 1, 1}, {100, 3, 1, 600}, {5, 200, 450, 1},
-                                {37, 41, 63, 65}, {64, 64, 128, 128}, {3, 9, 697, 641}, {200, 100, 33, 500}};
+  const ch::Region regions[] = {{0, 0, 700, 650}, {13, 7, 1, 1},      {100, 3, 1, 600},
+                                {5, 200, 450, 1}, {37, 41, 63, 65},   {64, 64, 128, 128},
+                                {3, 9, 697, 641}, {200, 100, 33, 500}};
   for (auto [grid, sub] : shapes) {
     HierarchicalConfig c{16, 1 << 20, grid, sub};
     auto ctx = gpu_context();
@@ -56,10 +59,12 @@ TEST(HierarchicalLevels, OutputBoundaryEqualsTheTable) {
       for (std::size_t q = 0; q < r.h; ++q) left[q] = d[r.i0 + 1 + q][r.j0];
       leaf.boundary(r, top.data(), left.data(), d[r.i0][r.j0]);
       for (std::size_t q = 0; q < r.w; ++q)
-        ASSERT_EQ(top[q], d[r.i0 + r.h][r.j0 + 1 + q]) << "grid " << grid << " sub " << sub << " region " << r.i0
-                                                       << "," << r.j0 << " " << r.h << "x" << r.w << " bottom " << q;
+        ASSERT_EQ(top[q], d[r.i0 + r.h][r.j0 + 1 + q])
+            << "grid " << grid << " sub " << sub << " region " << r.i0 << "," << r.j0 << " " << r.h
+            << "x" << r.w << " bottom " << q;
       for (std::size_t q = 0; q < r.h; ++q)
-        ASSERT_EQ(left[q], d[r.i0 + 1 + q][r.j0 + r.w]) << "grid " << grid << " sub " << sub << " right " << q;
+        ASSERT_EQ(left[q], d[r.i0 + 1 + q][r.j0 + r.w])
+            << "grid " << grid << " sub " << sub << " right " << q;
     }
     EXPECT_EQ(k.gpu_subproblems, std::size(regions));
   }
@@ -99,8 +104,9 @@ std::string solve(const std::string& a, const std::string& b, const Hierarchical
 }
 
 void expect_lcs(const std::string& a, const std::string& b, const HierarchicalConfig& c) {
-  SCOPED_TRACE(testing::Message() << "|a|=" << a.size() << " |b|=" << b.size() << " cutoff " << c.cutoff
-                                  << " gpu_cutoff " << c.gpu_cutoff << " grid " << c.grid << " sub " << c.sub);
+  SCOPED_TRACE(testing::Message() << "|a|=" << a.size() << " |b|=" << b.size() << " cutoff "
+                                  << c.cutoff << " gpu_cutoff " << c.gpu_cutoff << " grid "
+                                  << c.grid << " sub " << c.sub);
   const auto s = solve(a, b, c);
   const auto v = lcs::Problem::check({a, b}, {s});
   EXPECT_TRUE(v.ok) << v.message;
@@ -108,7 +114,9 @@ void expect_lcs(const std::string& a, const std::string& b, const HierarchicalCo
   EXPECT_EQ(std::int64_t(s.size()), lcs::cpu::bitparallel(a, b));
 }
 
-void expect_lcs_small(const std::string& a, const std::string& b) { expect_lcs(a, b, {8, 64, 32, 4}); }
+void expect_lcs_small(const std::string& a, const std::string& b) {
+  expect_lcs(a, b, {8, 64, 32, 4});
+}
 
 TEST(HierarchicalLcs, EdgeSizesAlphabetsAroundBothCutoffs) {
   REQUIRE_DEVICE();
@@ -125,7 +133,10 @@ TEST(HierarchicalLcs, EdgeSizesAlphabetsAroundBothCutoffs) {
 
 TEST(HierarchicalLcs, OneStringMuchLongerEveryConfiguration) {
   REQUIRE_DEVICE();
-  const HierarchicalConfig configs[] = {{16, 256, 64, 2}, {32, 512, 64, 4}, {8, 300, 64, 8}, {64, 1024, 256, 16},
+  const HierarchicalConfig configs[] = {{16, 256, 64, 2},
+                                        {32, 512, 64, 4},
+                                        {8, 300, 64, 8},
+                                        {64, 1024, 256, 16},
                                         {256, 131072, 512, 4}};
   const std::pair<int, int> shapes[] = {{5000, 3}, {40, 3000}, {2500, 700}, {1500, 1600}};
   std::uint64_t seed = 500;
@@ -168,7 +179,8 @@ TEST(HierarchicalLcs, PeakHostMemoryIsLinear) {
     const std::uint64_t fixed = 32 * 32 + 2 * 2048 * 4;
     EXPECT_LE(k.peak_host_bytes, 16u * 2 * n + fixed + n) << n;
     if (prev) {
-      EXPECT_LE(k.peak_host_bytes - fixed, 2 * (prev - fixed) + 2048) << n;  // one more level: a constant more
+      EXPECT_LE(k.peak_host_bytes - fixed, 2 * (prev - fixed) + 2048)
+          << n;  // one more level: a constant more
     }
     prev = k.peak_host_bytes;
   }
@@ -183,7 +195,9 @@ TEST(HierarchicalLcs, ThroughTheRegistryWithCertificate) {
   auto x = dpgpu::erase_instance<lcs::Problem>({"planted", std::move(p.instance), length});
   auto ctx = gpu_context();
   ctx->begin();
-  auto out = s->solve(x, s->schema.resolve({{"gpu_cutoff", std::int64_t{2048}}, {"cutoff", std::int64_t{64}}}), *ctx);
+  auto out = s->solve(
+      x, s->schema.resolve({{"gpu_cutoff", std::int64_t{2048}}, {"cutoff", std::int64_t{64}}}),
+      *ctx);
   ctx->end();
   EXPECT_EQ(out.objective, length);
   auto verdict = dpgpu::Registry::get().problem("lcs")->check(x, out);
@@ -200,14 +214,17 @@ TEST(HierarchicalLcs, GridBeyondSharedMemoryIsAGpuRule) {
   REQUIRE_DEVICE();
   auto* s = dpgpu::Registry::get().solver("lcs", "gpu.hierarchical");
   ASSERT_NE(s, nullptr);
-  auto x = dpgpu::erase_instance<lcs::Problem>({"pair", lcs::Instance{"ACGTTGCA", "AGTTCA"}, std::nullopt});
+  auto x = dpgpu::erase_instance<lcs::Problem>(
+      {"pair", lcs::Instance{"ACGTTGCA", "AGTTCA"}, std::nullopt});
   EXPECT_EQ(s->check_device(s->schema.resolve({}), x), std::nullopt);
   const auto huge = s->schema.resolve({{"grid", std::int64_t{16384}}, {"sub", std::int64_t{16}}});
   const auto why = s->check_device(huge, x);
   ASSERT_TRUE(why.has_value());
-  EXPECT_NE(why->find("'grid' 16384 needs 327688 bytes of shared memory"), std::string::npos) << *why;
+  EXPECT_NE(why->find("'grid' 16384 needs 327688 bytes of shared memory"), std::string::npos)
+      << *why;
   auto ctx = gpu_context();
-  EXPECT_THROW(dpgpu::hierarchical::hierarchical_lcs("ACGT", "AGT", dpgpu::bind<HierarchicalConfig>(*s, huge), *ctx),
+  EXPECT_THROW(dpgpu::hierarchical::hierarchical_lcs(
+                   "ACGT", "AGT", dpgpu::bind<HierarchicalConfig>(*s, huge), *ctx),
                dpgpu::InputError);
 }
 

@@ -31,7 +31,9 @@ TEST(HierarchicalParams, RulesNameTheParameters) {
   EXPECT_NE(validate({256, 4096, 512, 3}).find("'sub' must be"), std::string::npos);
   EXPECT_NE(validate({256, 4096, 510, 4}).find("multiple of 'sub'"), std::string::npos);
   EXPECT_NE(validate({256, 4096, 4096, 2}).find("at most 1024"), std::string::npos);
-  EXPECT_NE(validate({2048, 1024, 512, 4}).find("'gpu_cutoff' (1024) must be at least 'cutoff' (2048)"), std::string::npos);
+  EXPECT_NE(
+      validate({2048, 1024, 512, 4}).find("'gpu_cutoff' (1024) must be at least 'cutoff' (2048)"),
+      std::string::npos);
   EXPECT_EQ(validate({16, 16, 32, 16}), "");
 }
 
@@ -47,8 +49,10 @@ TEST(HierarchicalParams, RegistrationAppliesTheRulesAndBindsTheFields) {
   const Bad bad[] = {
       {{{"sub", std::int64_t{3}}}, "'sub' must be 2, 4, 8 or 16 (got 3)"},
       {{{"grid", std::int64_t{510}}}, "'grid' (510) must be a multiple of 'sub' (4)"},
-      {{{"grid", std::int64_t{4096}}, {"sub", std::int64_t{2}}}, "(2048 threads per block) must be at most 1024"},
-      {{{"cutoff", std::int64_t{4096}}, {"gpu_cutoff", std::int64_t{1024}}}, "'gpu_cutoff' (1024) must be at least 'cutoff' (4096)"},
+      {{{"grid", std::int64_t{4096}}, {"sub", std::int64_t{2}}},
+       "(2048 threads per block) must be at most 1024"},
+      {{{"cutoff", std::int64_t{4096}}, {"gpu_cutoff", std::int64_t{1024}}},
+       "'gpu_cutoff' (1024) must be at least 'cutoff' (4096)"},
   };
   for (const Bad& b : bad) {
     try {
@@ -61,9 +65,11 @@ TEST(HierarchicalParams, RegistrationAppliesTheRulesAndBindsTheFields) {
   }
   // A small gpu_cutoff is valid with a smaller cutoff (each alone would break the rule with
   // the other's default): the binding hands both to the solve.
-  const auto c = dpgpu::bind<HierarchicalConfig>(
-      *s, s->schema.resolve({{"gpu_cutoff", std::int64_t{128}}, {"cutoff", std::int64_t{64}},
-                             {"grid", std::int64_t{256}}, {"sub", std::int64_t{16}}}));
+  const auto c =
+      dpgpu::bind<HierarchicalConfig>(*s, s->schema.resolve({{"gpu_cutoff", std::int64_t{128}},
+                                                             {"cutoff", std::int64_t{64}},
+                                                             {"grid", std::int64_t{256}},
+                                                             {"sub", std::int64_t{16}}}));
   EXPECT_EQ(c.gpu_cutoff, 128);
   EXPECT_EQ(c.cutoff, 64);
   EXPECT_EQ(c.grid, 256);

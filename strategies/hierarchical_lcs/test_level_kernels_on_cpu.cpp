@@ -41,7 +41,12 @@ struct EmulatedLeaf {
     std::copy_n(left, r.h, edges.data() + r.w);
     Subproblem s{reinterpret_cast<const std::uint8_t*>(a.data()) + r.i0,
                  reinterpret_cast<const std::uint8_t*>(b.data()) + r.j0,
-                 std::uint32_t(r.h), std::uint32_t(r.w), rows, cols, bottom.data(), right.data()};
+                 std::uint32_t(r.h),
+                 std::uint32_t(r.w),
+                 rows,
+                 cols,
+                 bottom.data(),
+                 right.data()};
     emu::launch(3, 64, [&] { scatter_inputs(s, grid, edges.data(), edges.data() + r.w, corner); });
     for (std::uint32_t d = 0; d + 1 < rows + cols; ++d) {
       const std::uint32_t first = d >= cols ? d - cols + 1 : 0, last = std::min(d, rows - 1);
@@ -72,8 +77,9 @@ TEST(LevelKernelsOnCpu, OutputBoundaryEqualsTheTable) {
   auto x = lcs::random_pair(230, 190, 3, 4);
   const auto d = table(x.a, x.b);
   const std::pair<int, int> shapes[] = {{8, 2}, {16, 4}, {32, 8}, {32, 16}, {64, 4}, {16, 16}};
-  const ch::Region regions[] = {{0, 0, 230, 190}, {13, 7, 1, 1}, {100, 3, 1, 150}, {5, 100, 200, 1},
-                                {37, 41, 63, 65}, {64, 64, 128, 64}, {3, 9, 227, 181}};
+  const ch::Region regions[] = {{0, 0, 230, 190}, {13, 7, 1, 1},    {100, 3, 1, 150},
+                                {5, 100, 200, 1}, {37, 41, 63, 65}, {64, 64, 128, 64},
+                                {3, 9, 227, 181}};
   for (auto [grid, sub] : shapes) {
     EmulatedLeaf leaf{x.a, x.b, grid, sub, 1 << 20};
     for (const auto& r : regions) {
@@ -82,10 +88,12 @@ TEST(LevelKernelsOnCpu, OutputBoundaryEqualsTheTable) {
       for (std::size_t q = 0; q < r.h; ++q) left[q] = d[r.i0 + 1 + q][r.j0];
       leaf.boundary(r, top.data(), left.data(), d[r.i0][r.j0]);
       for (std::size_t q = 0; q < r.w; ++q)
-        ASSERT_EQ(top[q], d[r.i0 + r.h][r.j0 + 1 + q]) << "grid " << grid << " sub " << sub << " region " << r.i0
-                                                       << "," << r.j0 << " " << r.h << "x" << r.w << " bottom " << q;
+        ASSERT_EQ(top[q], d[r.i0 + r.h][r.j0 + 1 + q])
+            << "grid " << grid << " sub " << sub << " region " << r.i0 << "," << r.j0 << " " << r.h
+            << "x" << r.w << " bottom " << q;
       for (std::size_t q = 0; q < r.h; ++q)
-        ASSERT_EQ(left[q], d[r.i0 + 1 + q][r.j0 + r.w]) << "grid " << grid << " sub " << sub << " right " << q;
+        ASSERT_EQ(left[q], d[r.i0 + 1 + q][r.j0 + r.w])
+            << "grid " << grid << " sub " << sub << " right " << q;
     }
   }
 }

@@ -32,12 +32,15 @@ inline int words_per_thread(std::int64_t bits, const KawanamiConfig& c) {
 }
 
 // The longest string the bit vector can run along.
-inline std::int64_t max_bits(const KawanamiConfig& c) { return std::int64_t(c.threads) * kMaxWordsPerThread * 32; }
+inline std::int64_t max_bits(const KawanamiConfig& c) {
+  return std::int64_t(c.threads) * kMaxWordsPerThread * 32;
+}
 
 // Device bytes over `bits` bits and `rows` rows with `sigma` symbols: strings, masks, result.
 inline std::uint64_t device_bytes(std::int64_t bits, std::int64_t rows, int sigma) {
   if (bits == 0 || rows == 0) return 0;
-  return std::uint64_t(bits + rows) + 4 * std::uint64_t(sigma + 1) * std::uint64_t(words_of(bits)) + 8;
+  return std::uint64_t(bits + rows) + 4 * std::uint64_t(sigma + 1) * std::uint64_t(words_of(bits)) +
+         8;
 }
 
 }  // namespace dpgpu::kawanami

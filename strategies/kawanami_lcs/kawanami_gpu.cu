@@ -32,7 +32,8 @@ Masks build_masks(std::string_view x, std::string_view y) {
   const std::int64_t per_row = words_of(std::int64_t(x.size()));
   out.words.assign(std::size_t(out.sigma + 1) * std::size_t(per_row), 0u);
   for (std::size_t i = 0; i < x.size(); ++i)
-    out.words[std::size_t(code[(unsigned char)x[i]]) * std::size_t(per_row) + i / 32] |= 1u << (i % 32);
+    out.words[std::size_t(code[(unsigned char)x[i]]) * std::size_t(per_row) + i / 32] |=
+        1u << (i % 32);
   out.y_codes.resize(y.size());
   for (std::size_t r = 0; r < y.size(); ++r) {
     const int c = code[(unsigned char)y[r]];
@@ -42,22 +43,25 @@ Masks build_masks(std::string_view x, std::string_view y) {
 }
 
 template <int K>
-void launch(int threads, const std::uint32_t* masks, int words, std::int64_t bits, const std::uint8_t* y,
-            std::int64_t m, unsigned long long* zeros, cudaStream_t stream) {
+void launch(int threads, const std::uint32_t* masks, int words, std::int64_t bits,
+            const std::uint8_t* y, std::int64_t m, unsigned long long* zeros, cudaStream_t stream) {
   kernel::rows<K><<<1, threads, 0, stream>>>(masks, words, bits, y, m, zeros);
   CUDA_CHECK_LAUNCH();
 }
 
 }  // namespace
 
-std::int64_t lcs_length(std::string_view a, std::string_view b, const KawanamiConfig& c, Context& ctx) {
-  if (const std::string why = why_invalid(c); !why.empty()) throw InputError("gpu.kawanami: " + why);
+std::int64_t lcs_length(std::string_view a, std::string_view b, const KawanamiConfig& c,
+                        Context& ctx) {
+  if (const std::string why = why_invalid(c); !why.empty())
+    throw InputError("gpu.kawanami: " + why);
   const std::string_view x = a.size() >= b.size() ? a : b, y = a.size() >= b.size() ? b : a;
   const std::int64_t bits = std::int64_t(x.size()), m = std::int64_t(y.size());
   const int k = words_per_thread(bits, c);
   if (k == 0)
-    throw InputError("gpu.kawanami: the longer string has " + std::to_string(bits) + " symbols; one block of " +
-                     std::to_string(c.threads) + " threads holds at most " + std::to_string(max_bits(c)));
+    throw InputError("gpu.kawanami: the longer string has " + std::to_string(bits) +
+                     " symbols; one block of " + std::to_string(c.threads) +
+                     " threads holds at most " + std::to_string(max_bits(c)));
   ctx.set("kernel_launches", 0);
   if (m == 0) return 0;
   const Masks masks = build_masks(x, y);
@@ -74,8 +78,10 @@ std::int64_t lcs_length(std::string_view a, std::string_view b, const KawanamiCo
   }
   {
     auto h2d = ctx.phase("h2d");
-    CUDA_CHECK(cudaMemcpyAsync(dmasks.get(), masks.words.data(), dmasks.bytes(), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaMemcpyAsync(dy.get(), masks.y_codes.data(), dy.bytes(), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(dmasks.get(), masks.words.data(), dmasks.bytes(),
+                               cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(dy.get(), masks.y_codes.data(), dy.bytes(), cudaMemcpyHostToDevice,
+                               stream));
   }
   {
     auto compute = ctx.phase("compute");
@@ -97,7 +103,8 @@ std::int64_t lcs_length(std::string_view a, std::string_view b, const KawanamiCo
   unsigned long long length = 0;
   {
     auto d2h = ctx.phase("d2h");
-    CUDA_CHECK(cudaMemcpyAsync(&length, zeros.get(), sizeof(length), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(
+        cudaMemcpyAsync(&length, zeros.get(), sizeof(length), cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaStreamSynchronize(stream));
   }
   ctx.set("peak_device_bytes", double(ctx.device_peak()));

@@ -11,6 +11,7 @@ namespace dpgpu::kawanami {
 
 // The bit vector runs along the longer string. Throws dpgpu::InputError for a configuration
 // out of range or a longer string than max_bits(c).
-std::int64_t lcs_length(std::string_view a, std::string_view b, const KawanamiConfig& c, Context& ctx);
+std::int64_t lcs_length(std::string_view a, std::string_view b, const KawanamiConfig& c,
+                        Context& ctx);
 
 }  // namespace dpgpu::kawanami

@@ -22,9 +22,10 @@ __device__ inline void lookahead(unsigned g, unsigned p, unsigned& carry_in, boo
 // masks[code * words + w]: bit i of word w set where x[32 w + i] has symbol `code`; the
 // last code (sigma) is all zeros, for row symbols absent from x. zeros: the LCS length out.
 template <int K>
-__global__ void __launch_bounds__(1024) rows(const std::uint32_t* __restrict__ masks, int words, std::int64_t bits,
-                                             const std::uint8_t* __restrict__ y_codes, std::int64_t m,
-                                             unsigned long long* __restrict__ zeros) {
+__global__ void __launch_bounds__(1024)
+    rows(const std::uint32_t* __restrict__ masks, int words, std::int64_t bits,
+         const std::uint8_t* __restrict__ y_codes, std::int64_t m,
+         unsigned long long* __restrict__ zeros) {
   __shared__ unsigned warp_g[2][32], warp_p[2][32];
   const int t = int(threadIdx.x), lane = t & 31, warp = t >> 5, nwarps = int(blockDim.x) >> 5;
   const int w0 = t * K;
@@ -35,7 +36,8 @@ __global__ void __launch_bounds__(1024) rows(const std::uint32_t* __restrict__ m
   for (std::int64_t r = 0; r < m; ++r) {
     const std::uint32_t* mr = masks + std::int64_t(y_codes[r]) * words;
     std::uint32_t mk[K], x[K];
-    bool g = false, p = true;  // this thread's run of words: carry out with none in; passes one through
+    bool g = false,
+         p = true;  // this thread's run of words: carry out with none in; passes one through
 #pragma unroll
     for (int k = 0; k < K; ++k) {
       const int w = w0 + k;

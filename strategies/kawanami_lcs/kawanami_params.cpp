@@ -22,14 +22,15 @@ using C = KawanamiConfig;
         "Kawanami and Fujimoto (2012), our code from their description: Crochemore et al.'s "
         "bit-parallel LCS, bitwise operators parallel over 32-bit words, the sum as a "
         "carry-lookahead over one block's threads, a row per step; length only")
-        .param("threads", &C::threads, between(32, 1024), "threads of the one block (each owns consecutive words)")
+        .param("threads", &C::threads, between(32, 1024),
+               "threads of the one block (each owns consecutive words)")
         .rule("threads", multiple_of(32))
         .check([](const C& c) { return refusal(why_invalid(c)); })
         .check_instance([](const C& c, const ValueMap& dims) -> std::optional<std::string> {
           const double longest = std::max(to_number(dims.at("n")), to_number(dims.at("m")));
           if (longest > double(max_bits(c)))
-            return "the longer string exceeds the " + std::to_string(max_bits(c)) + " bits one block of " +
-                   std::to_string(c.threads) + " threads holds";
+            return "the longer string exceeds the " + std::to_string(max_bits(c)) +
+                   " bits one block of " + std::to_string(c.threads) + " threads holds";
           return std::nullopt;
         })
         .memory([](const lcs::Instance& x, const C&) {

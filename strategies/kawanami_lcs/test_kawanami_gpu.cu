@@ -46,16 +46,20 @@ void expect_reference(const std::string& a, const std::string& b, int threads) {
 
 TEST_F(KawanamiGpu, SmallForSanitizers) {
   std::mt19937_64 rng(7);
-  expect_reference(random_string(3000, 4, rng), random_string(200, 4, rng), 64);  // 2 words a thread, 2 warps
-  expect_reference(std::string(2100, 'a'), std::string(150, 'a'), 64);            // carries through every word
+  expect_reference(random_string(3000, 4, rng), random_string(200, 4, rng),
+                   64);  // 2 words a thread, 2 warps
+  expect_reference(std::string(2100, 'a'), std::string(150, 'a'),
+                   64);  // carries through every word
 }
 
 TEST_F(KawanamiGpu, WordAndBlockBoundaries) {
   std::mt19937_64 rng(11);
   for (int threads : {32, 64, 256, 1024})
     for (std::size_t n : {1u, 31u, 32u, 33u, 1000u, 32u * 32u, 32u * 32u + 1u, 32u * 1024u + 5u}) {
-      if (std::int64_t(n) > dpgpu::kawanami::max_bits(KawanamiConfig{threads})) continue;  // refused: EmptyAndTooLong
-      expect_reference(random_string(n, 4, rng), random_string(std::min<std::size_t>(n, 700) + 3, 4, rng), threads);
+      if (std::int64_t(n) > dpgpu::kawanami::max_bits(KawanamiConfig{threads}))
+        continue;  // refused: EmptyAndTooLong
+      expect_reference(random_string(n, 4, rng),
+                       random_string(std::min<std::size_t>(n, 700) + 3, 4, rng), threads);
     }
 }
 

@@ -24,7 +24,8 @@ inline std::int64_t tiles_of(std::int64_t len, int tile) { return (len + tile - 
 // row (n ints) and one boundary column (m ints), and the tile-corner grid.
 inline std::uint64_t device_bytes(std::int64_t m, std::int64_t n, const KloetzliConfig& c) {
   if (m == 0 || n == 0) return 0;
-  const std::uint64_t corners = std::uint64_t(tiles_of(m, c.tile) + 1) * std::uint64_t(tiles_of(n, c.tile) + 1);
+  const std::uint64_t corners =
+      std::uint64_t(tiles_of(m, c.tile) + 1) * std::uint64_t(tiles_of(n, c.tile) + 1);
   return std::uint64_t(m + n) + 4 * std::uint64_t(m + n) + 4 * corners;
 }
 

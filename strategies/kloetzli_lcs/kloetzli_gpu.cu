@@ -15,8 +15,10 @@
 
 namespace dpgpu::kloetzli {
 
-std::int64_t lcs_length(std::string_view a, std::string_view b, const KloetzliConfig& c, Context& ctx) {
-  if (const std::string why = why_invalid(c); !why.empty()) throw InputError("gpu.kloetzli: " + why);
+std::int64_t lcs_length(std::string_view a, std::string_view b, const KloetzliConfig& c,
+                        Context& ctx) {
+  if (const std::string why = why_invalid(c); !why.empty())
+    throw InputError("gpu.kloetzli: " + why);
   const std::int64_t limit = std::numeric_limits<int>::max();
   if (std::int64_t(a.size()) > limit || std::int64_t(b.size()) > limit)
     throw InputError("gpu.kloetzli: strings longer than 2^31 - 1 symbols");
@@ -51,8 +53,8 @@ std::int64_t lcs_length(std::string_view a, std::string_view b, const KloetzliCo
     for (int d = 0; d < tiles_a + tiles_b - 1; ++d) {
       const int first = std::max(0, d - tiles_b + 1), last = std::min(d, tiles_a - 1);
       auto mark = ctx.profiled_launch();
-      kernel::tile_diagonal<<<last - first + 1, t, smem, stream>>>(da.get(), m, db.get(), n, t, d, first, tiles_b,
-                                                                   row.get(), col.get(), corner.get());
+      kernel::tile_diagonal<<<last - first + 1, t, smem, stream>>>(
+          da.get(), m, db.get(), n, t, d, first, tiles_b, row.get(), col.get(), corner.get());
       CUDA_CHECK_LAUNCH();
       if (d % 64 == 63) ctx.check_deadline();
     }
@@ -62,7 +64,8 @@ std::int64_t lcs_length(std::string_view a, std::string_view b, const KloetzliCo
   int length = 0;
   {
     auto d2h = ctx.phase("d2h");
-    CUDA_CHECK(cudaMemcpyAsync(&length, corner.get() + corners - 1, sizeof(int), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(&length, corner.get() + corners - 1, sizeof(int),
+                               cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaStreamSynchronize(stream));
   }
   ctx.set("peak_device_bytes", double(ctx.device_peak()));

@@ -10,6 +10,7 @@ namespace dpgpu::kloetzli {
 
 // a runs down the rows, b along the columns. Throws dpgpu::InputError for a configuration
 // out of range or strings longer than 2^31 - 1.
-std::int64_t lcs_length(std::string_view a, std::string_view b, const KloetzliConfig& c, Context& ctx);
+std::int64_t lcs_length(std::string_view a, std::string_view b, const KloetzliConfig& c,
+                        Context& ctx);
 
 }  // namespace dpgpu::kloetzli

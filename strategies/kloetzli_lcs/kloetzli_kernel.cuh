@@ -13,13 +13,14 @@ namespace dpgpu::kloetzli::kernel {
 //   col[i]  = D[i + 1][last tile column computed left] (m entries)
 //   corner[(I) * (tiles_b + 1) + J] = D[I * tile][J * tile]  (bottom-right of tile (I-1, J-1))
 // D is the usual (m+1) × (n+1) LCS table with D[0][*] = D[*][0] = 0.
-__global__ void tile_diagonal(const std::uint8_t* __restrict__ a, int m, const std::uint8_t* __restrict__ b, int n,
-                              int tile, int diagonal, int first_I, int tiles_b, int* __restrict__ row,
+__global__ void tile_diagonal(const std::uint8_t* __restrict__ a, int m,
+                              const std::uint8_t* __restrict__ b, int n, int tile, int diagonal,
+                              int first_I, int tiles_b, int* __restrict__ row,
                               int* __restrict__ col, int* __restrict__ corner) {
   extern __shared__ int smem[];
-  int* top = smem;                      // top[0] = corner, top[1 + j] = D[r0][c0 + j + 1]
-  int* left = top + tile + 1;           // left[0] = corner, left[1 + i] = D[r0 + i + 1][c0]
-  int* prev = left + tile + 1;          // two buffers of one cell diagonal, by step parity
+  int* top = smem;              // top[0] = corner, top[1 + j] = D[r0][c0 + j + 1]
+  int* left = top + tile + 1;   // left[0] = corner, left[1 + i] = D[r0 + i + 1][c0]
+  int* prev = left + tile + 1;  // two buffers of one cell diagonal, by step parity
   std::uint8_t* bs = reinterpret_cast<std::uint8_t*>(prev + 2 * tile);
 
   const int I = first_I + int(blockIdx.x), J = diagonal - I;

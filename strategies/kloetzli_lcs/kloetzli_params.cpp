@@ -22,12 +22,14 @@ using C = KloetzliConfig;
         "Kloetzli et al. (EGPGV 2008), our code from their description: tile x tile sub-problems, "
         "a launch per anti-diagonal of tiles (a block per tile), threads sweep each tile's cell "
         "diagonals in shared memory; length only")
-        .param("tile", &C::tile, between(32, 1024), "side of a block's sub-problem and its threads (one per row)")
+        .param("tile", &C::tile, between(32, 1024),
+               "side of a block's sub-problem and its threads (one per row)")
         .rule("tile", multiple_of(32))
         .check([](const C& c) { return refusal(why_invalid(c)); })
         .check_instance([](const C&, const ValueMap& dims) -> std::optional<std::string> {
           const double longest = std::max(to_number(dims.at("n")), to_number(dims.at("m")));
-          if (longest > double(std::numeric_limits<int>::max())) return "strings longer than 2^31 - 1 symbols";
+          if (longest > double(std::numeric_limits<int>::max()))
+            return "strings longer than 2^31 - 1 symbols";
           return std::nullopt;
         })
         .memory([](const lcs::Instance& x, const C& c) {

@@ -39,8 +39,8 @@ std::int64_t gpu_length(const std::string& a, const std::string& b, int tile) {
 }
 
 void expect_reference(const std::string& a, const std::string& b, int tile) {
-  EXPECT_EQ(gpu_length(a, b, tile), lcs::reference_length(a, b)) << "|a|=" << a.size() << " |b|=" << b.size()
-                                                                 << " tile=" << tile;
+  EXPECT_EQ(gpu_length(a, b, tile), lcs::reference_length(a, b))
+      << "|a|=" << a.size() << " |b|=" << b.size() << " tile=" << tile;
 }
 
 TEST_F(KloetzliGpu, SmallForSanitizers) {

@@ -52,10 +52,18 @@ Outcome<knapsack::Solution> solve(const Exec& exec, const knapsack::Instance& x,
   Kokkos::View<std::uint8_t*, Mem> taken;
   {
     auto phase = ctx.phase("alloc");
-    for (auto& r : row) r = Kokkos::View<Cell*, Mem>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("knapsack row")), C + 1);
-    bits = Kokkos::View<Word*, Mem>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("knapsack bits")), std::size_t(rows) * W);
-    weight = Kokkos::View<std::int64_t*, Mem>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("knapsack weights")), rows);
-    taken = Kokkos::View<std::uint8_t*, Mem>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("knapsack taken")), rows);
+    for (auto& r : row)
+      r = Kokkos::View<Cell*, Mem>(
+          Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("knapsack row")),
+          C + 1);
+    bits = Kokkos::View<Word*, Mem>(
+        Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("knapsack bits")),
+        std::size_t(rows) * W);
+    weight = Kokkos::View<std::int64_t*, Mem>(
+        Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("knapsack weights")),
+        rows);
+    taken = Kokkos::View<std::uint8_t*, Mem>(
+        Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("knapsack taken")), rows);
   }
   {
     auto phase = ctx.phase("h2d");
@@ -79,7 +87,9 @@ Outcome<knapsack::Solution> solve(const Exec& exec, const knapsack::Instance& x,
       f.row_offset = std::int64_t(a) * W;
       f.w = x.weight[j];
       f.v = static_cast<Cell>(x.value[j]);
-      Kokkos::parallel_for("knapsack row", Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>(exec, 0, W), f);
+      Kokkos::parallel_for("knapsack row",
+                           Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>(exec, 0, W),
+                           f);
       cur = 1 - cur;
       if (a % kDeadlineEvery == kDeadlineEvery - 1) ctx.check_deadline();
     }
@@ -116,11 +126,14 @@ Outcome<knapsack::Solution> solve(const Exec& exec, const knapsack::Instance& x,
 }  // namespace knapsack_detail
 
 template <class Exec, class Word, bool Interleaved>
-Outcome<knapsack::Solution> knapsack_solve(const Exec& exec, const knapsack::Instance& x, Context& ctx) {
+Outcome<knapsack::Solution> knapsack_solve(const Exec& exec, const knapsack::Instance& x,
+                                           Context& ctx) {
   if (x.capacity >= std::numeric_limits<std::int64_t>::max() / 2)
-    throw dpgpu::InputError("kokkos.wavefront: capacity " + std::to_string(x.capacity) + " too large");
-  return knapsack_detail::fits_32_bits(x) ? knapsack_detail::solve<Exec, std::int32_t, Word, Interleaved>(exec, x, ctx)
-                                          : knapsack_detail::solve<Exec, std::int64_t, Word, Interleaved>(exec, x, ctx);
+    throw dpgpu::InputError("kokkos.wavefront: capacity " + std::to_string(x.capacity) +
+                            " too large");
+  return knapsack_detail::fits_32_bits(x)
+             ? knapsack_detail::solve<Exec, std::int32_t, Word, Interleaved>(exec, x, ctx)
+             : knapsack_detail::solve<Exec, std::int64_t, Word, Interleaved>(exec, x, ctx);
 }
 
 }  // namespace dpgpu::kokkos

@@ -30,6 +30,7 @@ MemoryNeed knapsack_memory(const knapsack::Instance& x, bool device, int word_bi
 
 // Throws dpgpu::InputError for a word width that is not compiled for the space.
 Outcome<knapsack::Solution> knapsack_host(const knapsack::Instance& x, int word_bits, Context& ctx);
-Outcome<knapsack::Solution> knapsack_device(const knapsack::Instance& x, int word_bits, Context& ctx);
+Outcome<knapsack::Solution> knapsack_device(const knapsack::Instance& x, int word_bits,
+                                            Context& ctx);
 
 }  // namespace dpgpu::kokkos

@@ -16,8 +16,12 @@ struct CapacityOfBit {
   KOKKOS_INLINE_FUNCTION std::int64_t operator()(std::int64_t t, int k) const {
     return Interleaved ? t + std::int64_t(k) * words : t * K + k;
   }
-  KOKKOS_INLINE_FUNCTION std::int64_t word_of(std::int64_t c) const { return Interleaved ? c % words : c / K; }
-  KOKKOS_INLINE_FUNCTION int bit_of(std::int64_t c) const { return int(Interleaved ? c / words : c % K); }
+  KOKKOS_INLINE_FUNCTION std::int64_t word_of(std::int64_t c) const {
+    return Interleaved ? c % words : c / K;
+  }
+  KOKKOS_INLINE_FUNCTION int bit_of(std::int64_t c) const {
+    return int(Interleaved ? c / words : c % K);
+  }
 };
 
 // next[c] = max(prev[c], prev[c − w] + v); bit set when the item strictly improves c (ties

@@ -55,7 +55,8 @@ Kokkos::Cuda device_space(const dpgpu::Context& ctx) {
   CachedCuda& c = cached_cuda();
   if (!c.space || c.stream != ctx.stream()) {
     c.space.reset();
-    c.space = std::make_unique<Kokkos::Cuda>(static_cast<cudaStream_t>(ctx.stream()), Kokkos::Impl::ManageStream::no);
+    c.space = std::make_unique<Kokkos::Cuda>(static_cast<cudaStream_t>(ctx.stream()),
+                                             Kokkos::Impl::ManageStream::no);
     c.stream = ctx.stream();
   }
   return *c.space;

@@ -29,7 +29,8 @@ Kokkos::Cuda device_space(const dpgpu::Context& ctx);
 // views it stands for are alive.
 class CountedBytes {
  public:
-  CountedBytes(dpgpu::Context& ctx, std::size_t bytes, bool device) : ctx_(ctx), bytes_(device ? bytes : 0) {
+  CountedBytes(dpgpu::Context& ctx, std::size_t bytes, bool device)
+      : ctx_(ctx), bytes_(device ? bytes : 0) {
     if (bytes_) ctx_.device_alloc(bytes_);
   }
   ~CountedBytes() {
@@ -45,6 +46,7 @@ class CountedBytes {
 
 // True for an execution space whose memory is the GPU's.
 template <class Exec>
-inline constexpr bool on_device = !Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename Exec::memory_space>::accessible;
+inline constexpr bool on_device =
+    !Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename Exec::memory_space>::accessible;
 
 }  // namespace dpgpu::kokkos

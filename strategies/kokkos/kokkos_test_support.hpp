@@ -50,15 +50,15 @@ inline std::string cannot_run(bool device) {
   return "";
 }
 
-#define DPGPU_KOKKOS_SKIP_UNLESS_RUNS(device)                 \
-  do {                                                        \
+#define DPGPU_KOKKOS_SKIP_UNLESS_RUNS(device)                         \
+  do {                                                                \
     const std::string why_ = dpgpu::kokkos::test::cannot_run(device); \
-    if (!why_.empty()) GTEST_SKIP() << why_;                  \
+    if (!why_.empty()) GTEST_SKIP() << why_;                          \
   } while (0)
 
-
 // One solve through the registry, as the harness does it.
-inline AnyOutcome solve(const SolverEntry& s, const AnyInstance& x, const ValueMap& params, Context** ctx_out = nullptr) {
+inline AnyOutcome solve(const SolverEntry& s, const AnyInstance& x, const ValueMap& params,
+                        Context** ctx_out = nullptr) {
   static thread_local std::unique_ptr<Context> ctx;
   ctx = std::make_unique<Context>(s.backend, Context::Clock::now() + std::chrono::minutes(10));
   ctx->begin();
@@ -70,7 +70,8 @@ inline AnyOutcome solve(const SolverEntry& s, const AnyInstance& x, const ValueM
 
 inline std::uint64_t base_seed() {
   static const std::uint64_t seed = [] {
-    if (const char* e = std::getenv("DPGPU_TEST_SEED")) return std::uint64_t(std::strtoull(e, nullptr, 0));
+    if (const char* e = std::getenv("DPGPU_TEST_SEED"))
+      return std::uint64_t(std::strtoull(e, nullptr, 0));
     std::random_device rd;
     return (std::uint64_t(rd()) << 32) ^ rd();
   }();

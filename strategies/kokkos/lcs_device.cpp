@@ -4,8 +4,8 @@
 
 namespace dpgpu::kokkos {
 
-std::int64_t lcs_length(const std::string& a, const std::string& b, const LcsKokkosConfig<Space::Device>& c,
-                        Context& ctx) {
+std::int64_t lcs_length(const std::string& a, const std::string& b,
+                        const LcsKokkosConfig<Space::Device>& c, Context& ctx) {
   return lcs_length_on(device_space(ctx), a, b, c, ctx);
 }
 

@@ -22,12 +22,15 @@ namespace dpgpu::kokkos {
 inline constexpr int kDeadlineEvery = 256;  // dispatches between deadline checks
 
 template <class Exec, class T>
-Kokkos::View<T*, typename Exec::memory_space> uninitialized(const Exec& exec, const char* label, std::size_t n) {
-  return Kokkos::View<T*, typename Exec::memory_space>(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)), n);
+Kokkos::View<T*, typename Exec::memory_space> uninitialized(const Exec& exec, const char* label,
+                                                            std::size_t n) {
+  return Kokkos::View<T*, typename Exec::memory_space>(
+      Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)), n);
 }
 
 template <class Exec, int R, int K>
-std::int64_t lcs_tiles(const Exec& exec, const std::string& a, const std::string& b, const TileGeometry& g, Context& ctx) {
+std::int64_t lcs_tiles(const Exec& exec, const std::string& a, const std::string& b,
+                       const TileGeometry& g, Context& ctx) {
   using Functor = LcsTileDiagonal<Exec, R, K>;
   const int team = static_cast<int>(g.tile_height / R);
   CountedBytes counted(ctx, g.device_bytes(), on_device<Exec>);
@@ -70,7 +73,8 @@ std::int64_t lcs_tiles(const Exec& exec, const std::string& a, const std::string
       f.diagonal = static_cast<int>(d);
       f.first = static_cast<int>(first);
       Kokkos::TeamPolicy<Exec> policy(exec, static_cast<int>(last - first + 1), team);
-      Kokkos::parallel_for("lcs tile diagonal", policy.set_scratch_size(0, Kokkos::PerTeam(scratch)), f);
+      Kokkos::parallel_for("lcs tile diagonal",
+                           policy.set_scratch_size(0, Kokkos::PerTeam(scratch)), f);
       if (d % kDeadlineEvery == kDeadlineEvery - 1) ctx.check_deadline();
     }
     ctx.set("kernel_launches", double(g.diagonals()));
@@ -108,9 +112,12 @@ std::int64_t lcs_cells(const Exec& exec, const std::string& a, const std::string
   }
   {
     auto phase = ctx.phase("h2d");
-    using Unmanaged = Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-    Kokkos::deep_copy(exec, a_d, Unmanaged(reinterpret_cast<const std::uint8_t*>(a.data()), a.size()));
-    Kokkos::deep_copy(exec, b_d, Unmanaged(reinterpret_cast<const std::uint8_t*>(b.data()), b.size()));
+    using Unmanaged = Kokkos::View<const std::uint8_t*, Kokkos::HostSpace,
+                                   Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+    Kokkos::deep_copy(exec, a_d,
+                      Unmanaged(reinterpret_cast<const std::uint8_t*>(a.data()), a.size()));
+    Kokkos::deep_copy(exec, b_d,
+                      Unmanaged(reinterpret_cast<const std::uint8_t*>(b.data()), b.size()));
     for (auto& v : diag) Kokkos::deep_copy(exec, v, 0);  // the zero border (lcs_cell.hpp)
   }
   {
@@ -123,7 +130,8 @@ std::int64_t lcs_cells(const Exec& exec, const std::string& a, const std::string
       f.one_back = diag[(k - 1) % 3];
       f.out = diag[k % 3];
       f.k = static_cast<int>(k);
-      const std::int64_t lo = std::max<std::int64_t>(1, k - m), hi = std::min<std::int64_t>(n, k - 1);
+      const std::int64_t lo = std::max<std::int64_t>(1, k - m),
+                         hi = std::min<std::int64_t>(n, k - 1);
       Kokkos::parallel_for("lcs cell diagonal", Kokkos::RangePolicy<Exec>(exec, lo, hi + 1), f);
       if (k % kDeadlineEvery == 0) ctx.check_deadline();
     }
@@ -153,8 +161,8 @@ bool with_compiled(int value, F&& f) {
 }
 
 template <Space S, class Exec>
-std::int64_t lcs_length_on(const Exec& exec, const std::string& a, const std::string& b, const LcsKokkosConfig<S>& c,
-                           Context& ctx) {
+std::int64_t lcs_length_on(const Exec& exec, const std::string& a, const std::string& b,
+                           const LcsKokkosConfig<S>& c, Context& ctx) {
   const std::string solver = solver_name(S);
   validate(c, solver);
   if (std::int64_t(a.size()) + std::int64_t(b.size()) > kMaxLength)

@@ -4,7 +4,8 @@
 
 namespace dpgpu::kokkos {
 
-std::int64_t lcs_length(const std::string& a, const std::string& b, const LcsKokkosConfig<Space::Host>& c, Context& ctx) {
+std::int64_t lcs_length(const std::string& a, const std::string& b,
+                        const LcsKokkosConfig<Space::Host>& c, Context& ctx) {
   return lcs_length_on(host_space(), a, b, c, ctx);
 }
 

@@ -14,7 +14,9 @@ namespace dpgpu::kokkos {
 // Throws dpgpu::InputError for a bad configuration or strings too long, dpgpu::Timeout once
 // the context's deadline has passed. The device one exists only in builds with Kokkos's CUDA
 // backend (lcs_device.cpp).
-std::int64_t lcs_length(const std::string& a, const std::string& b, const LcsKokkosConfig<Space::Host>& c, Context& ctx);
-std::int64_t lcs_length(const std::string& a, const std::string& b, const LcsKokkosConfig<Space::Device>& c, Context& ctx);
+std::int64_t lcs_length(const std::string& a, const std::string& b,
+                        const LcsKokkosConfig<Space::Host>& c, Context& ctx);
+std::int64_t lcs_length(const std::string& a, const std::string& b,
+                        const LcsKokkosConfig<Space::Device>& c, Context& ctx);
 
 }  // namespace dpgpu::kokkos

@@ -57,10 +57,12 @@ std::vector<int> int_list(const std::array<int, N>& a) {
   return {a.begin(), a.end()};
 }
 inline std::vector<int> compiled_rows(Space s) {
-  return s == Space::Device ? int_list(LcsCompiled<Space::Device>::rows) : int_list(LcsCompiled<Space::Host>::rows);
+  return s == Space::Device ? int_list(LcsCompiled<Space::Device>::rows)
+                            : int_list(LcsCompiled<Space::Host>::rows);
 }
 inline std::vector<int> compiled_columns(Space s) {
-  return s == Space::Device ? int_list(LcsCompiled<Space::Device>::columns) : int_list(LcsCompiled<Space::Host>::columns);
+  return s == Space::Device ? int_list(LcsCompiled<Space::Device>::columns)
+                            : int_list(LcsCompiled<Space::Host>::columns);
 }
 
 inline std::string list_text(const std::vector<int>& v) {
@@ -74,19 +76,22 @@ void validate(const LcsKokkosConfig<S>& c, const std::string& solver) {
   if (c.mode != LcsMode::Tile) return;
   auto compiled = [&](const char* name, int value, const std::vector<int>& list, const char* what) {
     if (std::find(list.begin(), list.end(), value) == list.end())
-      throw dpgpu::InputError(solver + ": parameter '" + name + "' must be one of " + list_text(list) + " (" + what +
-                              "), got " + std::to_string(value));
+      throw dpgpu::InputError(solver + ": parameter '" + name + "' must be one of " +
+                              list_text(list) + " (" + what + "), got " + std::to_string(value));
   };
   compiled("rows_per_thread", c.rows_per_thread, compiled_rows(S), "the compiled tile heights");
-  compiled("columns_per_step", c.columns_per_step, compiled_columns(S), "the compiled strip widths");
+  compiled("columns_per_step", c.columns_per_step, compiled_columns(S),
+           "the compiled strip widths");
   if (c.tile_width < 32 || c.tile_width > 65536 || c.tile_width % 32 != 0)
-    throw dpgpu::InputError(solver + ": parameter 'tile_width' must be a multiple of 32 in [32, 65536], got " +
-                            std::to_string(c.tile_width));
+    throw dpgpu::InputError(
+        solver + ": parameter 'tile_width' must be a multiple of 32 in [32, 65536], got " +
+        std::to_string(c.tile_width));
 }
 
 using ::lcs::kColPad;
 using ::lcs::kRowPad;
-inline constexpr std::int64_t kMaxLength = ::lcs::kMaxTiledLength;  // |a| + |b|: 32-bit indices and values
+inline constexpr std::int64_t kMaxLength =
+    ::lcs::kMaxTiledLength;  // |a| + |b|: 32-bit indices and values
 
 // The layout of lcs/tile_geometry.hpp (shared with gpu.wavefront), a team per tile.
 struct TileGeometry : ::lcs::TileGeometry {
@@ -96,7 +101,8 @@ struct TileGeometry : ::lcs::TileGeometry {
 
 template <Space S>
 TileGeometry tile_geometry(std::int64_t n, std::int64_t m, const LcsKokkosConfig<S>& c) {
-  return TileGeometry{::lcs::tile_geometry(n, m, team_threads(S) * c.rows_per_thread, c.tile_width)};
+  return TileGeometry{
+      ::lcs::tile_geometry(n, m, team_threads(S) * c.rows_per_thread, c.tile_width)};
 }
 
 // Cell mode: three anti-diagonals of n + 1 values, indexed by row, and both strings as bytes.

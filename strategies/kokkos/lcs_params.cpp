@@ -35,14 +35,16 @@ Registered register_lcs() {
                       "tile: columns per tile, a multiple of 32; ignored by cell")
                .check([name](const C& c) { return refusal_of([&] { validate(c, name); }); })
                .check_instance([](const C&, const ValueMap& dims) -> std::optional<std::string> {
-                 const std::int64_t length = std::int64_t(to_number(dims.at("n")) + to_number(dims.at("m")));
+                 const std::int64_t length =
+                     std::int64_t(to_number(dims.at("n")) + to_number(dims.at("m")));
                  if (length > kMaxLength)
-                   return "|a| + |b| = " + std::to_string(length) + " exceeds the " + std::to_string(kMaxLength) +
-                          " symbols of 32-bit indices";
+                   return "|a| + |b| = " + std::to_string(length) + " exceeds the " +
+                          std::to_string(kMaxLength) + " symbols of 32-bit indices";
                  return std::nullopt;
                })
                .memory([](const lcs::Instance& x, const C& c) {
-                 const std::uint64_t bytes = device_bytes(std::int64_t(x.a.size()), std::int64_t(x.b.size()), c);
+                 const std::uint64_t bytes =
+                     device_bytes(std::int64_t(x.a.size()), std::int64_t(x.b.size()), c);
                  return S == Space::Device ? MemoryNeed{8, bytes} : MemoryNeed{bytes, 0};
                });
   return kokkos_solve<S>(s, [](const lcs::Instance& x, const auto& c, Context& ctx) {

@@ -41,8 +41,8 @@ struct LcsTileDiagonal {
   Kokkos::View<const std::uint16_t*, Mem> rows, cols;  // padded symbols
   Kokkos::View<int*, Mem> h_row, v_col, corner;
   int tile_width = 0;  // a multiple of K
-  int diagonal = 0;  // tiles (i, diagonal − i) ...
-  int first = 0;     // ... for i = first + league rank
+  int diagonal = 0;    // tiles (i, diagonal − i) ...
+  int first = 0;       // ... for i = first + league rank
 
   // Team scratch: top boundary and column symbols of the tile, and the edge exchange.
   static std::size_t scratch_bytes(int team, int tile_width) {

@@ -4,7 +4,8 @@
 
 namespace dpgpu::kokkos {
 
-Outcome<::mcm::Solution> mcm_solve(const ::mcm::Instance& x, const McmKokkosConfig<Space::Device>& c, Context& ctx) {
+Outcome<::mcm::Solution> mcm_solve(const ::mcm::Instance& x,
+                                   const McmKokkosConfig<Space::Device>& c, Context& ctx) {
   return mcm_solve_on(device_space(ctx), x, c, ctx);
 }
 

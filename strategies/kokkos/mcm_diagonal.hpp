@@ -15,7 +15,9 @@ inline constexpr std::int64_t kMcmNone = INT64_MAX;
 
 // First word of diagonal d of the diagonal-major table (diagonal e holds w − e entries):
 // gpu.mcm's layout (strategies/mcm/mcm_layout.cuh).
-KOKKOS_INLINE_FUNCTION McmIndex mcm_diagonal_offset(McmIndex w, McmIndex d) { return d * w - d * (d - 1) / 2; }
+KOKKOS_INLINE_FUNCTION McmIndex mcm_diagonal_offset(McmIndex w, McmIndex d) {
+  return d * w - d * (d - 1) / 2;
+}
 
 enum class McmLayout {
   DiagonalMajor,  // table[off(b − a) + a]
@@ -68,7 +70,8 @@ struct McmEntry {
       McmIndex split = a + 1;
       DPGPU_KOKKOS_UNROLL_8
       for (McmIndex t = 1; t < l; ++t) {
-        const std::int64_t q = std::int64_t(M[left]) + std::int64_t(M[right]) + pab * std::int64_t(p[a + t]);
+        const std::int64_t q =
+            std::int64_t(M[left]) + std::int64_t(M[right]) + pab * std::int64_t(p[a + t]);
         if (q < best) best = q, split = a + t;
         left += w - t;                 // diagonal t → t + 1, same a
         right -= w - (l - t - 1) - 1;  // diagonal l − t → l − t − 1, index + 1
@@ -81,7 +84,8 @@ struct McmEntry {
       const T* const col = M + b * w;
       std::int64_t best = kMcmNone;
       for (McmIndex c = a + 1; c < b; ++c) {
-        const std::int64_t q = std::int64_t(row[c]) + std::int64_t(col[c]) + pab * std::int64_t(p[c]);
+        const std::int64_t q =
+            std::int64_t(row[c]) + std::int64_t(col[c]) + pab * std::int64_t(p[c]);
         best = q < best ? q : best;
       }
       McmIndex c = a + 1;
@@ -110,7 +114,8 @@ struct McmTeamEntry {
     Kokkos::parallel_reduce(
         Kokkos::TeamThreadRange(t, a + 1, b),
         [&](const McmIndex c, typename Min::value_type& v) {
-          const std::int64_t q = std::int64_t(row[c]) + std::int64_t(col[c]) + pab * std::int64_t(p[c]);
+          const std::int64_t q =
+              std::int64_t(row[c]) + std::int64_t(col[c]) + pab * std::int64_t(p[c]);
           if (q < v.val) v.val = q, v.loc = c;
         },
         Min(best));
@@ -132,8 +137,10 @@ struct McmWalk {
     const std::int32_t* const s = split.data();
     const McmIndex width = w;
     ::mcm::walk_splits_preorder(
-        [s, width](McmIndex a, McmIndex b) { return McmIndex(s[mcm_diagonal_offset(width, b - a) + a]); }, n,
-        out.data(), stack.data());
+        [s, width](McmIndex a, McmIndex b) {
+          return McmIndex(s[mcm_diagonal_offset(width, b - a) + a]);
+        },
+        n, out.data(), stack.data());
   }
 };
 

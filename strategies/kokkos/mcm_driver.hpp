@@ -25,16 +25,20 @@ namespace mcm_detail {
 inline constexpr McmIndex kDispatchesPerCheck = 512;  // as gpu.mcm: wait, then the deadline
 
 template <class Exec, class T, McmLayout Layout>
-Outcome<::mcm::Solution> solve(const Exec& exec, const ::mcm::Instance& x, McmKernel kernel, int threads,
-                               Context& ctx) {
+Outcome<::mcm::Solution> solve(const Exec& exec, const ::mcm::Instance& x, McmKernel kernel,
+                               int threads, Context& ctx) {
   using Mem = typename Exec::memory_space;
   const McmIndex n = x.n(), w = n + 1;
   const std::size_t triangle = std::size_t(mcm_diagonal_offset(w, w));
-  const std::size_t cells = Layout == McmLayout::DiagonalMajor ? triangle : std::size_t(w) * std::size_t(w);
-  CountedBytes counted(ctx, cells * sizeof(T) + triangle * 4 + std::size_t(w) * sizeof(T) + std::size_t(n - 1) * 4 +
-                               std::size_t(n + 2) * 8,
+  const std::size_t cells =
+      Layout == McmLayout::DiagonalMajor ? triangle : std::size_t(w) * std::size_t(w);
+  CountedBytes counted(ctx,
+                       cells * sizeof(T) + triangle * 4 + std::size_t(w) * sizeof(T) +
+                           std::size_t(n - 1) * 4 + std::size_t(n + 2) * 8,
                        on_device<Exec>);
-  auto alloc = [&](const char* label) { return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)); };
+  auto alloc = [&](const char* label) {
+    return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label));
+  };
   McmTable<Mem, T, Layout> tab;
   tab.w = w;
   Kokkos::View<T*, Mem> p;
@@ -61,15 +65,19 @@ Outcome<::mcm::Solution> solve(const Exec& exec, const ::mcm::Instance& x, McmKe
       if (kernel == McmKernel::Block) {
         if constexpr (Layout == McmLayout::Symmetric) {
           McmTeamEntry<Exec, T> f{tab, l};
-          Kokkos::parallel_for("mcm diagonal (team per entry)", Kokkos::TeamPolicy<Exec>(exec, int(entries), threads), f);
+          Kokkos::parallel_for("mcm diagonal (team per entry)",
+                               Kokkos::TeamPolicy<Exec>(exec, int(entries), threads), f);
         }
       } else {
         McmEntry<Exec, T, Layout> f{tab, l};
         if constexpr (on_device<Exec>) {
-          Kokkos::parallel_for("mcm diagonal", Kokkos::RangePolicy<Exec, Kokkos::IndexType<McmIndex>>(exec, 0, entries), f);
+          Kokkos::parallel_for(
+              "mcm diagonal",
+              Kokkos::RangePolicy<Exec, Kokkos::IndexType<McmIndex>>(exec, 0, entries), f);
         } else {
           // cpu.omp's schedule(dynamic, 16): entries of a diagonal cost the same, but threads don't.
-          Kokkos::RangePolicy<Exec, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<McmIndex>> policy(exec, 0, entries);
+          Kokkos::RangePolicy<Exec, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<McmIndex>>
+              policy(exec, 0, entries);
           Kokkos::parallel_for("mcm diagonal", policy.set_chunk_size(16), f);
         }
       }
@@ -84,14 +92,17 @@ Outcome<::mcm::Solution> solve(const Exec& exec, const ::mcm::Instance& x, McmKe
   Outcome<::mcm::Solution> out;
   std::vector<std::int64_t> splits(std::size_t(n - 1));
   {
-    auto phase = ctx.phase("walk");  // as gpu.mcm: walk on the device, n − 1 splits and the cost back
-    McmWalk<Exec> walk{tab.split, Kokkos::View<std::int32_t*, Mem>(alloc("mcm preorder"), std::size_t(n - 1)),
-                       Kokkos::View<McmIndex*, Mem>(alloc("mcm walk stack"), std::size_t(n + 2)), w, n};
+    auto phase =
+        ctx.phase("walk");  // as gpu.mcm: walk on the device, n − 1 splits and the cost back
+    McmWalk<Exec> walk{
+        tab.split, Kokkos::View<std::int32_t*, Mem>(alloc("mcm preorder"), std::size_t(n - 1)),
+        Kokkos::View<McmIndex*, Mem>(alloc("mcm walk stack"), std::size_t(n + 2)), w, n};
     Kokkos::parallel_for("mcm walk", Kokkos::RangePolicy<Exec>(exec, 0, 1), walk);
-    Kokkos::View<std::int32_t*, Kokkos::HostSpace> order_h(Kokkos::view_alloc(Kokkos::WithoutInitializing, "mcm preorder"),
-                                                           std::size_t(n - 1));
+    Kokkos::View<std::int32_t*, Kokkos::HostSpace> order_h(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, "mcm preorder"), std::size_t(n - 1));
     Kokkos::deep_copy(exec, order_h, walk.out);
-    const McmIndex last = Layout == McmLayout::DiagonalMajor ? mcm_diagonal_offset(w, n) : n;  // M[0][n]
+    const McmIndex last =
+        Layout == McmLayout::DiagonalMajor ? mcm_diagonal_offset(w, n) : n;  // M[0][n]
     Kokkos::View<T, Kokkos::HostSpace> cost_h("mcm cost");
     Kokkos::deep_copy(exec, cost_h, Kokkos::subview(tab.cost, last));
     exec.fence("mcm walk");
@@ -106,19 +117,22 @@ Outcome<::mcm::Solution> solve(const Exec& exec, const ::mcm::Instance& x, McmKe
 }  // namespace mcm_detail
 
 template <Space S, class Exec>
-Outcome<::mcm::Solution> mcm_solve_on(const Exec& exec, const ::mcm::Instance& x, const McmKokkosConfig<S>& c,
-                                      Context& ctx) {
+Outcome<::mcm::Solution> mcm_solve_on(const Exec& exec, const ::mcm::Instance& x,
+                                      const McmKokkosConfig<S>& c, Context& ctx) {
   const std::string solver = S == Space::Device ? kMcmDeviceSolver : kMcmHostSolver;
-  if (auto why = ::mcm::int64_excess(x); !why.empty()) throw dpgpu::InputError(solver + ": refused: " + why);
+  if (auto why = ::mcm::int64_excess(x); !why.empty())
+    throw dpgpu::InputError(solver + ": refused: " + why);
   static_assert(::mcm::kMaxN < (std::int64_t{1} << 31) - 2, "splits are int32");
   if (x.n() < 2) return {0, ::mcm::Solution{::mcm::parenthesize(x.n(), {})}, std::nullopt};
   const bool cells_32 = mcm_cells_32(x, c.cell, solver);
   // The GPU's work item per entry reads the diagonal-major table; every other pairing the
   // symmetric square.
-  constexpr McmLayout item_layout = S == Space::Device ? McmLayout::DiagonalMajor : McmLayout::Symmetric;
+  constexpr McmLayout item_layout =
+      S == Space::Device ? McmLayout::DiagonalMajor : McmLayout::Symmetric;
   auto run = [&](auto cell) {
     using T = decltype(cell);
-    if (c.kernel == McmKernel::Block) return mcm_detail::solve<Exec, T, McmLayout::Symmetric>(exec, x, c.kernel, c.threads, ctx);
+    if (c.kernel == McmKernel::Block)
+      return mcm_detail::solve<Exec, T, McmLayout::Symmetric>(exec, x, c.kernel, c.threads, ctx);
     return mcm_detail::solve<Exec, T, item_layout>(exec, x, c.kernel, c.threads, ctx);
   };
   return cells_32 ? run(std::uint32_t{}) : run(std::int64_t{});

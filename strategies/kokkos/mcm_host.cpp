@@ -3,7 +3,8 @@
 
 namespace dpgpu::kokkos {
 
-Outcome<::mcm::Solution> mcm_solve(const ::mcm::Instance& x, const McmKokkosConfig<Space::Host>& c, Context& ctx) {
+Outcome<::mcm::Solution> mcm_solve(const ::mcm::Instance& x, const McmKokkosConfig<Space::Host>& c,
+                                   Context& ctx) {
   return mcm_solve_on(host_space(), x, c, ctx);
 }
 

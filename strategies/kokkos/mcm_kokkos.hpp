@@ -43,7 +43,9 @@ bool mcm_cells_32(const ::mcm::Instance& x, McmCell cell, const std::string& sol
 template <Space S>
 MemoryNeed mcm_memory(const ::mcm::Instance& x, const McmKokkosConfig<S>& c);
 
-Outcome<::mcm::Solution> mcm_solve(const ::mcm::Instance& x, const McmKokkosConfig<Space::Host>& c, Context& ctx);
-Outcome<::mcm::Solution> mcm_solve(const ::mcm::Instance& x, const McmKokkosConfig<Space::Device>& c, Context& ctx);
+Outcome<::mcm::Solution> mcm_solve(const ::mcm::Instance& x, const McmKokkosConfig<Space::Host>& c,
+                                   Context& ctx);
+Outcome<::mcm::Solution> mcm_solve(const ::mcm::Instance& x,
+                                   const McmKokkosConfig<Space::Device>& c, Context& ctx);
 
 }  // namespace dpgpu::kokkos

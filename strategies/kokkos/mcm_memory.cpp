@@ -10,7 +10,9 @@ bool mcm_cells_32(const ::mcm::Instance& x, McmCell cell, const std::string& sol
   if (cell == McmCell::Bits64) return false;
   const bool fits = ::mcm::costs_fit_32_bits(x);
   if (cell == McmCell::Bits32 && !fits)
-    throw dpgpu::InputError(solver + ": cell 32 refused: a cost could reach 2^32 or more (bound P²·max(b-a-1)·min(p_a..p_b)); use cell 64 or auto");
+    throw dpgpu::InputError(solver +
+                            ": cell 32 refused: a cost could reach 2^32 or more (bound "
+                            "P²·max(b-a-1)·min(p_a..p_b)); use cell 64 or auto");
   return fits;
 }
 
@@ -22,9 +24,11 @@ MemoryNeed mcm_memory(const ::mcm::Instance& x, const McmKokkosConfig<S>& c) {
   const bool diagonal_major = S == Space::Device && c.kernel == McmKernel::Thread;
   const std::uint64_t table = (diagonal_major ? triangle : w * w) * cell;
   const std::uint64_t splits = triangle * 4, dims = w * cell;
-  const std::uint64_t walk = (w - 2) * 4 + (w + 1) * 8;  // n − 1 splits in preorder, n + 2 intervals
+  const std::uint64_t walk =
+      (w - 2) * 4 + (w + 1) * 8;  // n − 1 splits in preorder, n + 2 intervals
   if (S == Space::Host) return MemoryNeed{table + splits + dims + walk, 0};
-  return MemoryNeed{(w - 2) * 4 + dims, table + splits + dims + walk};  // the host receives n − 1 splits
+  return MemoryNeed{(w - 2) * 4 + dims,
+                    table + splits + dims + walk};  // the host receives n − 1 splits
 }
 
 template MemoryNeed mcm_memory(const ::mcm::Instance&, const McmKokkosConfig<Space::Host>&);

@@ -33,7 +33,8 @@ std::string random_string(std::size_t n, int alphabet, std::mt19937_64& rng) {
 }
 
 dpgpu::AnyInstance instance(std::string a, std::string b) {
-  return dpgpu::erase_instance<lcs::Problem>({"random", lcs::Instance{std::move(a), std::move(b)}, std::nullopt});
+  return dpgpu::erase_instance<lcs::Problem>(
+      {"random", lcs::Instance{std::move(a), std::move(b)}, std::nullopt});
 }
 
 struct Case {
@@ -42,8 +43,9 @@ struct Case {
 };
 
 // Lengths: one cell, one row, less than a tile, not multiples of a tile, b longer than a.
-const Case kCases[] = {{1, 1, 4},     {1, 300, 4},    {300, 1, 4},      {31, 33, 2},      {517, 300, 4},
-                       {300, 517, 4}, {1000, 999, 4}, {2049, 1500, 20}, {700, 3000, 256}, {2600, 2100, 4}};
+const Case kCases[] = {{1, 1, 4},        {1, 300, 4},    {300, 1, 4},    {31, 33, 2},
+                       {517, 300, 4},    {300, 517, 4},  {1000, 999, 4}, {2049, 1500, 20},
+                       {700, 3000, 256}, {2600, 2100, 4}};
 
 void agrees_on_random_strings(bool device) {
   DPGPU_KOKKOS_SKIP_UNLESS_RUNS(device);
@@ -51,7 +53,8 @@ void agrees_on_random_strings(bool device) {
   const Space space = device ? Space::Device : Space::Host;
   std::mt19937_64 rng(base_seed());
   for (const Case& c : kCases) {
-    const std::string a = random_string(c.n, c.alphabet, rng), b = random_string(c.m, c.alphabet, rng);
+    const std::string a = random_string(c.n, c.alphabet, rng),
+                      b = random_string(c.m, c.alphabet, rng);
     const std::int64_t expected = lcs::cpu::linear(a, b);
     const auto x = instance(a, b);
     // Cell mode dispatches once per cell diagonal: small cases only (fork-join per dispatch on
@@ -62,11 +65,13 @@ void agrees_on_random_strings(bool device) {
     for (int rows : compiled_rows(space)) {
       for (int columns : compiled_columns(space)) {
         for (std::int64_t width : {32, 96}) {
-          const auto out = solve(s, x, {{"rows_per_thread", std::int64_t{rows}}, {"columns_per_step", std::int64_t{columns}},
-                                        {"tile_width", width}});
-          EXPECT_EQ(out.objective, expected) << "tile rows_per_thread=" << rows << " columns_per_step=" << columns
-                                             << " tile_width=" << width << " n=" << c.n << " m=" << c.m
-                                             << " seed " << base_seed();
+          const auto out = solve(s, x,
+                                 {{"rows_per_thread", std::int64_t{rows}},
+                                  {"columns_per_step", std::int64_t{columns}},
+                                  {"tile_width", width}});
+          EXPECT_EQ(out.objective, expected)
+              << "tile rows_per_thread=" << rows << " columns_per_step=" << columns
+              << " tile_width=" << width << " n=" << c.n << " m=" << c.m << " seed " << base_seed();
         }
       }
     }
@@ -78,14 +83,17 @@ void agrees_on_planted_pairs(bool device) {
   const auto& s = test::solver("lcs", device);
   for (double fraction : {0.0, 0.5, 1.0}) {
     auto p = lcs::planted_pair(3000, 2500, 4, fraction, base_seed());
-    const auto x = dpgpu::erase_instance<lcs::Problem>({"planted", std::move(p.instance), p.lcs_length});
+    const auto x =
+        dpgpu::erase_instance<lcs::Problem>({"planted", std::move(p.instance), p.lcs_length});
     dpgpu::Context* ctx = nullptr;
     EXPECT_EQ(solve(s, x, {}, &ctx).objective, *x.known_optimum) << "fraction " << fraction;
     EXPECT_GT(ctx->counters().at("kernel_launches"), 0);
     EXPECT_EQ(ctx->phase_seconds().count("compute"), 1u);
     auto small = lcs::planted_pair(900, 700, 4, fraction, base_seed() + 1);
-    const auto y = dpgpu::erase_instance<lcs::Problem>({"planted", std::move(small.instance), small.lcs_length});
-    EXPECT_EQ(solve(s, y, {{"mode", std::string("cell")}}).objective, *y.known_optimum) << "cell, fraction " << fraction;
+    const auto y = dpgpu::erase_instance<lcs::Problem>(
+        {"planted", std::move(small.instance), small.lcs_length});
+    EXPECT_EQ(solve(s, y, {{"mode", std::string("cell")}}).objective, *y.known_optimum)
+        << "cell, fraction " << fraction;
   }
 }
 
@@ -95,13 +103,16 @@ void small_cases(bool device) {
   const auto& s = test::solver("lcs", device);
   std::mt19937_64 rng(base_seed());
   for (const Case& c : {Case{300, 517, 4}, Case{1, 40, 2}, Case{1500, 1200, 4}}) {
-    const std::string a = random_string(c.n, c.alphabet, rng), b = random_string(c.m, c.alphabet, rng);
+    const std::string a = random_string(c.n, c.alphabet, rng),
+                      b = random_string(c.m, c.alphabet, rng);
     const std::int64_t expected = lcs::cpu::linear(a, b);
     const auto x = instance(a, b);
     EXPECT_EQ(solve(s, x, {{"mode", std::string("cell")}}).objective, expected) << "cell n=" << c.n;
     for (std::int64_t width : {32, 256})
       for (int columns : compiled_columns(device ? Space::Device : Space::Host))
-        EXPECT_EQ(solve(s, x, {{"tile_width", width}, {"columns_per_step", std::int64_t{columns}}}).objective, expected)
+        EXPECT_EQ(solve(s, x, {{"tile_width", width}, {"columns_per_step", std::int64_t{columns}}})
+                      .objective,
+                  expected)
             << "tile n=" << c.n << " width " << width << " columns_per_step " << columns;
   }
 }
@@ -118,7 +129,8 @@ void agrees_on_shared_pair(bool device) {
   auto dir = dpgpu::shared_data_dir("sequences");
   if (dir.empty()) GTEST_SKIP() << "DPGPU_SHARED/data/sequences not present";
   auto loaded = lcs::Problem::load({{dir / "edlib_ecoli_prefix10k/e_coli_DH1_prefix10000.fasta",
-                                     dir / "edlib_ecoli_prefix10k/mutated_90_perc.fasta"}, ""});
+                                     dir / "edlib_ecoli_prefix10k/mutated_90_perc.fasta"},
+                                    ""});
   auto x = dpgpu::erase_instance<lcs::Problem>(std::move(loaded.at(0)));
   const auto& inst = x.as<lcs::Instance>();
   const std::int64_t expected = lcs::cpu::bitparallel(inst.a, inst.b);
@@ -152,8 +164,10 @@ TEST(KokkosLcsRegistry, BothSolversAreListedWithTheirBackends) {
   EXPECT_THROW(device.schema.resolve({{"rows_per_thread", std::int64_t{64}}}), dpgpu::InputError);
   EXPECT_THROW(host.schema.resolve({{"columns_per_step", std::int64_t{4}}}), dpgpu::InputError);
   EXPECT_THROW(device.schema.resolve({{"tile_width", std::int64_t{100}}}), dpgpu::InputError);
-  EXPECT_NO_THROW(device.schema.resolve({{"mode", std::string("cell")}, {"tile_width", std::int64_t{100}}}));
-  const auto c = dpgpu::bind<LcsKokkosConfig<Space::Device>>(device, device.schema.resolve({{"columns_per_step", std::int64_t{2}}}));
+  EXPECT_NO_THROW(
+      device.schema.resolve({{"mode", std::string("cell")}, {"tile_width", std::int64_t{100}}}));
+  const auto c = dpgpu::bind<LcsKokkosConfig<Space::Device>>(
+      device, device.schema.resolve({{"columns_per_step", std::int64_t{2}}}));
   EXPECT_EQ(c.columns_per_step, 2);
   EXPECT_EQ(c.rows_per_thread, 16);
 }

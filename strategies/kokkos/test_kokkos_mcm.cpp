@@ -44,15 +44,16 @@ std::vector<mcm::Instance> corpus(std::uint64_t seed, bool large) {
   return v;
 }
 
-void expect_optimal(bool device, const mcm::Instance& x, std::int64_t optimum, const dpgpu::ValueMap& params,
-                    const std::string& what) {
+void expect_optimal(bool device, const mcm::Instance& x, std::int64_t optimum,
+                    const dpgpu::ValueMap& params, const std::string& what) {
   const auto& s = mcm_solver(device);
   const auto any = dpgpu::erase_instance<mcm::Problem>({what, x, std::nullopt});
   dpgpu::Context* ctx = nullptr;
   const auto out = solve(s, any, params, &ctx);
   EXPECT_EQ(out.objective, optimum) << what << " n=" << x.n() << " seed " << base_seed();
   ASSERT_TRUE(out.solution) << what;
-  const auto verdict = mcm::Problem::check(x, *static_cast<const mcm::Solution*>(out.solution.get()));
+  const auto verdict =
+      mcm::Problem::check(x, *static_cast<const mcm::Solution*>(out.solution.get()));
   EXPECT_TRUE(verdict.ok) << what << " n=" << x.n() << ": " << verdict.message;
   EXPECT_EQ(verdict.objective, optimum) << what << " n=" << x.n() << " certificate";
   if (x.n() >= 2) {
@@ -80,7 +81,8 @@ void agrees_with_serial_and_omp(bool device, bool large) {
   for (const auto& x : corpus(base_seed(), large)) {
     const auto serial = mcm::cpu::serial(x);
     ASSERT_EQ(mcm::cpu::omp(x, 2).cost, serial.cost) << "n=" << x.n();
-    for (const auto& [params, what] : settings(device, x)) expect_optimal(device, x, serial.cost, params, what);
+    for (const auto& [params, what] : settings(device, x))
+      expect_optimal(device, x, serial.cost, params, what);
   }
 }
 
@@ -90,7 +92,8 @@ void small_cases(bool device) {
   std::uint64_t seed = base_seed();
   for (std::int64_t n : {2, 17, 70}) {
     const auto x = mcm::random_instance(n, 1, 100, ++seed);
-    for (const auto& [params, what] : settings(device, x)) expect_optimal(device, x, mcm::cpu::serial(x).cost, params, what);
+    for (const auto& [params, what] : settings(device, x))
+      expect_optimal(device, x, mcm::cpu::serial(x).cost, params, what);
   }
 }
 
@@ -102,7 +105,8 @@ TEST(KokkosMcmDevice, AgreesWithSerialAndOmp) { agrees_with_serial_and_omp(true,
 void paper_example(bool device) {
   DPGPU_KOKKOS_SKIP_UNLESS_RUNS(device);
   const mcm::Instance x{{2, 9, 3, 1, 4, 11, 5}};  // paper 002's Figure 1: 154
-  for (const auto& [params, what] : settings(device, x)) expect_optimal(device, x, 154, params, what);
+  for (const auto& [params, what] : settings(device, x))
+    expect_optimal(device, x, 154, params, what);
 }
 
 TEST(KokkosMcmHost, PaperExample) { paper_example(false); }
@@ -133,7 +137,8 @@ TEST(KokkosMcmRegistry, ParametersPerSpace) {
   EXPECT_EQ(host.schema.resolve({}).text("cell"), "64");      // as cpu.omp
   EXPECT_EQ(device.schema.resolve({}).text("kernel"), "thread");
   EXPECT_THROW(device.schema.resolve({{"threads", std::int64_t{100}}}), dpgpu::InputError);
-  EXPECT_THROW(host.schema.resolve({{"kernel", std::string("block")}}), dpgpu::InputError);  // GPU only
+  EXPECT_THROW(host.schema.resolve({{"kernel", std::string("block")}}),
+               dpgpu::InputError);  // GPU only
   const auto x = mcm::random_instance(1000, 1, 100, 1);
   const auto any = dpgpu::erase_instance<mcm::Problem>({"x", x, std::nullopt});
   // Diagonal-major 32-bit table (501,501 cells), int32 splits, the dimensions, and the walk's

@@ -18,8 +18,9 @@ namespace {
 using dpgpu::kokkos::test::base_seed;
 using dpgpu::kokkos::test::solve;
 
-void expect_optimal(bool device, const tsp::Instance& inst, std::int64_t optimum, const std::string& what,
-                    std::int64_t ranks_per_item = 0, std::int64_t team_size = 0) {
+void expect_optimal(bool device, const tsp::Instance& inst, std::int64_t optimum,
+                    const std::string& what, std::int64_t ranks_per_item = 0,
+                    std::int64_t team_size = 0) {
   const auto& s = dpgpu::kokkos::test::solver("tsp", device);
   const auto x = dpgpu::erase_instance<tsp::Problem>({what, inst, std::nullopt});
   dpgpu::ValueMap params;
@@ -28,7 +29,8 @@ void expect_optimal(bool device, const tsp::Instance& inst, std::int64_t optimum
   const auto out = solve(s, x, params);
   EXPECT_EQ(out.objective, optimum) << what << " seed " << base_seed();
   ASSERT_TRUE(out.solution) << what;
-  const auto verdict = tsp::Problem::check(inst, *static_cast<const tsp::Solution*>(out.solution.get()));
+  const auto verdict =
+      tsp::Problem::check(inst, *static_cast<const tsp::Solution*>(out.solution.get()));
   EXPECT_TRUE(verdict.ok) << what << ": " << verdict.message;
   EXPECT_EQ(verdict.objective, optimum) << what;
 }
@@ -43,9 +45,14 @@ void agrees_with_held_karp(bool device) {
     const auto cost = tsp::cpu::held_karp(r).cost;
     // One subset per work item, a few (not dividing the layers), and more than any layer.
     for (std::int64_t ranks : {1, 3, 5000})
-      expect_optimal(device, r, cost, "random_matrix n=" + std::to_string(n) + " ranks_per_item=" + std::to_string(ranks), ranks);
+      expect_optimal(
+          device, r, cost,
+          "random_matrix n=" + std::to_string(n) + " ranks_per_item=" + std::to_string(ranks),
+          ranks);
     // Teams of one warp: more teams, each staging the tables for fewer items.
-    if (device) expect_optimal(device, r, cost, "random_matrix n=" + std::to_string(n) + " team_size=32", 1, 32);
+    if (device)
+      expect_optimal(device, r, cost, "random_matrix n=" + std::to_string(n) + " team_size=32", 1,
+                     32);
   }
   const auto big = tsp::random_matrix(12, 1000000000, 100000000000, ++seed);  // 64-bit costs
   expect_optimal(device, big, tsp::cpu::held_karp(big).cost, "64-bit costs");
@@ -70,8 +77,8 @@ void small_cases(bool device) {
   for (int n : {2, 5, 11}) {
     const auto r = tsp::random_matrix(n, 1, 100, ++seed);
     for (std::int64_t ranks : {1, 7})
-      expect_optimal(device, r, tsp::cpu::held_karp(r).cost, "random_matrix n=" + std::to_string(n), ranks,
-                     device ? 64 : 0);
+      expect_optimal(device, r, tsp::cpu::held_karp(r).cost, "random_matrix n=" + std::to_string(n),
+                     ranks, device ? 64 : 0);
   }
 }
 
@@ -89,7 +96,8 @@ TEST(KokkosTspRegistry, TeamSizeIsADeviceParameter) {
   EXPECT_EQ(device.schema.resolve({}).integer("ranks_per_item"), 1);
   EXPECT_EQ(host.schema.resolve({}).integer("ranks_per_item"), 2048);
   EXPECT_THROW(device.schema.resolve({{"team_size", std::int64_t{100}}}), dpgpu::InputError);
-  EXPECT_THROW(host.schema.resolve({{"team_size", std::int64_t{32}}}), dpgpu::InputError);  // not declared there
+  EXPECT_THROW(host.schema.resolve({{"team_size", std::int64_t{32}}}),
+               dpgpu::InputError);  // not declared there
   // n <= 33 is a rule with the instance's sizes, so the planner refuses before running.
   dpgpu::AnyInstance sized;
   sized.dims = {{"n", std::int64_t{34}}};
@@ -101,7 +109,8 @@ TEST(KokkosTspRegistry, TeamSizeIsADeviceParameter) {
 TEST(KokkosTspHost, RefusesMoreThan33Cities) {
   DPGPU_KOKKOS_SKIP_UNLESS_RUNS(false);
   const auto& s = dpgpu::kokkos::test::solver("tsp", false);
-  const auto x = dpgpu::erase_instance<tsp::Problem>({"n34", tsp::euclidean(34, 100, 1), std::nullopt});
+  const auto x =
+      dpgpu::erase_instance<tsp::Problem>({"n34", tsp::euclidean(34, 100, 1), std::nullopt});
   EXPECT_THROW(solve(s, x, {}), dpgpu::InputError);
 }
 

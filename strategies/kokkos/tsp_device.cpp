@@ -4,7 +4,8 @@
 
 namespace dpgpu::kokkos {
 
-Outcome<tsp::Solution> tsp_solve(const tsp::Instance& x, const TspKokkosConfig<Space::Device>& c, Context& ctx) {
+Outcome<tsp::Solution> tsp_solve(const tsp::Instance& x, const TspKokkosConfig<Space::Device>& c,
+                                 Context& ctx) {
   return tsp_solve_on<Kokkos::Cuda, true>(device_space(ctx), x, c, ctx);
 }
 

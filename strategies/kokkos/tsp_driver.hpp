@@ -23,8 +23,8 @@ namespace tsp_detail {
 inline constexpr std::uint64_t kTeamWaves = 4;  // teams per resident team slot, at most
 
 template <class Exec, class Cost, bool PositionMajor>
-Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint32_t ranks_per_item, int team_size,
-                             Context& ctx) {
+Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint32_t ranks_per_item,
+                             int team_size, Context& ctx) {
   using Mem = typename Exec::memory_space;
   using tsp::subsets::kBinomials;
   const int m = x.n - 1;
@@ -33,7 +33,8 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
   std::vector<std::uint64_t> offset_h(std::size_t(m) + 2, 0);  // layer k's argmins at offset_h[k]
   for (int k = 1; k <= m; ++k) {
     largest = std::max(largest, kBinomials(m, k) * std::uint64_t(k));
-    offset_h[std::size_t(k) + 1] = offset_h[std::size_t(k)] + (k >= 2 ? kBinomials(m, k) * std::uint64_t(k) : 0);
+    offset_h[std::size_t(k) + 1] =
+        offset_h[std::size_t(k)] + (k >= 2 ? kBinomials(m, k) * std::uint64_t(k) : 0);
   }
   argmins = offset_h[std::size_t(m) + 1];
 
@@ -44,7 +45,9 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
   Kokkos::View<std::int32_t*, Mem> tour;
   {
     auto phase = ctx.phase("alloc");
-    auto alloc = [&](const char* label) { return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label)); };
+    auto alloc = [&](const char* label) {
+      return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label));
+    };
     for (auto& l : layer) l = Kokkos::View<Cost*, Mem>(alloc("tsp layer"), largest);
     into = Kokkos::View<Cost*, Mem>(alloc("tsp into"), std::size_t(m) * m);
     argmin = Kokkos::View<std::uint8_t*, Mem>(alloc("tsp argmin"), argmins);
@@ -56,14 +59,17 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
     auto phase = ctx.phase("h2d");
     auto into_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, into);
     for (int j = 0; j < m; ++j)
-      for (int c = 0; c < m; ++c) into_h(std::size_t(j) * m + c) = static_cast<Cost>(x.arc(c + 1, j + 1));
+      for (int c = 0; c < m; ++c)
+        into_h(std::size_t(j) * m + c) = static_cast<Cost>(x.arc(c + 1, j + 1));
     auto binom_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, binom);
     for (int c = 0; c < kBinomRows; ++c)
-      for (int i = 0; i < kBinomRows; ++i) binom_h(c * kBinomRows + i) = std::uint32_t(kBinomials(c, i));
+      for (int i = 0; i < kBinomRows; ++i)
+        binom_h(c * kBinomRows + i) = std::uint32_t(kBinomials(c, i));
     auto offset_m = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, offset);
     for (std::size_t k = 0; k < offset_h.size(); ++k) offset_m(k) = offset_h[k];
     // Layer 1: rank({j}) = j, one position.
-    Kokkos::View<Cost*, Kokkos::HostSpace> first_h(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tsp first layer"), m);
+    Kokkos::View<Cost*, Kokkos::HostSpace> first_h(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, "tsp first layer"), m);
     for (int j = 0; j < m; ++j) first_h(j) = static_cast<Cost>(x.arc(0, j + 1));
     Kokkos::deep_copy(exec, into, into_h);
     Kokkos::deep_copy(exec, binom, binom_h);
@@ -82,7 +88,9 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
     f.m = m;
     f.infinity = std::numeric_limits<Cost>::max();
     f.ranks_per_item = ranks_per_item;
-    const std::uint64_t team_cap = std::max<std::uint64_t>(1, std::uint64_t(exec.concurrency()) / std::uint64_t(team_size)) * kTeamWaves;
+    const std::uint64_t team_cap =
+        std::max<std::uint64_t>(1, std::uint64_t(exec.concurrency()) / std::uint64_t(team_size)) *
+        kTeamWaves;
     for (int k = 2; k <= m; ++k) {
       f.prev = layer[cur];
       f.cur = layer[1 - cur];
@@ -93,9 +101,11 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
       f.items = std::uint32_t((std::uint64_t(f.count) + ranks_per_item - 1) / ranks_per_item);
       // Teams grid-stride over the items: at most `waves` teams per resident team slot, so
       // each team's staging is paid for by many items (as gpu.wavefront's grid cap).
-      const int teams = int(std::min<std::uint64_t>((f.items + team_size - 1) / team_size, team_cap));
+      const int teams =
+          int(std::min<std::uint64_t>((f.items + team_size - 1) / team_size, team_cap));
       Kokkos::TeamPolicy<Exec> policy(exec, teams, team_size);
-      Kokkos::parallel_for("tsp layer", policy.set_scratch_size(0, Kokkos::PerTeam(Layer::scratch_bytes(m))), f);
+      Kokkos::parallel_for("tsp layer",
+                           policy.set_scratch_size(0, Kokkos::PerTeam(Layer::scratch_bytes(m))), f);
       cur = 1 - cur;
       ctx.check_deadline();
     }
@@ -112,7 +122,8 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
     auto phase = ctx.phase("d2h");
     // The m costs of the last layer only (a mirror of the whole layer buffer would allocate
     // the largest layer on the host: 0.1 ms at n = 25).
-    Kokkos::View<Cost*, Kokkos::HostSpace> last_h(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tsp last layer"), m);
+    Kokkos::View<Cost*, Kokkos::HostSpace> last_h(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, "tsp last layer"), m);
     Kokkos::deep_copy(exec, last_h, Kokkos::subview(layer[cur], std::make_pair(0, m)));
     exec.fence("tsp last layer");
     std::int64_t best = std::numeric_limits<std::int64_t>::max();
@@ -141,15 +152,18 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
 }  // namespace tsp_detail
 
 template <class Exec, bool PositionMajor, Space S>
-Outcome<tsp::Solution> tsp_solve_on(const Exec& exec, const tsp::Instance& x, const TspKokkosConfig<S>& c, Context& ctx) {
+Outcome<tsp::Solution> tsp_solve_on(const Exec& exec, const tsp::Instance& x,
+                                    const TspKokkosConfig<S>& c, Context& ctx) {
   const std::string solver = solver_name(S);
   if (x.n > kTspMaxCities)
     throw dpgpu::InputError(solver + ": n = " + std::to_string(x.n) + " is above " +
                             std::to_string(kTspMaxCities) + " cities (32-bit subset masks)");
   if (x.n == 1) return {0, tsp::Solution{{0}}, std::nullopt};
   return tsp::cost_upper_bound(x) <= std::numeric_limits<std::int32_t>::max()
-             ? tsp_detail::solve<Exec, std::int32_t, PositionMajor>(exec, x, std::uint32_t(c.ranks_per_item), c.team_size, ctx)
-             : tsp_detail::solve<Exec, std::int64_t, PositionMajor>(exec, x, std::uint32_t(c.ranks_per_item), c.team_size, ctx);
+             ? tsp_detail::solve<Exec, std::int32_t, PositionMajor>(
+                   exec, x, std::uint32_t(c.ranks_per_item), c.team_size, ctx)
+             : tsp_detail::solve<Exec, std::int64_t, PositionMajor>(
+                   exec, x, std::uint32_t(c.ranks_per_item), c.team_size, ctx);
 }
 
 }  // namespace dpgpu::kokkos

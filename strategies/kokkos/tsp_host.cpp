@@ -3,7 +3,8 @@
 
 namespace dpgpu::kokkos {
 
-Outcome<tsp::Solution> tsp_solve(const tsp::Instance& x, const TspKokkosConfig<Space::Host>& c, Context& ctx) {
+Outcome<tsp::Solution> tsp_solve(const tsp::Instance& x, const TspKokkosConfig<Space::Host>& c,
+                                 Context& ctx) {
   return tsp_solve_on<HostSpace, false>(host_space(), x, c, ctx);
 }
 

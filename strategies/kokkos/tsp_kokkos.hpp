@@ -32,7 +32,9 @@ struct TspKokkosConfig {
   std::int64_t ranks_per_item = S == Space::Device ? 1 : 2048;
   int team_size = S == Space::Device ? 256 : 1;
 };
-Outcome<tsp::Solution> tsp_solve(const tsp::Instance& x, const TspKokkosConfig<Space::Host>& c, Context& ctx);
-Outcome<tsp::Solution> tsp_solve(const tsp::Instance& x, const TspKokkosConfig<Space::Device>& c, Context& ctx);
+Outcome<tsp::Solution> tsp_solve(const tsp::Instance& x, const TspKokkosConfig<Space::Host>& c,
+                                 Context& ctx);
+Outcome<tsp::Solution> tsp_solve(const tsp::Instance& x, const TspKokkosConfig<Space::Device>& c,
+                                 Context& ctx);
 
 }  // namespace dpgpu::kokkos

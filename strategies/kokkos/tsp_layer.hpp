@@ -29,10 +29,14 @@ inline constexpr int kBinomRows = 33;  // C(c, i) for c, i in 0..32
 // C(c, i) from a 33 × 33 table (global memory or team scratch).
 struct Binomials {
   const std::uint32_t* table = nullptr;  // [c·33 + i]
-  KOKKOS_INLINE_FUNCTION std::uint32_t operator()(int c, int i) const { return table[c * kBinomRows + i]; }
+  KOKKOS_INLINE_FUNCTION std::uint32_t operator()(int c, int i) const {
+    return table[c * kBinomRows + i];
+  }
 };
 
-KOKKOS_INLINE_FUNCTION int lowest(std::uint32_t mask) { return Kokkos::Experimental::countr_zero_builtin(mask); }
+KOKKOS_INLINE_FUNCTION int lowest(std::uint32_t mask) {
+  return Kokkos::Experimental::countr_zero_builtin(mask);
+}
 
 // The next larger mask with as many bits (Gosper); x is not the last subset of its layer.
 KOKKOS_INLINE_FUNCTION std::uint32_t next_same_size(std::uint32_t x) {
@@ -60,8 +64,10 @@ KOKKOS_INLINE_FUNCTION std::uint32_t rank(const Binomials& B, std::uint32_t mask
 }
 
 template <bool PositionMajor>
-KOKKOS_INLINE_FUNCTION std::uint64_t cell_index(std::uint32_t r, int p, std::uint32_t count, int k) {
-  return PositionMajor ? std::uint64_t(p) * count + r : std::uint64_t(r) * std::uint64_t(k) + std::uint64_t(p);
+KOKKOS_INLINE_FUNCTION std::uint64_t cell_index(std::uint32_t r, int p, std::uint32_t count,
+                                                int k) {
+  return PositionMajor ? std::uint64_t(p) * count + r
+                       : std::uint64_t(r) * std::uint64_t(k) + std::uint64_t(p);
 }
 
 template <class Exec, class Cost, bool PositionMajor>
@@ -83,22 +89,27 @@ struct HeldKarpLayer {
   // Distances row stride: odd, so threads reading different columns spread over the banks.
   KOKKOS_INLINE_FUNCTION static int arc_stride(int m) { return m | 1; }
   // A function, not a static member: device code may not odr-use a host static.
-  KOKKOS_INLINE_FUNCTION static constexpr std::size_t binom_bytes() { return (kBinomRows * kBinomRows * 4 + 7) / 8 * 8; }
+  KOKKOS_INLINE_FUNCTION static constexpr std::size_t binom_bytes() {
+    return (kBinomRows * kBinomRows * 4 + 7) / 8 * 8;
+  }
   static std::size_t scratch_bytes(int m) {
-    return binom_bytes() + std::size_t(m) * std::size_t(arc_stride(m)) * sizeof(Cost) + 16;  // + alignment
+    return binom_bytes() + std::size_t(m) * std::size_t(arc_stride(m)) * sizeof(Cost) +
+           16;  // + alignment
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& t) const {
     auto* const b = static_cast<std::uint32_t*>(t.team_scratch(0).get_shmem(binom_bytes()));
-    auto* const arcs = static_cast<Cost*>(t.team_scratch(0).get_shmem(std::size_t(m) * arc_stride(m) * sizeof(Cost)));
+    auto* const arcs = static_cast<Cost*>(
+        t.team_scratch(0).get_shmem(std::size_t(m) * arc_stride(m) * sizeof(Cost)));
     const int P = t.team_size(), lane = t.team_rank(), stride = arc_stride(m);
     for (int e = lane; e < kBinomRows * kBinomRows; e += P) b[e] = binom(e);
     for (int e = lane; e < m * m; e += P) arcs[(e / m) * stride + e % m] = into(e);
     t.team_barrier();
     const Binomials B{b};
     const std::uint32_t step = std::uint32_t(t.league_size()) * std::uint32_t(P);
-    for (std::uint32_t item = std::uint32_t(t.league_rank()) * std::uint32_t(P) + std::uint32_t(lane); item < items;
-         item += step) {
+    for (std::uint32_t item =
+             std::uint32_t(t.league_rank()) * std::uint32_t(P) + std::uint32_t(lane);
+         item < items; item += step) {
       const std::uint32_t first = item * ranks_per_item;
       const std::uint32_t end = count - first < ranks_per_item ? count : first + ranks_per_item;
       std::uint32_t S = unrank(B, m, k, first);
@@ -109,8 +120,8 @@ struct HeldKarpLayer {
     }
   }
 
-  KOKKOS_INLINE_FUNCTION void relax(const Binomials& B, const Cost* arcs, int stride, const std::uint32_t S,
-                                    const std::uint32_t r) const {
+  KOKKOS_INLINE_FUNCTION void relax(const Binomials& B, const Cost* arcs, int stride,
+                                    const std::uint32_t S, const std::uint32_t r) const {
     std::uint32_t above = 0, below = 0;
     {
       std::uint32_t t = S & (S - 1);

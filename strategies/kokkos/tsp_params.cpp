@@ -18,7 +18,8 @@ Registered register_tsp() {
   constexpr bool device = S == Space::Device;
   auto s = kokkos_solver<tsp::Problem, C>(
       S, solver_name(S),
-      "Held-Karp by subset-size layers written once, one dispatch per layer, binomials and distances "
+      "Held-Karp by subset-size layers written once, one dispatch per layer, binomials and "
+      "distances "
       "in team scratch; argmins kept in memory, the tour walked back there (n <= 33)");
   s.param("ranks_per_item", &C::ranks_per_item, between(1, 1 << 20),
           "consecutive subsets per work item: the first unranked, the others stepped to");
@@ -27,10 +28,13 @@ Registered register_tsp() {
         .rule("team_size", multiple_of(32));
   s.check_instance([](const C&, const ValueMap& dims) -> std::optional<std::string> {
      const auto n = std::int64_t(to_number(dims.at("n")));
-     if (n > kTspMaxCities) return "n = " + std::to_string(n) + " is above " + std::to_string(kTspMaxCities) + " cities (32-bit subset masks)";
+     if (n > kTspMaxCities)
+       return "n = " + std::to_string(n) + " is above " + std::to_string(kTspMaxCities) +
+              " cities (32-bit subset masks)";
      return std::nullopt;
    }).memory([](const tsp::Instance& x, const C&) { return tsp_memory(x, device); });
-  return kokkos_solve<S>(s, [](const tsp::Instance& x, const auto& c, Context& ctx) { return tsp_solve(x, c, ctx); });
+  return kokkos_solve<S>(
+      s, [](const tsp::Instance& x, const auto& c, Context& ctx) { return tsp_solve(x, c, ctx); });
 }
 
 [[maybe_unused]] const Registered registered_device = register_tsp<Space::Device>();

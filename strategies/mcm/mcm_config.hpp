@@ -12,10 +12,15 @@ namespace dpgpu::mcm_gpu {
 
 // The paper's Table II as a table (GTX 480, n = 16,384): its threads per setting are not
 // given, so 32 (its fastest Table I column) and 8 blocks per entry.
-inline constexpr const char* kPaperTable = "2-3668:block:32,3669-15406:thread:32,15407-15662:block:32,15663-*:blocks:32:8";
+inline constexpr const char* kPaperTable =
+    "2-3668:block:32,3669-15406:thread:32,15407-15662:block:32,15663-*:blocks:32:8";
 
 enum class Policy { fixed, table, calibrate };
-enum class CellBits { automatic, b32, b64 };  // bits of a stored cost: "auto" (32, escape to 64), "32", "64"
+enum class CellBits {
+  automatic,
+  b32,
+  b64
+};  // bits of a stored cost: "auto" (32, escape to 64), "32", "64"
 
 struct McmConfig {
   Policy policy = Policy::fixed;
@@ -23,7 +28,7 @@ struct McmConfig {
   int threads = 32;                 // policy fixed: threads per block, a multiple of 32
   int blocks = 8;                   // policy fixed, kernel blocks: blocks per entry
   std::string table = kPaperTable;  // policy table: ranges of l (parse_table's syntax)
-  double budget = 0.01;             // policy calibrate: share of the compute time its losing launches may take
+  double budget = 0.01;  // policy calibrate: share of the compute time its losing launches may take
   CellBits cell = CellBits::automatic;
 };
 
@@ -38,7 +43,8 @@ inline Setting fixed_setting(const McmConfig& c) {
 inline std::string why_not(const ::mcm::Instance& x, const McmConfig& c) {
   if (auto why = ::mcm::int64_excess(x); !why.empty()) return why;
   if (c.cell == CellBits::b32 && !::mcm::costs_fit_32_bits(x))
-    return "'cell' 32: a cost could reach 2^32 or more (bound P²·max(b-a-1)·min(p_a..p_b)); use cell 64 or auto";
+    return "'cell' 32: a cost could reach 2^32 or more (bound P²·max(b-a-1)·min(p_a..p_b)); use "
+           "cell 64 or auto";
   return {};
 }
 
@@ -63,10 +69,13 @@ inline std::uint64_t mcm_device_bytes(const ::mcm::Instance& x, const McmConfig&
 
 enum class Compare { fp64, bits };  // how gpu.mcm_tiled compares candidates
 
-enum class Arith { automatic, fp64 };  // gpu.mcm_tiled's values: int32 where proven exact, or doubles
+enum class Arith {
+  automatic,
+  fp64
+};  // gpu.mcm_tiled's values: int32 where proven exact, or doubles
 
 struct TiledConfig {
-  int split_target = 0;             // blocks per tile diagonal to aim for with split panels; 0: 2 per SM
+  int split_target = 0;  // blocks per tile diagonal to aim for with split panels; 0: 2 per SM
   Compare compare = Compare::fp64;  // doubles: bits compares the bit patterns on the integer pipe
   Arith arith = Arith::automatic;   // auto: int32 when every candidate is provably below 2^31
 };
@@ -80,7 +89,9 @@ inline bool tiled_uses_int(const ::mcm::Instance& x, const TiledConfig& c) {
 inline constexpr int kTile = 64;  // gpu.mcm_tiled: side of a tile
 
 // Points padded to a whole number of tiles (dimension 0 beyond n, never read by a real entry).
-inline std::int64_t tiled_points(const ::mcm::Instance& x) { return (x.n() + 1 + kTile - 1) / kTile * kTile; }
+inline std::int64_t tiled_points(const ::mcm::Instance& x) {
+  return (x.n() + 1 + kTile - 1) / kTile * kTile;
+}
 
 // What solve_mcm_tiled allocates on the device: costs (double) and splits (int32) in W × W,
 // dimensions, the panel parts' scratch (up to 4 blocks per SM of a 132-SM GPU per tile), output.

@@ -45,7 +45,12 @@ struct Solve {
   std::int64_t launches = 0, calibration_launches = 0;
 
   Solve(const ::mcm::Instance& inst, int parts, bool escape, Context& c)
-      : x(inst), ctx(c), stream(static_cast<cudaStream_t>(c.stream())), n(inst.n()), w(inst.n() + 1), parts_cap(parts) {
+      : x(inst),
+        ctx(c),
+        stream(static_cast<cudaStream_t>(c.stream())),
+        n(inst.n()),
+        w(inst.n() + 1),
+        parts_cap(parts) {
     const std::size_t cells = std::size_t(diag_offset(w, w));
     PinnedBuffer<T> h_p{std::size_t(w)};
     {
@@ -85,20 +90,24 @@ struct Solve {
     auto mark = ctx.profiled_launch();
     switch (s.kernel) {
       case Kernel::thread:
-        one_thread_per_entry<T><<<unsigned((entries + s.threads - 1) / s.threads), unsigned(s.threads), 0, stream>>>(tab, l);
+        one_thread_per_entry<T>
+            <<<unsigned((entries + s.threads - 1) / s.threads), unsigned(s.threads), 0, stream>>>(
+                tab, l);
         break;
       case Kernel::block:
         one_block_per_entry<T><<<unsigned(entries), unsigned(s.threads), 0, stream>>>(tab, l);
         break;
       case Kernel::blocks: {
         const int parts = std::min(s.blocks, parts_cap);
-        blocks_per_entry_partial<T><<<dim3(unsigned(entries), unsigned(parts)), unsigned(s.threads), 0, stream>>>(
-            tab, l, parts, part_v.get(), part_c.get());
+        blocks_per_entry_partial<T>
+            <<<dim3(unsigned(entries), unsigned(parts)), unsigned(s.threads), 0, stream>>>(
+                tab, l, parts, part_v.get(), part_c.get());
         CUDA_CHECK_LAUNCH();
         ++launches;
         constexpr int kWarps = 8;  // entries per block of the final launch
-        blocks_per_entry_final<T><<<unsigned((entries + kWarps - 1) / kWarps), 32 * kWarps, 0, stream>>>(
-            tab, l, parts, part_v.get(), part_c.get());
+        blocks_per_entry_final<T>
+            <<<unsigned((entries + kWarps - 1) / kWarps), 32 * kWarps, 0, stream>>>(
+                tab, l, parts, part_v.get(), part_c.get());
         break;
       }
     }
@@ -193,14 +202,19 @@ struct Solve {
   // The optimum is M[0][n]: its cell, or its 64-bit copy when it escaped.
   GpuAnswer finish() {
     const DiagSplit splits{split.get(), w};
-    if (!wide.get()) return walk_answer(splits, n, diag.get() + diag_offset(w, n), ctx, stream, launches);
+    if (!wide.get())
+      return walk_answer(splits, n, diag.get() + diag_offset(w, n), ctx, stream, launches);
     u64 count = 0;
     T top = 0;
-    CUDA_CHECK(cudaMemcpyAsync(&count, escaped.get(), sizeof count, cudaMemcpyDeviceToHost, stream));
-    if (n >= 1) CUDA_CHECK(cudaMemcpyAsync(&top, diag.get() + diag_offset(w, n), sizeof top, cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(
+        cudaMemcpyAsync(&count, escaped.get(), sizeof count, cudaMemcpyDeviceToHost, stream));
+    if (n >= 1)
+      CUDA_CHECK(cudaMemcpyAsync(&top, diag.get() + diag_offset(w, n), sizeof top,
+                                 cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaStreamSynchronize(stream));
     ctx.set("escaped_cells", double(count));
-    if (n >= 2 && top == T(kEscape)) return walk_answer(splits, n, wide.get() + n, ctx, stream, launches);
+    if (n >= 2 && top == T(kEscape))
+      return walk_answer(splits, n, wide.get() + n, ctx, stream, launches);
     return walk_answer(splits, n, diag.get() + diag_offset(w, n), ctx, stream, launches);
   }
 };
@@ -255,7 +269,8 @@ GpuAnswer run_typed(const ::mcm::Instance& x, const McmConfig& cfg, Context& ctx
 GpuAnswer solve_mcm(const ::mcm::Instance& x, const McmConfig& cfg, Context& ctx) {
   if (auto why = why_not(x, cfg); !why.empty()) throw InputError("gpu.mcm: refused: " + why);
   static_assert(::mcm::kMaxN < (std::int64_t{1} << 31) - 2, "splits are int32");
-  return use_32_bits(cfg) ? run_typed<std::uint32_t>(x, cfg, ctx) : run_typed<std::uint64_t>(x, cfg, ctx);
+  return use_32_bits(cfg) ? run_typed<std::uint32_t>(x, cfg, ctx)
+                          : run_typed<std::uint64_t>(x, cfg, ctx);
 }
 
 }  // namespace dpgpu::mcm_gpu

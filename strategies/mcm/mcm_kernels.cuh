@@ -19,7 +19,9 @@ struct Best {
   u64 v;
   int c;
 };
-__device__ inline Best better(Best x, Best y) { return (y.v < x.v || (y.v == x.v && y.c < x.c)) ? y : x; }
+__device__ inline Best better(Best x, Best y) {
+  return (y.v < x.v || (y.v == x.v && y.c < x.c)) ? y : x;
+}
 
 __device__ inline Best warp_min(Best b) {
   for (int o = 16; o > 0; o >>= 1) {
@@ -55,13 +57,14 @@ __global__ void one_thread_per_entry(Table<T> tab, ll l) {
   const ll w = tab.w;
   if (a + l >= w) return;
   const u64 pab = u64(tab.p[a]) * u64(tab.p[a + l]);
-  ll left = diag_offset(w, 1) + a;            // M[a][a+t] at t = 1
-  ll right = diag_offset(w, l - 1) + a + 1;   // M[a+t][a+l] at t = 1
+  ll left = diag_offset(w, 1) + a;           // M[a][a+t] at t = 1
+  ll right = diag_offset(w, l - 1) + a + 1;  // M[a+t][a+l] at t = 1
   Best best{kNone, 0};
   // Few threads per launch (w - l): unrolled so each thread keeps many loads in flight.
 #pragma unroll 8
   for (ll t = 1; t < l; ++t) {
-    const u64 q = tab.get(tab.diag[left], a, a + t) + tab.get(tab.diag[right], a + t, a + l) + pab * u64(tab.p[a + t]);
+    const u64 q = tab.get(tab.diag[left], a, a + t) + tab.get(tab.diag[right], a + t, a + l) +
+                  pab * u64(tab.p[a + t]);
     if (q < best.v) best = Best{q, int(a + t)};
     left += w - t;                 // diagonal t -> t + 1, same a
     right -= w - (l - t - 1) - 1;  // diagonal l - t -> l - t - 1, index + 1
@@ -108,12 +111,14 @@ __global__ void blocks_per_entry_partial(Table<T> tab, ll l, int parts, u64* par
 
 // BlocksPerOneEntry, second launch: one warp per entry takes the minimum of its parts.
 template <class T>
-__global__ void blocks_per_entry_final(Table<T> tab, ll l, int parts, const u64* part_v, const int* part_c) {
+__global__ void blocks_per_entry_final(Table<T> tab, ll l, int parts, const u64* part_v,
+                                       const int* part_c) {
   const ll a = ll(blockIdx.x) * (blockDim.x / 32) + threadIdx.x / 32;
   const int lane = threadIdx.x & 31;
   if (a + l >= tab.w) return;  // whole warps leave together
   Best b{kNone, 0x7fffffff};
-  for (int g = lane; g < parts; g += 32) b = better(b, Best{part_v[a * parts + g], part_c[a * parts + g]});
+  for (int g = lane; g < parts; g += 32)
+    b = better(b, Best{part_v[a * parts + g], part_c[a * parts + g]});
   b = warp_min(b);
   if (lane == 0) tab.store(a, l, b.v, b.c);
 }

@@ -27,12 +27,12 @@ constexpr unsigned kEscape = 0xffffffffu;
 
 template <class T>
 struct Table {
-  T* diag;           // diag_offset(w, w) words
-  T* sym;            // w·w words
+  T* diag;              // diag_offset(w, w) words
+  T* sym;               // w·w words
   std::int32_t* split;  // diag_offset(w, w) words, diagonal-major
-  const T* p;        // w dimensions, as T (products in 64 bits)
+  const T* p;           // w dimensions, as T (products in 64 bits)
   ll w;
-  unsigned long long* wide = nullptr;    // 32-bit cells with escape: M[a][b] at a·w + b (a < b)
+  unsigned long long* wide = nullptr;     // 32-bit cells with escape: M[a][b] at a·w + b (a < b)
   unsigned long long* escaped = nullptr;  // count of escaped cells
 
   // The value of M[r][c] whose stored cell is v.

@@ -37,45 +37,64 @@ Outcome<::mcm::Solution> outcome(GpuAnswer a) {
 [[maybe_unused]] const Registered mcm_registered =
     dpgpu::solver<::mcm::Problem, C>(
         "gpu.mcm",
-        "paper 002: one launch per diagonal l with OneThreadPerOneEntry (thread), OneBlockPerOneEntry (block) or "
-        "BlocksPerOneEntry (blocks); the kernel per diagonal fixed, from a table, or calibrated on the instance")
-        .choice("policy", &C::policy,
-                {{"fixed", Policy::fixed}, {"table", Policy::table}, {"calibrate", Policy::calibrate}},
-                "fixed: `kernel` everywhere; table: the ranges in `table`; calibrate: during the solve, time the "
-                "current setting and its grid neighbours on some diagonals and keep the fastest")
-        .choice("kernel", &C::kernel, {{"thread", Kernel::thread}, {"block", Kernel::block}, {"blocks", Kernel::blocks}},
+        "paper 002: one launch per diagonal l with OneThreadPerOneEntry (thread), "
+        "OneBlockPerOneEntry (block) or "
+        "BlocksPerOneEntry (blocks); the kernel per diagonal fixed, from a table, or calibrated on "
+        "the instance")
+        .choice(
+            "policy", &C::policy,
+            {{"fixed", Policy::fixed}, {"table", Policy::table}, {"calibrate", Policy::calibrate}},
+            "fixed: `kernel` everywhere; table: the ranges in `table`; calibrate: during the "
+            "solve, time the "
+            "current setting and its grid neighbours on some diagonals and keep the fastest")
+        .choice("kernel", &C::kernel,
+                {{"thread", Kernel::thread}, {"block", Kernel::block}, {"blocks", Kernel::blocks}},
                 "policy fixed: the kernel of every diagonal")
-        .param("threads", &C::threads, between(32, 1024), "policy fixed: threads per block (a multiple of 32)")
+        .param("threads", &C::threads, between(32, 1024),
+               "policy fixed: threads per block (a multiple of 32)")
         .rule("threads", multiple_of(32))
-        .param("blocks", &C::blocks, between(2, 1024), "policy fixed, kernel blocks: blocks per entry")
+        .param("blocks", &C::blocks, between(2, 1024),
+               "policy fixed, kernel blocks: blocks per entry")
         .param("table", &C::table,
-               "policy table: FROM-TO:KERNEL:THREADS[:BLOCKS] ranges of l, comma-separated, from 2, no gaps, last TO '*'")
+               "policy table: FROM-TO:KERNEL:THREADS[:BLOCKS] ranges of l, comma-separated, from "
+               "2, no gaps, last TO '*'")
         .rule("table", valid_table)
         .param("budget", &C::budget, between(0.0, 1.0),
-               "policy calibrate: share of the estimated compute time that the timed launches which lose may cost")
-        .choice("cell", &C::cell, {{"auto", CellBits::automatic}, {"32", CellBits::b32}, {"64", CellBits::b64}},
-                "bits of a stored cost; 32: every cost provably fits (P²·max (b-a-1)·min p < 2^32); auto: 32, and "
-                "where that is not proven a cost of 2^32 - 1 or more escapes to a 64-bit square; 64: 64-bit cells")
+               "policy calibrate: share of the estimated compute time that the timed launches "
+               "which lose may cost")
+        .choice("cell", &C::cell,
+                {{"auto", CellBits::automatic}, {"32", CellBits::b32}, {"64", CellBits::b64}},
+                "bits of a stored cost; 32: every cost provably fits (P²·max (b-a-1)·min p < "
+                "2^32); auto: 32, and "
+                "where that is not proven a cost of 2^32 - 1 or more escapes to a 64-bit square; "
+                "64: 64-bit cells")
         .check_instance([](const C& c, const ::mcm::Instance& x) { return refusal(why_not(x, c)); })
         .memory([](const ::mcm::Instance& x, const C& c) {
           return MemoryNeed{std::uint64_t(x.n()) * 40, mcm_device_bytes(x, c)};
         })
-        .solve_gpu([](const ::mcm::Instance& x, const C& c, Context& ctx) { return outcome(solve_mcm(x, c, ctx)); });
+        .solve_gpu([](const ::mcm::Instance& x, const C& c, Context& ctx) {
+          return outcome(solve_mcm(x, c, ctx));
+        });
 
 [[maybe_unused]] const Registered tiled_registered =
     dpgpu::solver<::mcm::Problem, TiledConfig>(
         "gpu.mcm_tiled",
-        "beyond the paper: 64 × 64 tiles of int32 (bound below 2^31, DPX add-min) or doubles (exact below 2^53), "
+        "beyond the paper: 64 × 64 tiles of int32 (bound below 2^31, DPX add-min) or doubles "
+        "(exact below 2^53), "
         "panel products in shared memory split over blocks, one tile diagonal per two launches")
         .param("split_target", &TiledConfig::split_target, between(0, 1 << 20),
                "blocks per tile diagonal the panel split aims for; 0: two per SM")
-        .choice("compare", &TiledConfig::compare, {{"fp64", Compare::fp64}, {"bits", Compare::bits}},
-                "panel minimum: compare as doubles (fp64), or the doubles' bit patterns on the integer pipe (bits; "
+        .choice("compare", &TiledConfig::compare,
+                {{"fp64", Compare::fp64}, {"bits", Compare::bits}},
+                "panel minimum: compare as doubles (fp64), or the doubles' bit patterns on the "
+                "integer pipe (bits; "
                 "slower on the H100: 0.61 s against 0.49 s at n = 16384)")
         .choice("arith", &TiledConfig::arith, {{"auto", Arith::automatic}, {"fp64", Arith::fp64}},
-                "values: auto computes in int32 with DPX add-min when the instance's split bound is below 2^31 "
+                "values: auto computes in int32 with DPX add-min when the instance's split bound "
+                "is below 2^31 "
                 "(else doubles); fp64 always doubles")
-        .check_instance([](const TiledConfig&, const ::mcm::Instance& x) { return refusal(why_not_tiled(x)); })
+        .check_instance(
+            [](const TiledConfig&, const ::mcm::Instance& x) { return refusal(why_not_tiled(x)); })
         .memory([](const ::mcm::Instance& x, const TiledConfig&) {
           return MemoryNeed{std::uint64_t(x.n()) * 40, tiled_device_bytes(x)};
         })

@@ -78,18 +78,21 @@ TableParse parse_table(const std::string& text) {
     const auto to = to_text == "*" ? std::optional<std::int64_t>(-1) : number(to_text);
     if (!from || !to) return bad("FROM and TO must be integers (TO may be '*')");
     if (*from != expected)
-      return bad(*from < expected ? fmt::format("overlaps the previous range (l = {} expected)", expected)
-                                  : fmt::format("leaves a gap: l = {}..{} not covered", expected, *from - 1));
+      return bad(*from < expected
+                     ? fmt::format("overlaps the previous range (l = {} expected)", expected)
+                     : fmt::format("leaves a gap: l = {}..{} not covered", expected, *from - 1));
     if (*to >= 0 && *to < *from) return bad("TO is below FROM");
     const auto kernel = kernel_from(f[1]);
-    if (!kernel) return bad(fmt::format("unknown kernel '{}' (one of: thread, block, blocks)", f[1]));
+    if (!kernel)
+      return bad(fmt::format("unknown kernel '{}' (one of: thread, block, blocks)", f[1]));
     const auto threads = number(f[2]);
     if (!threads || *threads < 32 || *threads > 1024 || *threads % 32)
       return bad("THREADS must be a multiple of 32 in [32, 1024]");
     Setting s{*kernel, int(*threads), 1};
     if (*kernel == Kernel::blocks) {
       const auto blocks = f.size() == 4 ? number(f[3]) : std::nullopt;
-      if (!blocks || *blocks < 2 || *blocks > 1024) return bad("the blocks kernel needs BLOCKS in [2, 1024]");
+      if (!blocks || *blocks < 2 || *blocks > 1024)
+        return bad("the blocks kernel needs BLOCKS in [2, 1024]");
       s.blocks = int(*blocks);
     } else if (f.size() == 4) {
       return bad(fmt::format("BLOCKS is only for the blocks kernel, not '{}'", f[1]));
@@ -99,7 +102,8 @@ TableParse parse_table(const std::string& text) {
   }
   if (expected >= 0) {
     r.ranges.clear();
-    r.error = fmt::format("table: the last range must end with '*' (l = {} onwards is not covered)", expected);
+    r.error = fmt::format("table: the last range must end with '*' (l = {} onwards is not covered)",
+                          expected);
   }
   return r;
 }
@@ -108,7 +112,8 @@ std::string table_text(const std::vector<Range>& ranges) {
   std::string s;
   for (const auto& r : ranges) {
     if (!s.empty()) s += ',';
-    s += fmt::format("{}-{}:{}", r.from, r.to < 0 ? std::string("*") : std::to_string(r.to), to_string(r.setting));
+    s += fmt::format("{}-{}:{}", r.from, r.to < 0 ? std::string("*") : std::to_string(r.to),
+                     to_string(r.setting));
   }
   return s;
 }
@@ -140,14 +145,16 @@ std::vector<Setting> grid_neighbours(const Setting& s) {
       v.push_back({Kernel::blocks, std::min(s.threads, 256), 2});
       break;
     case Kernel::blocks:
-      v.push_back(s.blocks == 2 ? Setting{Kernel::block, s.threads, 1} : Setting{Kernel::blocks, s.threads, s.blocks / 2});
+      v.push_back(s.blocks == 2 ? Setting{Kernel::block, s.threads, 1}
+                                : Setting{Kernel::blocks, s.threads, s.blocks / 2});
       if (s.blocks < 16) v.push_back({Kernel::blocks, s.threads, s.blocks * 2});
       break;
   }
   return v;
 }
 
-Calibrator::Calibrator(std::int64_t n, double budget) : n_(n), first_(std::min<std::int64_t>(n, 64)), budget_(budget) {
+Calibrator::Calibrator(std::int64_t n, double budget)
+    : n_(n), first_(std::min<std::int64_t>(n, 64)), budget_(budget) {
   choose(2, {Kernel::block, 128, 1});
   next_candidates(first_, current_, false);
 }
@@ -185,7 +192,8 @@ void Calibrator::record(std::int64_t l, const std::vector<double>& seconds, std:
     second = best;
   }
   const double tolerance = std::max(kFlat * fastest, kNoiseS);
-  const bool flat = std::all_of(seconds.begin(), seconds.end(), [&](double t) { return t <= fastest + tolerance; });
+  const bool flat = std::all_of(seconds.begin(), seconds.end(),
+                                [&](double t) { return t <= fastest + tolerance; });
   flat_samples_ += flat;
   backoff_ = flat ? std::min(2 * backoff_, kMaxBackoff) : 1;
   best_s_ = seconds[pick];
@@ -218,7 +226,8 @@ void Calibrator::next_candidates(std::int64_t l, const Setting& runner_up, bool 
   };
   candidates_ = {current_};
   auto add = [&](const Setting& s) {
-    if (timed(s) && std::find(candidates_.begin(), candidates_.end(), s) == candidates_.end()) candidates_.push_back(s);
+    if (timed(s) && std::find(candidates_.begin(), candidates_.end(), s) == candidates_.end())
+      candidates_.push_back(s);
   };
   for (const auto& s : grid_neighbours(current_)) add(s);
   if (have_runner_up) add(runner_up);
@@ -226,8 +235,10 @@ void Calibrator::next_candidates(std::int64_t l, const Setting& runner_up, bool 
 
 void Calibrator::choose(std::int64_t from, const Setting& s) {
   if (!used_.empty() && used_.back().setting == s) return;
-  if (used_.empty()) from = 2;
-  else used_.back().to = from - 1;
+  if (used_.empty())
+    from = 2;
+  else
+    used_.back().to = from - 1;
   used_.push_back({from, -1, s});
   current_ = s;
 }

@@ -10,7 +10,11 @@
 
 namespace dpgpu::mcm_gpu {
 
-enum class Kernel { thread, block, blocks };  // OneThreadPerOneEntry, OneBlockPerOneEntry, BlocksPerOneEntry
+enum class Kernel {
+  thread,
+  block,
+  blocks
+};  // OneThreadPerOneEntry, OneBlockPerOneEntry, BlocksPerOneEntry
 const char* to_string(Kernel k);
 std::optional<Kernel> kernel_from(const std::string& name);
 
@@ -102,7 +106,8 @@ class Calibrator {
   Setting current_;
   bool awaiting_ = false;
   double best_s_ = 0, last_extra_s_ = 0, extra_s_ = 0, timed_s_ = 0, since_s_ = 0;
-  double ratio_[3] = {0, 0, 0};  // per kernel: its best time / the fastest, at the last sample timing it
+  double ratio_[3] = {0, 0,
+                      0};  // per kernel: its best time / the fastest, at the last sample timing it
   int samples_ = 0, flat_samples_ = 0, backoff_ = 1;
   std::vector<Range> used_;
 };

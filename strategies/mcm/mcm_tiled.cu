@@ -42,7 +42,8 @@ GpuAnswer solve_typed(const ::mcm::Instance& x, const TiledConfig& cfg, Context&
   const int target = cfg.split_target > 0 ? cfg.split_target : 2 * sm_count();
   auto stream = static_cast<cudaStream_t>(ctx.stream());
   int max_blocks = 1;
-  for (int D = 2; D < T; ++D) max_blocks = std::max(max_blocks, (T - D) * parts_for(D, T - D, target));
+  for (int D = 2; D < T; ++D)
+    max_blocks = std::max(max_blocks, (T - D) * parts_for(D, T - D, target));
 
   DeviceBuffer<V> m, p, part_v;
   DeviceBuffer<std::int32_t> s;
@@ -67,7 +68,8 @@ GpuAnswer solve_typed(const ::mcm::Instance& x, const TiledConfig& cfg, Context&
   double panel_splits = 0;  // split evaluations in panel products (the rest: inside tiles)
   {
     auto ph = ctx.phase("compute");
-    CUDA_CHECK(cudaFuncSetAttribute(tile_finish<V>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kFinishSmem<V>)));
+    CUDA_CHECK(cudaFuncSetAttribute(tile_finish<V>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    int(kFinishSmem<V>)));
     const bool series = ctx.series_wanted();
     cudaEvent_t e0 = nullptr, e1 = nullptr;
     if (series) {
@@ -82,17 +84,21 @@ GpuAnswer solve_typed(const ::mcm::Instance& x, const TiledConfig& cfg, Context&
         auto mark = ctx.profiled_launch();
         const dim3 grid{unsigned(tiles), unsigned(parts)};
         if constexpr (kInt)
-          tile_panels_int<<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(), part_c.get());
+          tile_panels_int<<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(),
+                                                              part_c.get());
         else if (cfg.compare == Compare::bits)
-          tile_panels<true><<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(), part_c.get());
+          tile_panels<true>
+              <<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(), part_c.get());
         else
-          tile_panels<false><<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(), part_c.get());
+          tile_panels<false>
+              <<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(), part_c.get());
         CUDA_CHECK_LAUNCH();
         ++launches;
       }
       {
         auto mark = ctx.profiled_launch();
-        tile_finish<V><<<unsigned(tiles), kFinishThreads, kFinishSmem<V>, stream>>>(tab, D, parts, part_v.get(), part_c.get());
+        tile_finish<V><<<unsigned(tiles), kFinishThreads, kFinishSmem<V>, stream>>>(
+            tab, D, parts, part_v.get(), part_c.get());
         CUDA_CHECK_LAUNCH();
         ++launches;
       }
@@ -113,7 +119,8 @@ GpuAnswer solve_typed(const ::mcm::Instance& x, const TiledConfig& cfg, Context&
   }
   GpuAnswer ans;
   if constexpr (kInt)
-    ans = walk_answer(RowSplitResolve{s.get(), m.get(), p.get(), W}, n, m.get() + n, ctx, stream, launches);
+    ans = walk_answer(RowSplitResolve{s.get(), m.get(), p.get(), W}, n, m.get() + n, ctx, stream,
+                      launches);
   else
     ans = walk_answer(RowSplit{s.get(), W}, n, m.get() + n, ctx, stream, launches);
   ctx.set("value_bits", kInt ? 32 : 64);

@@ -24,14 +24,16 @@ GpuAnswer walk_answer(SplitOf split_of, ll n, const T* d_cost, Context& ctx, cud
       gpu::DeviceBuffer<int> d_out(std::size_t(n - 1), &ctx);
       gpu::DeviceBuffer<ll> d_stack(std::size_t(n + 2), &ctx);
       if constexpr (requires(const SplitOf& f, ll a, int lane) { f(a, a, lane); })
-        walk_splits_warp<<<1, 32, 0, stream>>>(split_of, n, d_out.get(), d_stack.get());  // a warp per split
+        walk_splits_warp<<<1, 32, 0, stream>>>(split_of, n, d_out.get(),
+                                               d_stack.get());  // a warp per split
       else
         walk_splits<<<1, 1, 0, stream>>>(split_of, n, d_out.get(), d_stack.get());
       CUDA_CHECK_LAUNCH();
       ++launches;
       gpu::PinnedBuffer<int> h_out{std::size_t(n - 1)};
       gpu::PinnedBuffer<T> h_cost(1);
-      CUDA_CHECK(cudaMemcpyAsync(h_out.get(), d_out.get(), d_out.bytes(), cudaMemcpyDeviceToHost, stream));
+      CUDA_CHECK(
+          cudaMemcpyAsync(h_out.get(), d_out.get(), d_out.bytes(), cudaMemcpyDeviceToHost, stream));
       CUDA_CHECK(cudaMemcpyAsync(h_cost.get(), d_cost, sizeof(T), cudaMemcpyDeviceToHost, stream));
       CUDA_CHECK(cudaStreamSynchronize(stream));
       splits.assign(h_out.get(), h_out.get() + (n - 1));

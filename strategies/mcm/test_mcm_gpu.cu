@@ -16,7 +16,9 @@
 namespace dpgpu::mcm_gpu {
 namespace {
 
-Context make_ctx() { return Context(Backend::Gpu, Context::Clock::now() + std::chrono::minutes(5)); }
+Context make_ctx() {
+  return Context(Backend::Gpu, Context::Clock::now() + std::chrono::minutes(5));
+}
 
 std::vector<::mcm::Instance> corpus(bool large) {
   std::vector<::mcm::Instance> v;
@@ -30,8 +32,9 @@ std::vector<::mcm::Instance> corpus(bool large) {
   ::mcm::Instance eq;
   eq.p.assign(130, 9);
   v.push_back(eq);
-  v.push_back(::mcm::random_instance(150, 2000, 3000, 3));  // costs above 2^32: escaped cells (auto), 64-bit cells
-  v.push_back(::mcm::random_instance(120, 1, 4000, 4));      // some costs above 2^32, most below
+  v.push_back(::mcm::random_instance(150, 2000, 3000,
+                                     3));  // costs above 2^32: escaped cells (auto), 64-bit cells
+  v.push_back(::mcm::random_instance(120, 1, 4000, 4));  // some costs above 2^32, most below
   return v;
 }
 
@@ -55,7 +58,7 @@ McmConfig with_setting(const Setting& s) {
 
 std::vector<Setting> fixed_settings() {
   return {{Kernel::thread, 32, 1}, {Kernel::thread, 128, 1}, {Kernel::block, 32, 1},
-          {Kernel::block, 256, 1}, {Kernel::blocks, 32, 2}, {Kernel::blocks, 64, 16}};
+          {Kernel::block, 256, 1}, {Kernel::blocks, 32, 2},  {Kernel::blocks, 64, 16}};
 }
 
 TEST(McmGpu, EveryKernelAgreesWithSerial) {
@@ -66,7 +69,8 @@ TEST(McmGpu, EveryKernelAgreesWithSerial) {
         McmConfig c = with_setting(s);
         c.cell = cell;
         auto ctx = make_ctx();
-        expect_agrees(x, solve_mcm(x, c, ctx), to_string(s) + (cell == CellBits::b64 ? " cell 64" : " cell auto"));
+        expect_agrees(x, solve_mcm(x, c, ctx),
+                      to_string(s) + (cell == CellBits::b64 ? " cell 64" : " cell auto"));
         if (cell == CellBits::automatic && !::mcm::costs_fit_32_bits(x) && x.n() >= 100)
           EXPECT_GT(ctx.counters().at("escaped_cells"), 0) << "n=" << x.n();
       }
@@ -100,8 +104,8 @@ TEST(McmGpu, TiledAgreesWithSerial) {
         c.compare = target != 7 ? Compare::bits : Compare::fp64;
         c.arith = arith;
         auto ctx = make_ctx();
-        const std::string what = std::string(tiled_uses_int(x, c) ? "tiled int32" : "tiled fp64") + " target " +
-                                 std::to_string(target);
+        const std::string what = std::string(tiled_uses_int(x, c) ? "tiled int32" : "tiled fp64") +
+                                 " target " + std::to_string(target);
         expect_agrees(x, solve_mcm_tiled(x, c, ctx), what);
       }
 }

@@ -16,14 +16,16 @@ namespace dpgpu::mcm_gpu {
 namespace {
 
 TEST(McmTable, ParsesThePaperTable) {
-  const auto t = parse_table("2-3668:block:32, 3669-15406:thread:64,15407-15662:block:32,15663-*:blocks:128:8");
+  const auto t = parse_table(
+      "2-3668:block:32, 3669-15406:thread:64,15407-15662:block:32,15663-*:blocks:128:8");
   ASSERT_EQ(t.error, "");
   ASSERT_EQ(t.ranges.size(), 4u);
   EXPECT_EQ(setting_for(t.ranges, 2), (Setting{Kernel::block, 32, 1}));
   EXPECT_EQ(setting_for(t.ranges, 3669), (Setting{Kernel::thread, 64, 1}));
   EXPECT_EQ(setting_for(t.ranges, 15406), (Setting{Kernel::thread, 64, 1}));
   EXPECT_EQ(setting_for(t.ranges, 1000000), (Setting{Kernel::blocks, 128, 8}));
-  EXPECT_EQ(table_text(t.ranges), "2-3668:block:32,3669-15406:thread:64,15407-15662:block:32,15663-*:blocks:128:8");
+  EXPECT_EQ(table_text(t.ranges),
+            "2-3668:block:32,3669-15406:thread:64,15407-15662:block:32,15663-*:blocks:128:8");
   EXPECT_EQ(parse_table("2-*:thread:32").ranges.size(), 1u);
 }
 
@@ -50,9 +52,11 @@ TEST(McmTable, ErrorsNameTheRange) {
 TEST(McmTable, RulesRejectBadParametersAtResolve) {
   const SolverEntry* s = Registry::get().solver("mcm", "gpu.mcm");
   ASSERT_NE(s, nullptr);
-  EXPECT_NO_THROW(s->schema.resolve({{"policy", std::string("table")}, {"table", std::string("2-*:block:64")}}));
+  EXPECT_NO_THROW(s->schema.resolve(
+      {{"policy", std::string("table")}, {"table", std::string("2-*:block:64")}}));
   try {
-    s->schema.resolve({{"table", std::string("2-9:block:64,11-*:thread:32")}}, "exp.yaml:7: solver gpu.mcm");
+    s->schema.resolve({{"table", std::string("2-9:block:64,11-*:thread:32")}},
+                      "exp.yaml:7: solver gpu.mcm");
     FAIL();
   } catch (const InputError& e) {
     const std::string m = e.what();
@@ -70,23 +74,28 @@ TEST(McmParams, EachParameterBoundToItsField) {
   ASSERT_NE(s, nullptr);
   const McmConfig d = bind<McmConfig>(*s, s->schema.resolve({}));
   EXPECT_EQ(d.policy, Policy::fixed);
-  EXPECT_EQ(fixed_setting(d), (Setting{Kernel::thread, 32, 1}));  // blocks only for the blocks kernel
+  EXPECT_EQ(fixed_setting(d),
+            (Setting{Kernel::thread, 32, 1}));  // blocks only for the blocks kernel
   EXPECT_EQ(d.table, kPaperTable);
   EXPECT_EQ(d.cell, CellBits::automatic);
-  const McmConfig c = bind<McmConfig>(
-      *s, s->schema.resolve({{"policy", std::string("calibrate")}, {"kernel", std::string("blocks")},
-                             {"threads", std::int64_t{128}}, {"blocks", std::int64_t{4}}, {"budget", 0.05},
-                             {"cell", std::string("64")}}));
+  const McmConfig c = bind<McmConfig>(*s, s->schema.resolve({{"policy", std::string("calibrate")},
+                                                             {"kernel", std::string("blocks")},
+                                                             {"threads", std::int64_t{128}},
+                                                             {"blocks", std::int64_t{4}},
+                                                             {"budget", 0.05},
+                                                             {"cell", std::string("64")}}));
   EXPECT_EQ(c.policy, Policy::calibrate);
   EXPECT_EQ(fixed_setting(c), (Setting{Kernel::blocks, 128, 4}));
   EXPECT_DOUBLE_EQ(c.budget, 0.05);
   EXPECT_EQ(c.cell, CellBits::b64);
   // `cell: 32` in YAML is a number; a choice named by a number accepts it.
-  EXPECT_EQ(bind<McmConfig>(*s, s->schema.resolve({{"cell", std::int64_t{32}}})).cell, CellBits::b32);
+  EXPECT_EQ(bind<McmConfig>(*s, s->schema.resolve({{"cell", std::int64_t{32}}})).cell,
+            CellBits::b32);
   EXPECT_THROW(s->schema.resolve({{"cell", std::int64_t{16}}}), InputError);
   const SolverEntry* t = Registry::get().solver("mcm", "gpu.mcm_tiled");
   ASSERT_NE(t, nullptr);
-  const TiledConfig tc = bind<TiledConfig>(*t, t->schema.resolve({{"compare", std::string("bits")}, {"split_target", std::int64_t{9}}}));
+  const TiledConfig tc = bind<TiledConfig>(
+      *t, t->schema.resolve({{"compare", std::string("bits")}, {"split_target", std::int64_t{9}}}));
   EXPECT_EQ(tc.compare, Compare::bits);
   EXPECT_EQ(tc.split_target, 9);
 }
@@ -109,7 +118,8 @@ TEST(McmParams, CostBoundIsAnInstanceRule) {
   const SolverEntry* t = Registry::get().solver("mcm", "gpu.mcm_tiled");
   ASSERT_NE(s, nullptr);
   ASSERT_NE(t, nullptr);
-  const Params defaults = s->schema.resolve({}), cell32 = s->schema.resolve({{"cell", std::string("32")}});
+  const Params defaults = s->schema.resolve({}),
+               cell32 = s->schema.resolve({{"cell", std::string("32")}});
   const Params tiled = t->schema.resolve({});
 
   ::mcm::Instance over63;
@@ -127,13 +137,16 @@ TEST(McmParams, CostBoundIsAnInstanceRule) {
   EXPECT_NE(why_tiled->find("above 2^53 (exact doubles)"), std::string::npos) << *why_tiled;
 
   const auto wide = erased(::mcm::random_instance(100, 2000, 3000, 1), "wide");  // costs above 2^32
-  EXPECT_EQ(rules_on(*s, defaults, wide), std::nullopt);  // cell auto: 32-bit cells with the 64-bit escape
+  EXPECT_EQ(rules_on(*s, defaults, wide),
+            std::nullopt);  // cell auto: 32-bit cells with the 64-bit escape
   const auto why_cell = rules_on(*s, cell32, wide);
   ASSERT_TRUE(why_cell.has_value());
   EXPECT_NE(why_cell->find("'cell' 32: a cost could reach 2^32"), std::string::npos) << *why_cell;
-  EXPECT_EQ(rules_on(*s, cell32, erased(::mcm::random_instance(100, 1, 100, 1), "narrow")), std::nullopt);
+  EXPECT_EQ(rules_on(*s, cell32, erased(::mcm::random_instance(100, 1, 100, 1), "narrow")),
+            std::nullopt);
   // The memory estimate follows the cells the solve will use.
-  EXPECT_GT(s->memory(wide, defaults).device, s->memory(erased(::mcm::random_instance(100, 1, 100, 1), "narrow"), defaults).device);
+  EXPECT_GT(s->memory(wide, defaults).device,
+            s->memory(erased(::mcm::random_instance(100, 1, 100, 1), "narrow"), defaults).device);
 }
 
 // From calibrate's first candidates, neighbour moves reach every setting of the grid, and
@@ -186,7 +199,8 @@ TEST(McmCalibration, FollowsTheDriftWithinItsBudget) {
     }
     EXPECT_GT(cal.samples(), 10) << budget;
     EXPECT_LT(cal.flat_samples(), cal.samples() / 4) << budget;  // neighbours here mostly differ
-    EXPECT_LE(cal.extra_s(), 1.5 * budget * total) << budget;  // its estimate lags the growing times
+    EXPECT_LE(cal.extra_s(), 1.5 * budget * total)
+        << budget;                                            // its estimate lags the growing times
     EXPECT_LE(total, (1 + budget) * 1.15 * ideal) << budget;  // the lag behind the drift
     EXPECT_EQ(cal.current(), (Setting{Kernel::block, 1024, 1})) << budget;
     const auto& used = cal.used();
@@ -209,14 +223,16 @@ TEST(McmCalibration, FlatSamplesBackOff) {
     for (std::int64_t l = 2; l <= n; ++l) {
       if (!plain.sample(l)) continue;
       std::vector<double> secs;
-      for (std::size_t i = 0; i < plain.candidates().size(); ++i) secs.push_back(5e-6 * (1 + 0.005 * double(i)));
+      for (std::size_t i = 0; i < plain.candidates().size(); ++i)
+        secs.push_back(5e-6 * (1 + 0.005 * double(i)));
       plain.record(l, secs, l + 1);
       ++samples;
     }
     EXPECT_EQ(plain.flat_samples(), samples) << n;
     EXPECT_LE(samples, n == 1024 ? 2 : 7) << n;  // 40 at n = 16,384 without the back-off
     EXPECT_EQ(plain.ahead(), 10) << n;
-    EXPECT_EQ(plain.current(), (Setting{Kernel::block, 128, 1})) << "the current setting is the fastest";
+    EXPECT_EQ(plain.current(), (Setting{Kernel::block, 128, 1}))
+        << "the current setting is the fastest";
   }
 }
 

@@ -18,16 +18,16 @@
 
 namespace dpgpu::mcm_gpu {
 
-constexpr int kChunk = 32;       // splits per shared-memory stage of the panel product
+constexpr int kChunk = 32;          // splits per shared-memory stage of the panel product
 constexpr int kPanelThreads = 256;  // 16 × 16 threads, 4 × 4 entries each
 constexpr double kInf = 1e300;
 
 // Values V: double (exact below 2^53) or int (exact when every candidate is below 2^31).
 template <class V>
 struct TiledTableT {
-  V* m;               // W × W, row-major
-  std::int32_t* s;    // W × W splits (int path: -(K + 2) for "some c in tile K", see below)
-  const V* p;         // W dimensions (0 beyond n)
+  V* m;             // W × W, row-major
+  std::int32_t* s;  // W × W splits (int path: -(K + 2) for "some c in tile K", see below)
+  const V* p;       // W dimensions (0 beyond n)
   long long W;
 };
 using TiledTable = TiledTableT<double>;
@@ -40,7 +40,9 @@ __device__ __forceinline__ V inf_value() {
     return V(kInf);
 }
 // pab·pc + x, exact in both types.
-__device__ __forceinline__ double mul_add(double pab, double pc, double x) { return fma(pab, pc, x); }
+__device__ __forceinline__ double mul_add(double pab, double pc, double x) {
+  return fma(pab, pc, x);
+}
 __device__ __forceinline__ int mul_add(int pab, int pc, int x) { return pab * pc + x; }
 
 // q < best for the non-negative doubles here: on the FP64 pipe (DSETP), or on the integer
@@ -55,14 +57,16 @@ __device__ __forceinline__ bool less(double q, double best) {
 // One stage of a panel product, into shared memory: the kChunk splits c0 .. c0 + kChunk - 1,
 // their columns of A (rows a0 ..) and rows of B (columns b0 ..), and their dimensions.
 template <class V, int PitchA, int PitchB>
-__device__ __forceinline__ void load_panel_chunk(const TiledTableT<V>& tab, long long a0, long long b0, long long c0,
-                                                 V (&As)[kChunk][PitchA], V (&Bs)[kChunk][PitchB], V (&Ps)[kChunk]) {
+__device__ __forceinline__ void load_panel_chunk(const TiledTableT<V>& tab, long long a0,
+                                                 long long b0, long long c0,
+                                                 V (&As)[kChunk][PitchA], V (&Bs)[kChunk][PitchB],
+                                                 V (&Ps)[kChunk]) {
   const long long W = tab.W;
   __syncthreads();
   for (int e = threadIdx.x; e < kTile * kChunk; e += kPanelThreads) {
     const int ai = e / kChunk, ci = e % kChunk;  // A: row a, 32 consecutive c
     As[ci][ai] = tab.m[(a0 + ai) * W + c0 + ci];
-    const int cj = e / kTile, bj = e % kTile;    // B: row c, 64 consecutive b
+    const int cj = e / kTile, bj = e % kTile;  // B: row c, 64 consecutive b
     Bs[cj][bj] = tab.m[(c0 + cj) * W + b0 + bj];
   }
   if (threadIdx.x < kChunk) Ps[threadIdx.x] = tab.p[c0 + threadIdx.x];
@@ -72,7 +76,7 @@ __device__ __forceinline__ void load_panel_chunk(const TiledTableT<V>& tab, long
 // Block (tile t of the diagonal, part g): min over c in tiles I+1+k0 .. I+k1 of the panels.
 template <bool Bits>
 __global__ void __launch_bounds__(kPanelThreads, 2)
-tile_panels(TiledTable tab, int D, int parts, double* part_v, int* part_c) {
+    tile_panels(TiledTable tab, int D, int parts, double* part_v, int* part_c) {
   __shared__ double As[kChunk][kTile + 1];  // As[c][a]
   __shared__ double Bs[kChunk][kTile];      // Bs[c][b]
   __shared__ double Ps[kChunk];
@@ -138,7 +142,7 @@ tile_panels(TiledTable tab, int D, int parts, double* part_v, int* part_c) {
 constexpr int kIntPitch = kTile + 4;  // int4 rows stay 16-byte aligned; 4-way store conflicts
 
 __global__ void __launch_bounds__(kPanelThreads, 2)
-tile_panels_int(TiledTableT<int> tab, int D, int parts, int* part_v, int* part_c) {
+    tile_panels_int(TiledTableT<int> tab, int D, int parts, int* part_v, int* part_c) {
   __shared__ __align__(16) int As[kChunk][kIntPitch];  // As[c][a]
   __shared__ __align__(16) int Bs[kChunk][kIntPitch];  // Bs[c][b]
   __shared__ int Ps[kChunk];
@@ -170,7 +174,8 @@ tile_panels_int(TiledTableT<int> tab, int D, int parts, int* part_v, int* part_c
 #pragma unroll
         for (int r = 0; r < 4; ++r)
 #pragma unroll
-          for (int s = 0; s < 4; ++s) best[r][s] = __viaddmin_s32(ab[r][s] * pc + av[r], bv[s], best[r][s]);
+          for (int s = 0; s < 4; ++s)
+            best[r][s] = __viaddmin_s32(ab[r][s] * pc + av[r], bv[s], best[r][s]);
       }
     }
 #pragma unroll
@@ -195,18 +200,19 @@ tile_panels_int(TiledTableT<int> tab, int D, int parts, int* part_v, int* part_c
 constexpr int kFinishThreads = 256;  // 64 entries × 4 lanes per step
 constexpr int kPitch = kTile + 1;
 template <class V>
-constexpr std::size_t kFinishSmem = std::size_t(3) * kTile * kPitch * sizeof(V) + std::size_t(kTile) * kTile * sizeof(int);
+constexpr std::size_t kFinishSmem =
+    std::size_t(3) * kTile* kPitch * sizeof(V) + std::size_t(kTile) * kTile * sizeof(int);
 
 // Block t finishes tile (t, t + D): panel parts' minimum, then the splits inside tiles I and J
 // in order of b - a (one barrier per step), then the tile and its splits to global memory.
 template <class V>
 __global__ void __launch_bounds__(kFinishThreads)
-tile_finish(TiledTableT<V> tab, int D, int parts, const V* part_v, const int* part_c) {
+    tile_finish(TiledTableT<V> tab, int D, int parts, const V* part_v, const int* part_c) {
   extern __shared__ __align__(16) unsigned char smem_bytes[];
   V* smem = reinterpret_cast<V*>(smem_bytes);
-  V* cur = smem;                    // this tile, [a][b] pitch kPitch
-  V* di = cur + kTile * kPitch;     // tile (I, I)
-  V* dj = di + kTile * kPitch;      // tile (J, J)
+  V* cur = smem;                                           // this tile, [a][b] pitch kPitch
+  V* di = cur + kTile * kPitch;                            // tile (I, I)
+  V* dj = di + kTile * kPitch;                             // tile (J, J)
   int* arg = reinterpret_cast<int*>(dj + kTile * kPitch);  // [a][b] pitch kTile
   const int I = blockIdx.x, J = I + D;
   const long long W = tab.W, a0 = (long long)I * kTile, b0 = (long long)J * kTile;
@@ -312,7 +318,8 @@ struct RowSplitResolve {
   __device__ int operator()(long long a, long long b, int lane) const {
     const int c = s[a * W + b];
     if (c >= -1) return c;
-    const long long base = (long long)(-c - 2) * kTile, target = m[a * W + b], pab = (long long)p[a] * p[b];
+    const long long base = (long long)(-c - 2) * kTile, target = m[a * W + b],
+                    pab = (long long)p[a] * p[b];
     unsigned found[2];
 #pragma unroll
     for (int h = 0; h < 2; ++h) {

@@ -56,8 +56,10 @@ KnapsackPipelineResult run(const knapsack::Instance& x, const PipelineConfig& cf
       h_values[std::size_t(r)] = T(x.value[std::size_t(active[std::size_t(r)])]);
     }
     CUDA_CHECK(cudaMemsetAsync(st.get(), 0, std::size_t(W) * sizeof(T), stream));  // row 0
-    CUDA_CHECK(cudaMemcpyAsync(d_weights.get(), h_weights.get(), std::size_t(rows) * sizeof(int), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaMemcpyAsync(d_values.get(), h_values.get(), std::size_t(rows) * sizeof(T), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(d_weights.get(), h_weights.get(), std::size_t(rows) * sizeof(int),
+                               cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(d_values.get(), h_values.get(), std::size_t(rows) * sizeof(T),
+                               cudaMemcpyHostToDevice, stream));
   }
   const ll steps = pipeline_steps(total, W, 2, p);
   T* stp = st.get();
@@ -73,8 +75,8 @@ KnapsackPipelineResult run(const knapsack::Instance& x, const PipelineConfig& cf
       g.blocks = int((2 * p + cfg.block - 1) / cfg.block);
       for (ll s = 0; s < steps; ++s) {
         auto mark = ctx.profiled_launch();
-        knapsack_pipeline_step<T><<<unsigned(g.blocks), unsigned(g.threads), 0, stream>>>(stp, wp, vp, W, total, p,
-                                                                                          W + (p - 1) + s * p);
+        knapsack_pipeline_step<T><<<unsigned(g.blocks), unsigned(g.threads), 0, stream>>>(
+            stp, wp, vp, W, total, p, W + (p - 1) + s * p);
         CUDA_CHECK_LAUNCH();
         if (++launches % kLaunchesPerCheck == 0) {
           CUDA_CHECK(cudaStreamSynchronize(stream));
@@ -85,12 +87,14 @@ KnapsackPipelineResult run(const knapsack::Instance& x, const PipelineConfig& cf
       g = persistent_geometry(2 * p, cfg, resident, name);
       with_per(g.per, [&](auto per) {
         constexpr int Per = decltype(per)::value;
-        const void* kernel = grid ? reinterpret_cast<const void*>(&knapsack_pipeline_persistent<T, true, Per>)
-                                  : reinterpret_cast<const void*>(&knapsack_pipeline_persistent<T, false, Per>);
+        const void* kernel =
+            grid ? reinterpret_cast<const void*>(&knapsack_pipeline_persistent<T, true, Per>)
+                 : reinterpret_cast<const void*>(&knapsack_pipeline_persistent<T, false, Per>);
         const ll chunk = grid ? steps : kChunkSteps;
         for (ll s0 = 0; s0 < steps; s0 += chunk) {
           ll s1 = std::min(steps, s0 + chunk), ww = W, tt = total, pp = p;
-          void* args[] = {&stp, const_cast<int**>(&wp), const_cast<T**>(&vp), &ww, &tt, &pp, &s0, &s1};
+          void* args[] = {&stp, const_cast<int**>(&wp), const_cast<T**>(&vp), &ww, &tt, &pp, &s0,
+                          &s1};
           auto mark = ctx.profiled_launch();
           launch_persistent(kernel, grid, g, args, 0, stream);
           ++launches;
@@ -113,9 +117,11 @@ KnapsackPipelineResult run(const knapsack::Instance& x, const PipelineConfig& cf
   KnapsackPipelineResult out;
   {
     auto ph = ctx.phase("d2h");
-    CUDA_CHECK(cudaMemcpyAsync(h_best.get(), stp + total - 1, sizeof(T), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(
+        cudaMemcpyAsync(h_best.get(), stp + total - 1, sizeof(T), cudaMemcpyDeviceToHost, stream));
     if (rows > 0)
-      CUDA_CHECK(cudaMemcpyAsync(h_taken.get(), d_taken.get(), std::size_t(rows), cudaMemcpyDeviceToHost, stream));
+      CUDA_CHECK(cudaMemcpyAsync(h_taken.get(), d_taken.get(), std::size_t(rows),
+                                 cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaStreamSynchronize(stream));
     out.value = std::int64_t(h_best[0]);
     for (ll r = 0; r < rows; ++r)
@@ -139,17 +145,24 @@ KnapsackPipelineResult run(const knapsack::Instance& x, const PipelineConfig& cf
 
 }  // namespace
 
-std::optional<std::string> knapsack_grid_rule(const knapsack::Instance& x, const PipelineConfig& cfg) {
-  const void* widest = knapsack_fits_32_bits(x) ? reinterpret_cast<const void*>(&knapsack_pipeline_persistent<unsigned, true, 8>)
-                                                : reinterpret_cast<const void*>(&knapsack_pipeline_persistent<unsigned long long, true, 8>);
+std::optional<std::string> knapsack_grid_rule(const knapsack::Instance& x,
+                                              const PipelineConfig& cfg) {
+  const void* widest =
+      knapsack_fits_32_bits(x)
+          ? reinterpret_cast<const void*>(&knapsack_pipeline_persistent<unsigned, true, 8>)
+          : reinterpret_cast<const void*>(
+                &knapsack_pipeline_persistent<unsigned long long, true, 8>);
   return grid_rule(widest, 0, cfg, knapsack_max_fold(x), 2);
 }
 
-KnapsackPipelineResult knapsack_pipeline(const knapsack::Instance& x, const PipelineConfig& cfg, Context& ctx) {
+KnapsackPipelineResult knapsack_pipeline(const knapsack::Instance& x, const PipelineConfig& cfg,
+                                         Context& ctx) {
   validate(cfg, "gpu.pipeline");
   if (x.capacity > kMaxDeviceCapacity)
-    throw InputError("gpu.pipeline: capacity " + std::to_string(x.capacity) + " exceeds 2^31 - 2 (32-bit device weights)");
-  return knapsack_fits_32_bits(x) ? run<unsigned>(x, cfg, ctx) : run<unsigned long long>(x, cfg, ctx);
+    throw InputError("gpu.pipeline: capacity " + std::to_string(x.capacity) +
+                     " exceeds 2^31 - 2 (32-bit device weights)");
+  return knapsack_fits_32_bits(x) ? run<unsigned>(x, cfg, ctx)
+                                  : run<unsigned long long>(x, cfg, ctx);
 }
 
 }  // namespace dpgpu::pipeline

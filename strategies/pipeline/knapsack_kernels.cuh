@@ -18,7 +18,8 @@ namespace cg = cooperative_groups;
 using ll = long long;
 
 template <class T>
-__device__ __forceinline__ T take_term(const T* st, ll e, ll W, const int* weights, const T* values) {
+__device__ __forceinline__ T take_term(const T* st, ll e, ll W, const int* weights,
+                                       const T* values) {
   const ll r = e / W, c = e - r * W;
   const ll w = __ldg(weights + r - 1);
   return c >= w ? __ldcg(st + e - W - w) + __ldg(values + r - 1) : T(0);
@@ -26,8 +27,8 @@ __device__ __forceinline__ T take_term(const T* st, ll e, ll W, const int* weigh
 
 template <class T, bool Grid, int Per>
 __global__ void __launch_bounds__(1024)
-knapsack_pipeline_persistent(T* st, const int* weights, const T* values, ll W, ll total, ll p, ll s_begin,
-                             ll s_end) {
+    knapsack_pipeline_persistent(T* st, const int* weights, const T* values, ll W, ll total, ll p,
+                                 ll s_begin, ll s_end) {
   constexpr int k = 2;
   const ll a0 = W;
   const ll nthreads = ll(gridDim.x) * blockDim.x;
@@ -38,7 +39,8 @@ knapsack_pipeline_persistent(T* st, const int* weights, const T* values, ll W, l
 #pragma unroll
   for (int q = 0; q < Per; ++q) {
     schedule_item(tid + q * nthreads, p, k, a0, s_begin, stage[q], elem[q]);
-    acc[q] = stage[q] > 0 && elem[q] >= a0 && elem[q] < total ? __ldcg(st + elem[q]) : T(0);  // parked partial
+    acc[q] = stage[q] > 0 && elem[q] >= a0 && elem[q] < total ? __ldcg(st + elem[q])
+                                                              : T(0);  // parked partial
   }
   for (ll s = s_begin; s < s_end; ++s) {
 #pragma unroll
@@ -54,8 +56,10 @@ knapsack_pipeline_persistent(T* st, const int* weights, const T* values, ll W, l
       }
       advance_item(p, k, stage[q], elem[q]);
     }
-    if constexpr (Grid) cg::this_grid().sync();
-    else __syncthreads();
+    if constexpr (Grid)
+      cg::this_grid().sync();
+    else
+      __syncthreads();
   }
 #pragma unroll
   for (int q = 0; q < Per; ++q)
@@ -63,7 +67,8 @@ knapsack_pipeline_persistent(T* st, const int* weights, const T* values, ll W, l
 }
 
 template <class T>
-__global__ void knapsack_pipeline_step(T* st, const int* weights, const T* values, ll W, ll total, ll p, ll head) {
+__global__ void knapsack_pipeline_step(T* st, const int* weights, const T* values, ll W, ll total,
+                                       ll p, ll head) {
   const ll j = ll(blockIdx.x) * blockDim.x + threadIdx.x;
   if (j >= 2 * p) return;
   const ll e = head - j;
@@ -79,7 +84,8 @@ __global__ void knapsack_pipeline_step(T* st, const int* weights, const T* value
 // One thread walks the table back from ST[rows·W + C]: item of row r was taken when its row
 // differs from the row above at the current capacity.
 template <class T>
-__global__ void knapsack_trace(const T* st, const int* weights, ll W, ll rows, ll C, unsigned char* taken) {
+__global__ void knapsack_trace(const T* st, const int* weights, ll W, ll rows, ll C,
+                               unsigned char* taken) {
   ll c = C;
   for (ll r = rows; r >= 1; --r) {
     const bool take = st[r * W + c] != st[(r - 1) * W + c];

@@ -30,14 +30,16 @@ inline int sm_count() {
 // sync block: one block of p·k threads (rounded up to a warp). sync grid: grid_layout
 // (pipeline_config.hpp), refused when its blocks are not all co-resident (`resident`: how
 // many blocks of the kernel fit at once, for the cooperative launch).
-inline Persistent persistent_geometry(std::int64_t pk, const PipelineConfig& cfg, int resident, const char* solver) {
+inline Persistent persistent_geometry(std::int64_t pk, const PipelineConfig& cfg, int resident,
+                                      const char* solver) {
   Persistent g;
   if (cfg.sync == "block") {
     g.threads = int((pk + 31) / 32 * 32);
     return g;
   }
   const GridLayout layout = grid_layout(pk, cfg, sm_count());
-  if (auto why = residency_refusal(layout, pk, cfg, resident)) throw InputError(std::string(solver) + ": " + *why);
+  if (auto why = residency_refusal(layout, pk, cfg, resident))
+    throw InputError(std::string(solver) + ": " + *why);
   g.threads = cfg.block;
   g.blocks = int(layout.blocks);
   g.per = int(layout.per);
@@ -47,10 +49,14 @@ inline Persistent persistent_geometry(std::int64_t pk, const PipelineConfig& cfg
 // Calls f(std::integral_constant<int, Per>) with the smallest Per in {1, 2, 4, 8} >= per.
 template <class F>
 void with_per(int per, F&& f) {
-  if (per <= 1) f(std::integral_constant<int, 1>{});
-  else if (per <= 2) f(std::integral_constant<int, 2>{});
-  else if (per <= 4) f(std::integral_constant<int, 4>{});
-  else f(std::integral_constant<int, 8>{});
+  if (per <= 1)
+    f(std::integral_constant<int, 1>{});
+  else if (per <= 2)
+    f(std::integral_constant<int, 2>{});
+  else if (per <= 4)
+    f(std::integral_constant<int, 4>{});
+  else
+    f(std::integral_constant<int, 8>{});
 }
 
 // Blocks of `kernel` that fit on the GPU at once with this block size and shared memory.
@@ -63,23 +69,28 @@ inline int resident_blocks(const void* kernel, int threads, std::size_t smem) {
 // The co-residency rule of a sync grid run, for the planner (check_device): `p` resolved as
 // the solve resolves it (0: the largest valid that fits), then its layout against what the
 // GPU holds of `kernel` (the Per = 8 instance, which the largest folds use).
-inline std::optional<std::string> grid_rule(const void* kernel, std::size_t smem, const PipelineConfig& cfg,
-                                            std::int64_t max_p, std::int64_t k) {
+inline std::optional<std::string> grid_rule(const void* kernel, std::size_t smem,
+                                            const PipelineConfig& cfg, std::int64_t max_p,
+                                            std::int64_t k) {
   if (cfg.sync != "grid") return std::nullopt;
   const int resident = resident_blocks(kernel, cfg.block, smem);
   const std::int64_t cap = grid_fold_cap(resident, cfg.block, k);
   if (cfg.p == 0 && cap < 1)
-    return "parameter 'block': sync grid cannot hold even p = 1 (k = " + std::to_string(k) + " element-stages) in " +
-           std::to_string(resident) + " co-resident blocks of " + std::to_string(cfg.block) + " threads";
-  const std::int64_t p = cfg.p > 0 ? cfg.p : std::max<std::int64_t>(1, std::min(std::max<std::int64_t>(1, max_p), cap));
+    return "parameter 'block': sync grid cannot hold even p = 1 (k = " + std::to_string(k) +
+           " element-stages) in " + std::to_string(resident) + " co-resident blocks of " +
+           std::to_string(cfg.block) + " threads";
+  const std::int64_t p =
+      cfg.p > 0 ? cfg.p
+                : std::max<std::int64_t>(1, std::min(std::max<std::int64_t>(1, max_p), cap));
   return residency_refusal(grid_layout(p * k, cfg, sm_count()), p * k, cfg, resident);
 }
 
 // Launches one persistent kernel: cooperative for sync grid, plain (one block) for sync block.
-inline void launch_persistent(const void* kernel, bool grid, const Persistent& g, void** args, std::size_t smem,
-                              cudaStream_t stream) {
+inline void launch_persistent(const void* kernel, bool grid, const Persistent& g, void** args,
+                              std::size_t smem, cudaStream_t stream) {
   if (grid)
-    CUDA_CHECK(cudaLaunchCooperativeKernel(kernel, dim3(unsigned(g.blocks)), dim3(unsigned(g.threads)), args, smem, stream));
+    CUDA_CHECK(cudaLaunchCooperativeKernel(kernel, dim3(unsigned(g.blocks)),
+                                           dim3(unsigned(g.threads)), args, smem, stream));
   else
     CUDA_CHECK(cudaLaunchKernel(kernel, dim3(1), dim3(unsigned(g.threads)), args, smem, stream));
 }

@@ -15,29 +15,37 @@
 
 namespace dpgpu::pipeline {
 
-inline constexpr int kBlockLimit = 1024;     // threads of one block (sync: block)
-inline constexpr int kMaxPerThread = 8;      // element-stages one thread carries per step (registers)
+inline constexpr int kBlockLimit = 1024;  // threads of one block (sync: block)
+inline constexpr int kMaxPerThread = 8;   // element-stages one thread carries per step (registers)
 inline constexpr std::int64_t kMaxK = 4096;  // offsets kept in shared memory
 
 struct PipelineConfig {
-  std::int64_t p = 0;          // fold; 0: the largest valid p for the instance
-  std::string sync = "grid";   // block | grid | launch
-  int block = 512;             // threads per block (grid, launch)
-  std::int64_t blocks = 0;     // grid: blocks of the persistent kernel; 0: one per SM
+  std::int64_t p = 0;         // fold; 0: the largest valid p for the instance
+  std::string sync = "grid";  // block | grid | launch
+  int block = 512;            // threads per block (grid, launch)
+  std::int64_t blocks = 0;    // grid: blocks of the persistent kernel; 0: one per SM
 };
 
 inline void validate(const PipelineConfig& c, const char* solver) {
-  if (c.p < 0) throw InputError(std::string(solver) + ": parameter 'p' must be >= 0 (0: largest valid), got " + std::to_string(c.p));
+  if (c.p < 0)
+    throw InputError(std::string(solver) + ": parameter 'p' must be >= 0 (0: largest valid), got " +
+                     std::to_string(c.p));
   if (c.sync != "block" && c.sync != "grid" && c.sync != "launch")
-    throw InputError(std::string(solver) + ": parameter 'sync' must be block, grid or launch, got '" + c.sync + "'");
+    throw InputError(std::string(solver) +
+                     ": parameter 'sync' must be block, grid or launch, got '" + c.sync + "'");
   if (c.block < 32 || c.block > kBlockLimit || c.block % 32 != 0)
-    throw InputError(std::string(solver) + ": parameter 'block' must be a multiple of 32 in [32, 1024], got " +
+    throw InputError(std::string(solver) +
+                     ": parameter 'block' must be a multiple of 32 in [32, 1024], got " +
                      std::to_string(c.block));
-  if (c.blocks < 0) throw InputError(std::string(solver) + ": parameter 'blocks' must be >= 0, got " + std::to_string(c.blocks));
+  if (c.blocks < 0)
+    throw InputError(std::string(solver) + ": parameter 'blocks' must be >= 0, got " +
+                     std::to_string(c.blocks));
 }
 
 // The largest fold one block holds (sync block: p·k threads in one block).
-inline std::int64_t block_fold_cap(std::int64_t k) { return std::max<std::int64_t>(1, kBlockLimit / k); }
+inline std::int64_t block_fold_cap(std::int64_t k) {
+  return std::max<std::int64_t>(1, kBlockLimit / k);
+}
 
 // The largest fold sync grid can run with `resident` co-resident blocks of `block` threads,
 // each thread carrying up to kMaxPerThread element-stages: p·k <= resident·block·kMaxPerThread.
@@ -49,28 +57,33 @@ inline std::int64_t grid_fold_cap(std::int64_t resident, int block, std::int64_t
 // Why fold `p` (0: the largest valid) cannot run on an instance whose correctness bound is
 // `max_p`, or nullopt: above the bound, or (sync block) above what one block holds.
 inline std::optional<std::string> fold_refusal(std::int64_t p, std::int64_t max_p, std::int64_t k,
-                                               const std::string& sync, const std::string& bound_reason) {
+                                               const std::string& sync,
+                                               const std::string& bound_reason) {
   if (p > std::max<std::int64_t>(1, max_p))
     return "parameter 'p' = " + std::to_string(p) + " exceeds the largest valid fold " +
-           std::to_string(std::max<std::int64_t>(1, max_p)) + " for this instance (" + bound_reason + ")";
+           std::to_string(std::max<std::int64_t>(1, max_p)) + " for this instance (" +
+           bound_reason + ")";
   if (sync == "block" && p * k > kBlockLimit)
-    return "parameter 'p': sync block runs p·k = " + std::to_string(p * k) + " threads in one block, at most " +
-           std::to_string(kBlockLimit) + "; p <= " + std::to_string(block_fold_cap(k)) + " for k = " + std::to_string(k);
+    return "parameter 'p': sync block runs p·k = " + std::to_string(p * k) +
+           " threads in one block, at most " + std::to_string(kBlockLimit) +
+           "; p <= " + std::to_string(block_fold_cap(k)) + " for k = " + std::to_string(k);
   return std::nullopt;
 }
 
 // The fold to run: p, or when p is 0 the largest that the bound `max_p`, one block (sync
 // block) and `device_cap` (sync grid: grid_fold_cap on this GPU) allow. InputError naming the
 // bound otherwise.
-inline std::int64_t resolve_fold(std::int64_t p, std::int64_t max_p, std::int64_t k, const std::string& sync,
-                                 const std::string& bound_reason, const char* solver,
-                                 std::int64_t device_cap = std::numeric_limits<std::int64_t>::max()) {
+inline std::int64_t resolve_fold(
+    std::int64_t p, std::int64_t max_p, std::int64_t k, const std::string& sync,
+    const std::string& bound_reason, const char* solver,
+    std::int64_t device_cap = std::numeric_limits<std::int64_t>::max()) {
   if (p == 0) {
     p = std::max<std::int64_t>(1, max_p);
     if (sync == "block") p = std::min(p, block_fold_cap(k));
     if (sync == "grid") p = std::max<std::int64_t>(1, std::min(p, device_cap));
   }
-  if (auto why = fold_refusal(p, max_p, k, sync, bound_reason)) throw InputError(std::string(solver) + ": " + *why);
+  if (auto why = fold_refusal(p, max_p, k, sync, bound_reason))
+    throw InputError(std::string(solver) + ": " + *why);
   return p;
 }
 
@@ -86,7 +99,8 @@ inline GridLayout grid_layout(std::int64_t pk, const PipelineConfig& cfg, int sm
   blocks = std::max<std::int64_t>(1, std::min(blocks, needed));
   std::int64_t per = (pk + blocks * cfg.block - 1) / (blocks * cfg.block);
   if (per > kMaxPerThread) {
-    blocks = (pk + std::int64_t(cfg.block) * kMaxPerThread - 1) / (std::int64_t(cfg.block) * kMaxPerThread);
+    blocks = (pk + std::int64_t(cfg.block) * kMaxPerThread - 1) /
+             (std::int64_t(cfg.block) * kMaxPerThread);
     per = (pk + blocks * cfg.block - 1) / (blocks * cfg.block);
   }
   return {blocks, per};
@@ -94,12 +108,15 @@ inline GridLayout grid_layout(std::int64_t pk, const PipelineConfig& cfg, int sm
 
 // Why sync grid cannot run this layout: its blocks must all be co-resident (a grid barrier
 // waits for every block), and the GPU holds `resident` of them.
-inline std::optional<std::string> residency_refusal(const GridLayout& g, std::int64_t pk, const PipelineConfig& cfg,
+inline std::optional<std::string> residency_refusal(const GridLayout& g, std::int64_t pk,
+                                                    const PipelineConfig& cfg,
                                                     std::int64_t resident) {
   if (g.blocks <= resident) return std::nullopt;
-  return "parameter 'p': sync grid needs " + std::to_string(g.blocks) + " blocks of " + std::to_string(cfg.block) +
-         " threads co-resident for p·k = " + std::to_string(pk) + ", the GPU holds " + std::to_string(resident) +
-         " (p·k <= " + std::to_string(resident * cfg.block * kMaxPerThread) + "); lower 'p' (0: the largest that fits), "
+  return "parameter 'p': sync grid needs " + std::to_string(g.blocks) + " blocks of " +
+         std::to_string(cfg.block) + " threads co-resident for p·k = " + std::to_string(pk) +
+         ", the GPU holds " + std::to_string(resident) +
+         " (p·k <= " + std::to_string(resident * cfg.block * kMaxPerThread) +
+         "); lower 'p' (0: the largest that fits), "
          "'blocks' or 'block'";
 }
 
@@ -117,9 +134,11 @@ inline bool sdp_fits_32_bits(const sdp::Instance& x) {
 inline std::string sdp_bound_reason() { return "a_t >= (k - t)·p for every stage t"; }
 
 inline void check_sdp_instance(const sdp::Instance& x, const char* solver) {
-  if (auto why = sdp::why_malformed(x); !why.empty()) throw InputError(std::string(solver) + ": " + why);
+  if (auto why = sdp::why_malformed(x); !why.empty())
+    throw InputError(std::string(solver) + ": " + why);
   if (x.k() > kMaxK)
-    throw InputError(std::string(solver) + ": k = " + std::to_string(x.k()) + " offsets, at most " + std::to_string(kMaxK));
+    throw InputError(std::string(solver) + ": k = " + std::to_string(x.k()) + " offsets, at most " +
+                     std::to_string(kMaxK));
 }
 
 inline std::uint64_t sdp_device_bytes(const sdp::Instance& x) {
@@ -156,7 +175,9 @@ inline bool knapsack_fits_32_bits(const knapsack::Instance& x) {
 // Weights and capacity are 32-bit on the device.
 inline constexpr std::int64_t kMaxDeviceCapacity = (std::int64_t(1) << 31) - 2;
 
-inline std::string knapsack_bound_reason() { return "p <= C+1 and p <= floor((C+1+w)/2) for every item weight w <= C"; }
+inline std::string knapsack_bound_reason() {
+  return "p <= C+1 and p <= floor((C+1+w)/2) for every item weight w <= C";
+}
 
 inline std::uint64_t knapsack_device_bytes(const knapsack::Instance& x) {
   const std::uint64_t rows = active_items(x).size() + 1;

@@ -47,12 +47,16 @@ __device__ __forceinline__ T combine(T a, T b, T m) {
 }
 
 template <class T>
-__device__ __forceinline__ T load(const T* p) { return __ldcg(p); }
+__device__ __forceinline__ T load(const T* p) {
+  return __ldcg(p);
+}
 
 // Offsets to shared memory (dynamic, k + 1 long longs: a zero pad after a(k-1), because the
 // compiler may fetch a[2q] and a[2q+1] as one 16-byte load in sdp_2x2_steps even when only
 // a[2q] is used; offset_smem_bytes(k) is what to allocate).
-__host__ __device__ constexpr std::size_t offset_smem_bytes(int k) { return std::size_t(k + 1) * sizeof(ll); }
+__host__ __device__ constexpr std::size_t offset_smem_bytes(int k) {
+  return std::size_t(k + 1) * sizeof(ll);
+}
 __device__ __forceinline__ void stage_offsets(ll* sh, const ll* offsets, int k) {
   for (int t = threadIdx.x; t <= k; t += blockDim.x) sh[t] = t < k ? offsets[t] : 0;
   __syncthreads();
@@ -60,7 +64,8 @@ __device__ __forceinline__ void stage_offsets(ll* sh, const ll* offsets, int k) 
 
 template <class T, sdp::Op O, bool Grid, int Per>
 __global__ void __launch_bounds__(1024)
-sdp_pipeline_persistent(T* st, const ll* offsets, int k, ll n, ll a0, ll p, ll s_begin, ll s_end, T mod) {
+    sdp_pipeline_persistent(T* st, const ll* offsets, int k, ll n, ll a0, ll p, ll s_begin,
+                            ll s_end, T mod) {
   extern __shared__ ll a[];
   stage_offsets(a, offsets, k);
   const ll nthreads = ll(gridDim.x) * blockDim.x;
@@ -71,7 +76,8 @@ sdp_pipeline_persistent(T* st, const ll* offsets, int k, ll n, ll a0, ll p, ll s
 #pragma unroll
   for (int q = 0; q < Per; ++q) {
     schedule_item(tid + q * nthreads, p, k, a0, s_begin, stage[q], elem[q]);
-    acc[q] = stage[q] > 0 && elem[q] >= a0 && elem[q] < n ? load(st + elem[q]) : T(0);  // parked partial
+    acc[q] =
+        stage[q] > 0 && elem[q] >= a0 && elem[q] < n ? load(st + elem[q]) : T(0);  // parked partial
   }
   for (ll s = s_begin; s < s_end; ++s) {
 #pragma unroll
@@ -85,8 +91,10 @@ sdp_pipeline_persistent(T* st, const ll* offsets, int k, ll n, ll a0, ll p, ll s
       }
       advance_item(p, k, stage[q], elem[q]);
     }
-    if constexpr (Grid) cg::this_grid().sync();
-    else __syncthreads();
+    if constexpr (Grid)
+      cg::this_grid().sync();
+    else
+      __syncthreads();
   }
 #pragma unroll
   for (int q = 0; q < Per; ++q) {  // park partials for the next launch
@@ -96,7 +104,8 @@ sdp_pipeline_persistent(T* st, const ll* offsets, int k, ll n, ll a0, ll p, ll s
 }
 
 template <class T, sdp::Op O>
-__global__ void sdp_pipeline_step(T* st, const ll* offsets, int k, ll n, ll a0, ll p, ll head, T mod) {
+__global__ void sdp_pipeline_step(T* st, const ll* offsets, int k, ll n, ll a0, ll p, ll head,
+                                  T mod) {
   const ll j = ll(blockIdx.x) * blockDim.x + threadIdx.x;
   if (j >= p * k) return;
   const ll e = head - j;
@@ -108,7 +117,7 @@ __global__ void sdp_pipeline_step(T* st, const ll* offsets, int k, ll n, ll a0, 
 
 template <class T, sdp::Op O>
 __global__ void __launch_bounds__(1024)
-sdp_2x2_steps(T* st, const ll* offsets, int k, ll n, ll a0, ll s_begin, ll s_end, T mod) {
+    sdp_2x2_steps(T* st, const ll* offsets, int k, ll n, ll a0, ll s_begin, ll s_end, T mod) {
   extern __shared__ ll a[];
   stage_offsets(a, offsets, k);
   const int q = threadIdx.x;
@@ -116,7 +125,7 @@ sdp_2x2_steps(T* st, const ll* offsets, int k, ll n, ll a0, ll s_begin, ll s_end
   for (ll s = s_begin; s < s_end; ++s) {
     const ll e = a0 + s - q;
     if (q < half && e >= a0 && e < n) {
-      T v = load(st + e - a[2 * q]);                                     // sub-step A: stage 2q
+      T v = load(st + e - a[2 * q]);  // sub-step A: stage 2q
       if (q > 0) v = combine<O>(load(st + e), v, mod);
       if (2 * q + 1 < k) v = combine<O>(v, load(st + e - a[2 * q + 1]), mod);  // sub-step B
       st[e] = v;
@@ -127,7 +136,7 @@ sdp_2x2_steps(T* st, const ll* offsets, int k, ll n, ll a0, ll s_begin, ll s_end
 
 template <class T, sdp::Op O>
 __global__ void __launch_bounds__(1024)
-sdp_prefix_elements(T* st, const ll* offsets, int k, ll i_begin, ll i_end, T mod) {
+    sdp_prefix_elements(T* st, const ll* offsets, int k, ll i_begin, ll i_end, T mod) {
   extern __shared__ ll a[];
   stage_offsets(a, offsets, k);
   __shared__ T part[1024];
@@ -162,7 +171,7 @@ __device__ void atomic_combine(T* addr, T x, T mod) {
 
 template <class T, sdp::Op O>
 __global__ void __launch_bounds__(1024)
-sdp_inner_parallel_elements(T* st, const ll* offsets, int k, ll i_begin, ll i_end, T mod) {
+    sdp_inner_parallel_elements(T* st, const ll* offsets, int k, ll i_begin, ll i_end, T mod) {
   extern __shared__ ll a[];
   stage_offsets(a, offsets, k);
   const int j = threadIdx.x;

@@ -13,7 +13,8 @@ using ll = long long;
 inline constexpr ll kNever = ll(1) << 62;
 
 // Item `w`'s stage and element at step `s_begin`.
-__device__ __forceinline__ void schedule_item(ll w, ll p, int k, ll a0, ll s_begin, int& stage, ll& elem) {
+__device__ __forceinline__ void schedule_item(ll w, ll p, int k, ll a0, ll s_begin, int& stage,
+                                              ll& elem) {
   stage = 0;
   elem = kNever;
   if (w < p * k) {

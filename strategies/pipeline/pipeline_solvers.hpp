@@ -33,7 +33,8 @@ SdpGpuResult sdp_inner_parallel(const sdp::Instance& x, Context& ctx);
 // gpu.pipeline's GPU rule (check_device): with sync grid, every block of the persistent
 // kernel must be co-resident on this GPU for the fold the solve would run. Why not, or nullopt.
 std::optional<std::string> sdp_grid_rule(const sdp::Instance& x, const PipelineConfig& cfg);
-std::optional<std::string> knapsack_grid_rule(const knapsack::Instance& x, const PipelineConfig& cfg);
+std::optional<std::string> knapsack_grid_rule(const knapsack::Instance& x,
+                                              const PipelineConfig& cfg);
 
 struct KnapsackPipelineResult {
   std::int64_t value = 0;
@@ -41,6 +42,7 @@ struct KnapsackPipelineResult {
 };
 // Knapsack through S-DP (section 4.3): the whole table on the device, traced back there.
 // Counters as sdp_pipeline, plus rows and width (C + 1).
-KnapsackPipelineResult knapsack_pipeline(const knapsack::Instance& x, const PipelineConfig& cfg, Context& ctx);
+KnapsackPipelineResult knapsack_pipeline(const knapsack::Instance& x, const PipelineConfig& cfg,
+                                         Context& ctx);
 
 }  // namespace dpgpu::pipeline

@@ -18,8 +18,8 @@ namespace {
 using gpu::DeviceBuffer;
 using gpu::PinnedBuffer;
 
-constexpr ll kChunkSteps = ll(1) << 16;   // steps per launch of the one-block kernels
-constexpr ll kLaunchesPerCheck = 4096;    // sync launch: launches between deadline checks
+constexpr ll kChunkSteps = ll(1) << 16;  // steps per launch of the one-block kernels
+constexpr ll kLaunchesPerCheck = 4096;   // sync launch: launches between deadline checks
 
 // The table on the device with ST[0..min(a0, n)-1] set, plus the offsets; and, at the end,
 // the objective and checksum back.
@@ -48,8 +48,10 @@ struct Table {
     auto ph = ctx.phase("h2d");
     for (ll i = 0; i < init; ++i) h_init[std::size_t(i)] = T(x.init[std::size_t(i)]);
     for (ll t = 0; t < x.k(); ++t) h_offsets[std::size_t(t)] = x.offsets[std::size_t(t)];
-    CUDA_CHECK(cudaMemcpyAsync(st.get(), h_init.get(), std::size_t(init) * sizeof(T), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaMemcpyAsync(offsets.get(), h_offsets.get(), offsets.bytes(), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(st.get(), h_init.get(), std::size_t(init) * sizeof(T),
+                               cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(offsets.get(), h_offsets.get(), offsets.bytes(),
+                               cudaMemcpyHostToDevice, stream));
     CUDA_CHECK(cudaMemsetAsync(sum.get(), 0, sizeof(unsigned long long), stream));
   }
 
@@ -62,8 +64,10 @@ struct Table {
       CUDA_CHECK_LAUNCH();
     }
     auto ph = ctx.phase("d2h");
-    CUDA_CHECK(cudaMemcpyAsync(h_last.get(), st.get() + x.n - 1, sizeof(T), cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaMemcpyAsync(h_sum.get(), sum.get(), sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(h_last.get(), st.get() + x.n - 1, sizeof(T), cudaMemcpyDeviceToHost,
+                               stream));
+    CUDA_CHECK(cudaMemcpyAsync(h_sum.get(), sum.get(), sizeof(unsigned long long),
+                               cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaStreamSynchronize(stream));
     return {std::uint64_t(h_last[0]), std::uint64_t(h_sum[0])};
   }
@@ -86,7 +90,8 @@ SdpGpuResult run_pipeline(const sdp::Instance& x, const PipelineConfig& cfg, Con
   const ll p = resolve_fold(cfg.p, max_fold(x.offsets), k, cfg.sync, sdp_bound_reason(), name,
                             grid ? grid_fold_cap(resident, cfg.block, k) : ll(INT64_MAX));
   if (p * k > (ll(1) << 31) - 1)
-    throw InputError(std::string(name) + ": p·k = " + std::to_string(p * k) + " exceeds 2^31 - 1 threads");
+    throw InputError(std::string(name) + ": p·k = " + std::to_string(p * k) +
+                     " exceeds 2^31 - 1 threads");
   Table<T> tab(x, ctx);
   const ll steps = pipeline_steps(n, a0, k, p);
   const T mod = T(x.op == sdp::Op::add ? x.modulus : 0);
@@ -104,7 +109,8 @@ SdpGpuResult run_pipeline(const sdp::Instance& x, const PipelineConfig& cfg, Con
       for (ll s = 0; s < steps; ++s) {
         const ll head = a0 + (p - 1) + s * p;
         auto mark = ctx.profiled_launch();
-        sdp_pipeline_step<T, O><<<unsigned(g.blocks), unsigned(g.threads), 0, tab.stream>>>(st, off, kk, n, a0, p, head, mod);
+        sdp_pipeline_step<T, O><<<unsigned(g.blocks), unsigned(g.threads), 0, tab.stream>>>(
+            st, off, kk, n, a0, p, head, mod);
         CUDA_CHECK_LAUNCH();
         if (++launches % kLaunchesPerCheck == 0) {
           CUDA_CHECK(cudaStreamSynchronize(tab.stream));
@@ -115,8 +121,9 @@ SdpGpuResult run_pipeline(const sdp::Instance& x, const PipelineConfig& cfg, Con
       g = persistent_geometry(p * k, cfg, resident, name);
       with_per(g.per, [&](auto per) {
         constexpr int Per = decltype(per)::value;
-        const void* kernel = grid ? reinterpret_cast<const void*>(&sdp_pipeline_persistent<T, O, true, Per>)
-                                  : reinterpret_cast<const void*>(&sdp_pipeline_persistent<T, O, false, Per>);
+        const void* kernel =
+            grid ? reinterpret_cast<const void*>(&sdp_pipeline_persistent<T, O, true, Per>)
+                 : reinterpret_cast<const void*>(&sdp_pipeline_persistent<T, O, false, Per>);
         // sync grid: every step in one launch; sync block: chunks, so the deadline is polled.
         const ll chunk = grid ? steps : kChunkSteps;
         for (ll s0 = 0; s0 < steps; s0 += chunk) {
@@ -173,7 +180,8 @@ SdpGpuResult run_2x2(const sdp::Instance& x, Context& ctx) {
   if (auto why = why_not_2x2(x.offsets); !why.empty()) throw InputError("gpu.pipeline2x2: " + why);
   const ll half = (k + 1) / 2;
   if (half > kBlockLimit)
-    throw InputError("gpu.pipeline2x2: ceil(k/2) = " + std::to_string(half) + " threads exceed one block (k <= 2048)");
+    throw InputError("gpu.pipeline2x2: ceil(k/2) = " + std::to_string(half) +
+                     " threads exceed one block (k <= 2048)");
   Table<T> tab(x, ctx);
   const ll steps = pipeline2x2_steps(n, a0, k);
   const T mod = T(x.op == sdp::Op::add ? x.modulus : 0);
@@ -183,8 +191,8 @@ SdpGpuResult run_2x2(const sdp::Instance& x, Context& ctx) {
     auto ph = ctx.phase("compute");
     StepTimer timer(tab.stream);
     launches = run_chunks(steps, ctx, tab.stream, [&](ll s0, ll s1) {
-      sdp_2x2_steps<T, O><<<1, threads, offset_smem_bytes(int(k)), tab.stream>>>(tab.st.get(), tab.offsets.get(),
-                                                                                 int(k), n, a0, s0, s1, mod);
+      sdp_2x2_steps<T, O><<<1, threads, offset_smem_bytes(int(k)), tab.stream>>>(
+          tab.st.get(), tab.offsets.get(), int(k), n, a0, s0, s1, mod);
     });
     timer.finish();
     ctx.set("step_ns", steps > 0 ? timer.ms() * 1e6 / double(steps) : 0.0);
@@ -202,7 +210,8 @@ SdpGpuResult run_per_element(const sdp::Instance& x, Context& ctx, bool tourname
   const ll n = x.n, a0 = x.a0(), k = x.k();
   const char* name = tournament ? "gpu.prefix" : "gpu.inner_parallel";
   if (k > kBlockLimit)
-    throw InputError(std::string(name) + ": k = " + std::to_string(k) + " threads exceed one block (k <= 1024)");
+    throw InputError(std::string(name) + ": k = " + std::to_string(k) +
+                     " threads exceed one block (k <= 1024)");
   Table<T> tab(x, ctx);
   const ll elements = std::max<ll>(0, n - a0);
   const T mod = T(x.op == sdp::Op::add ? x.modulus : 0);
@@ -218,11 +227,11 @@ SdpGpuResult run_per_element(const sdp::Instance& x, Context& ctx, bool tourname
     launches = run_chunks(elements, ctx, tab.stream, [&](ll s0, ll s1) {
       const std::size_t smem = offset_smem_bytes(int(k));
       if (tournament)
-        sdp_prefix_elements<T, O><<<1, threads, smem, tab.stream>>>(tab.st.get(), tab.offsets.get(), int(k), a0 + s0,
-                                                                    a0 + s1, mod);
+        sdp_prefix_elements<T, O><<<1, threads, smem, tab.stream>>>(tab.st.get(), tab.offsets.get(),
+                                                                    int(k), a0 + s0, a0 + s1, mod);
       else
-        sdp_inner_parallel_elements<T, O><<<1, threads, smem, tab.stream>>>(tab.st.get(), tab.offsets.get(), int(k),
-                                                                            a0 + s0, a0 + s1, mod);
+        sdp_inner_parallel_elements<T, O><<<1, threads, smem, tab.stream>>>(
+            tab.st.get(), tab.offsets.get(), int(k), a0 + s0, a0 + s1, mod);
     });
     timer.finish();
     const ll steps = tournament ? elements * std::max(1, rounds) : elements;
@@ -241,23 +250,28 @@ auto dispatch(const sdp::Instance& x, A&&... a) {
   const bool narrow = sdp_fits_32_bits(x);
   switch (x.op) {
     case sdp::Op::max:
-      return narrow ? Fn<unsigned, sdp::Op::max>::run(x, a...) : Fn<unsigned long long, sdp::Op::max>::run(x, a...);
+      return narrow ? Fn<unsigned, sdp::Op::max>::run(x, a...)
+                    : Fn<unsigned long long, sdp::Op::max>::run(x, a...);
     case sdp::Op::min:
-      return narrow ? Fn<unsigned, sdp::Op::min>::run(x, a...) : Fn<unsigned long long, sdp::Op::min>::run(x, a...);
+      return narrow ? Fn<unsigned, sdp::Op::min>::run(x, a...)
+                    : Fn<unsigned long long, sdp::Op::min>::run(x, a...);
     case sdp::Op::add: break;
   }
-  return narrow ? Fn<unsigned, sdp::Op::add>::run(x, a...) : Fn<unsigned long long, sdp::Op::add>::run(x, a...);
+  return narrow ? Fn<unsigned, sdp::Op::add>::run(x, a...)
+                : Fn<unsigned long long, sdp::Op::add>::run(x, a...);
 }
 
 template <class T, sdp::Op O>
 struct PipelineFn {
-  static SdpGpuResult run(const sdp::Instance& x, const PipelineConfig& c, Context& ctx) { return run_pipeline<T, O>(x, c, ctx); }
+  static SdpGpuResult run(const sdp::Instance& x, const PipelineConfig& c, Context& ctx) {
+    return run_pipeline<T, O>(x, c, ctx);
+  }
 };
 template <class T, sdp::Op O>
 struct GridRuleFn {
   static std::optional<std::string> run(const sdp::Instance& x, const PipelineConfig& c) {
-    return grid_rule(reinterpret_cast<const void*>(&sdp_pipeline_persistent<T, O, true, 8>), offset_smem_bytes(int(x.k())),
-                     c, max_fold(x.offsets), x.k());
+    return grid_rule(reinterpret_cast<const void*>(&sdp_pipeline_persistent<T, O, true, 8>),
+                     offset_smem_bytes(int(x.k())), c, max_fold(x.offsets), x.k());
   }
 };
 template <class T, sdp::Op O>
@@ -266,11 +280,15 @@ struct TwoByTwoFn {
 };
 template <class T, sdp::Op O>
 struct PrefixFn {
-  static SdpGpuResult run(const sdp::Instance& x, Context& ctx) { return run_per_element<T, O>(x, ctx, true); }
+  static SdpGpuResult run(const sdp::Instance& x, Context& ctx) {
+    return run_per_element<T, O>(x, ctx, true);
+  }
 };
 template <class T, sdp::Op O>
 struct InnerFn {
-  static SdpGpuResult run(const sdp::Instance& x, Context& ctx) { return run_per_element<T, O>(x, ctx, false); }
+  static SdpGpuResult run(const sdp::Instance& x, Context& ctx) {
+    return run_per_element<T, O>(x, ctx, false);
+  }
 };
 
 }  // namespace

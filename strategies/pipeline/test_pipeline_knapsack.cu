@@ -15,7 +15,9 @@
 namespace dpgpu::pipeline {
 namespace {
 
-Context make_ctx() { return Context(Backend::Gpu, Context::Clock::now() + std::chrono::minutes(5)); }
+Context make_ctx() {
+  return Context(Backend::Gpu, Context::Clock::now() + std::chrono::minutes(5));
+}
 
 void expect_optimal(const knapsack::Instance& x, const PipelineConfig& c, const std::string& what) {
   Context ctx = make_ctx();
@@ -31,7 +33,8 @@ TEST(PipelineKnapsackGpu, AgreesWithCpuDp) {
   REQUIRE_DEVICE();
   using knapsack::PisingerClass;
   std::uint64_t seed = 1;
-  for (auto cls : {PisingerClass::uncorrelated, PisingerClass::strongly_correlated, PisingerClass::subset_sum}) {
+  for (auto cls : {PisingerClass::uncorrelated, PisingerClass::strongly_correlated,
+                   PisingerClass::subset_sum}) {
     for (std::int64_t n : {1, 7, 60}) {
       const knapsack::Instance x = knapsack::pisinger_instance(cls, n, 300, -1, 0.5, seed++);
       const std::int64_t pmax = knapsack_max_fold(x);
@@ -41,8 +44,9 @@ TEST(PipelineKnapsackGpu, AgreesWithCpuDp) {
           PipelineConfig c;
           c.p = p;
           c.sync = sync;
-          expect_optimal(x, c, std::string(knapsack::to_string(cls)) + " n=" + std::to_string(n) + " p=" +
-                                   std::to_string(p) + " " + sync);
+          expect_optimal(x, c,
+                         std::string(knapsack::to_string(cls)) + " n=" + std::to_string(n) +
+                             " p=" + std::to_string(p) + " " + sync);
         }
       }
     }
@@ -73,7 +77,8 @@ TEST(PipelineKnapsackGpu, EdgeCases) {
 
 TEST(PipelineKnapsackGpu, InvalidFoldIsRefused) {
   REQUIRE_DEVICE();
-  const knapsack::Instance x = knapsack::pisinger_instance(knapsack::PisingerClass::uncorrelated, 20, 100, -1, 0.5, 3);
+  const knapsack::Instance x =
+      knapsack::pisinger_instance(knapsack::PisingerClass::uncorrelated, 20, 100, -1, 0.5, 3);
   PipelineConfig c;
   c.p = knapsack_max_fold(x) + 1;
   Context ctx = make_ctx();
@@ -81,8 +86,9 @@ TEST(PipelineKnapsackGpu, InvalidFoldIsRefused) {
     knapsack_pipeline(x, c, ctx);
     FAIL() << "p above the bound accepted";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("largest valid fold " + std::to_string(knapsack_max_fold(x))),
-              std::string::npos)
+    EXPECT_NE(
+        std::string(e.what()).find("largest valid fold " + std::to_string(knapsack_max_fold(x))),
+        std::string::npos)
         << e.what();
   }
 }

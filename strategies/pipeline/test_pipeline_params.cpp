@@ -58,24 +58,30 @@ TEST(PipelineParams, BlockSyncHoldsAtMostOneBlock) {
 TEST(PipelineParams, DefaultFoldRespectsOneBlockAndTheGpusCoResidentBlocks) {
   // p: 0 never picks a fold its own sync mode cannot run.
   EXPECT_EQ(resolve_fold(0, 4096, 16, "block", "", "x"), 64);
-  EXPECT_EQ(resolve_fold(0, 1'000'000, 2, "grid", "", "x", grid_fold_cap(264, 512, 2)), 264 * 512 * 8 / 2);
-  EXPECT_EQ(resolve_fold(0, 100, 2, "grid", "", "x", grid_fold_cap(264, 512, 2)), 100) << "the bound is lower";
-  EXPECT_EQ(resolve_fold(0, 1'000'000, 2, "launch", "", "x", 7), 1'000'000) << "launch has no residency cap";
+  EXPECT_EQ(resolve_fold(0, 1'000'000, 2, "grid", "", "x", grid_fold_cap(264, 512, 2)),
+            264 * 512 * 8 / 2);
+  EXPECT_EQ(resolve_fold(0, 100, 2, "grid", "", "x", grid_fold_cap(264, 512, 2)), 100)
+      << "the bound is lower";
+  EXPECT_EQ(resolve_fold(0, 1'000'000, 2, "launch", "", "x", 7), 1'000'000)
+      << "launch has no residency cap";
 }
 
 TEST(PipelineParams, GridLayoutAndItsResidencyRule) {
-  PipelineConfig c;  // block 512, blocks 0: one per SM
+  PipelineConfig c;                       // block 512, blocks 0: one per SM
   const std::int64_t pk = 2 * 1'000'000;  // knapsack, C = 2·10^6: p·k about 2·10^6
   const GridLayout g = grid_layout(pk, c, 132);
-  EXPECT_EQ(g.blocks, (pk + 512 * 8 - 1) / (512 * 8)) << "one per SM is too few: eight items per thread at most";
+  EXPECT_EQ(g.blocks, (pk + 512 * 8 - 1) / (512 * 8))
+      << "one per SM is too few: eight items per thread at most";
   EXPECT_EQ(g.per, 8);
   const auto why = residency_refusal(g, pk, c, 264);
   ASSERT_TRUE(why.has_value());
-  EXPECT_NE(why->find("sync grid needs 489 blocks of 512 threads co-resident"), std::string::npos) << *why;
+  EXPECT_NE(why->find("sync grid needs 489 blocks of 512 threads co-resident"), std::string::npos)
+      << *why;
   EXPECT_NE(why->find("the GPU holds 264"), std::string::npos) << *why;
   const std::int64_t cap = grid_fold_cap(264, 512, 2);
   EXPECT_FALSE(residency_refusal(grid_layout(cap * 2, c, 132), cap * 2, c, 264)) << "the cap fits";
-  EXPECT_TRUE(residency_refusal(grid_layout((cap + 1) * 2, c, 132), (cap + 1) * 2, c, 264)) << "one more does not";
+  EXPECT_TRUE(residency_refusal(grid_layout((cap + 1) * 2, c, 132), (cap + 1) * 2, c, 264))
+      << "one more does not";
 }
 
 TEST(PipelineRegistered, RulesWithTheInstanceAreDeclared) {
@@ -90,7 +96,8 @@ TEST(PipelineRegistered, RulesWithTheInstanceAreDeclared) {
   const auto above = k->check_instance(k->schema.resolve({{"p", std::int64_t{55}}}), a);
   ASSERT_TRUE(above.has_value());
   EXPECT_NE(above->find("'p' = 55 exceeds the largest valid fold 54"), std::string::npos) << *above;
-  const auto block = k->check_instance(k->schema.resolve({{"p", std::int64_t{54}}, {"sync", std::string("block")}}), a);
+  const auto block = k->check_instance(
+      k->schema.resolve({{"p", std::int64_t{54}}, {"sync", std::string("block")}}), a);
   EXPECT_FALSE(block) << "54·2 threads fit one block";
 #if DPGPU_WITH_CUDA
   EXPECT_EQ(k->device_checks.size(), 1u) << "co-residency, asked where a GPU is present";

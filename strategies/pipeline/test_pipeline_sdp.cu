@@ -17,7 +17,9 @@
 namespace dpgpu::pipeline {
 namespace {
 
-Context make_ctx() { return Context(Backend::Gpu, Context::Clock::now() + std::chrono::minutes(5)); }
+Context make_ctx() {
+  return Context(Backend::Gpu, Context::Clock::now() + std::chrono::minutes(5));
+}
 
 std::vector<sdp::Instance> corpus() {
   using sdp::Op;
@@ -27,19 +29,21 @@ std::vector<sdp::Instance> corpus() {
     for (std::int64_t n : {1, 4, 37, 1000, 5003}) {
       v.push_back(sdp::make_instance(n, op, 1000000007, sdp::consecutive_offsets(5), 1000, ++seed));
       v.push_back(sdp::make_instance(n, op, 97, sdp::strided_offsets(3, 7), 1u << 20, ++seed));
-      v.push_back(sdp::make_instance(n, op, 1000000007, sdp::random_offsets(6, 60, seed), 1u << 30, ++seed));
+      v.push_back(sdp::make_instance(n, op, 1000000007, sdp::random_offsets(6, 60, seed), 1u << 30,
+                                     ++seed));
       v.push_back(sdp::make_instance(n, op, 1000000007, {9}, 1000, ++seed));  // k = 1
     }
   }
-  v.push_back(sdp::make_instance(4000, Op::max, 1, sdp::strided_offsets(4, 9), std::uint64_t{1} << 40, 7));
-  v.push_back(sdp::make_instance(4000, Op::add, (std::uint64_t{1} << 40) + 15, sdp::strided_offsets(4, 9),
-                                 std::uint64_t{1} << 40, 8));
+  v.push_back(
+      sdp::make_instance(4000, Op::max, 1, sdp::strided_offsets(4, 9), std::uint64_t{1} << 40, 7));
+  v.push_back(sdp::make_instance(4000, Op::add, (std::uint64_t{1} << 40) + 15,
+                                 sdp::strided_offsets(4, 9), std::uint64_t{1} << 40, 8));
   return v;
 }
 
 std::string label(const sdp::Instance& x) {
-  return "n=" + std::to_string(x.n) + " k=" + std::to_string(x.k()) + " a0=" + std::to_string(x.a0()) +
-         " op=" + sdp::to_string(x.op);
+  return "n=" + std::to_string(x.n) + " k=" + std::to_string(x.k()) +
+         " a0=" + std::to_string(x.a0()) + " op=" + sdp::to_string(x.op);
 }
 
 void expect_agrees(const sdp::Instance& x, const SdpGpuResult& got, const std::string& what) {
@@ -59,7 +63,8 @@ TEST(PipelineGpu, EverySyncModeAndFoldAgreesWithSerial) {
         c.p = p;
         c.sync = sync;
         Context ctx = make_ctx();
-        expect_agrees(x, sdp_pipeline(x, c, ctx), std::string("pipeline ") + sync + " p=" + std::to_string(p));
+        expect_agrees(x, sdp_pipeline(x, c, ctx),
+                      std::string("pipeline ") + sync + " p=" + std::to_string(p));
         EXPECT_EQ(ctx.counters().at("steps"), double(pipeline_steps(x.n, x.a0(), x.k(), p)));
       }
     }
@@ -79,7 +84,8 @@ TEST(PipelineGpu, OtherSolversAgreeWithSerial) {
 TEST(PipelineGpu, ThreadsCarryingSeveralItemsAndFewBlocks) {
   REQUIRE_DEVICE();
   // p·k = 8192 work items on 1..4 blocks of 256: 8 down to 8 per thread (register carry).
-  auto x = sdp::make_instance(300000, sdp::Op::add, 1000000007, sdp::strided_offsets(8, 1024), 1u << 30, 3);
+  auto x = sdp::make_instance(300000, sdp::Op::add, 1000000007, sdp::strided_offsets(8, 1024),
+                              1u << 30, 3);
   for (std::int64_t blocks : {1, 2, 4}) {
     PipelineConfig c;
     c.p = 1024;
@@ -108,7 +114,8 @@ TEST(PipelineGpu, BlockSyncAcrossSeveralLaunchesParksPartials) {
 TEST(PipelineGpu, LargestFoldOfTheTargetShape) {
   REQUIRE_DEVICE();
   // The performance case's shape, smaller: k = 16, stride 4096, op max, p = 4096.
-  auto x = sdp::make_instance(1 << 20, sdp::Op::max, 1, sdp::strided_offsets(16, 4096), 1u << 31, 11);
+  auto x =
+      sdp::make_instance(1 << 20, sdp::Op::max, 1, sdp::strided_offsets(16, 4096), 1u << 31, 11);
   PipelineConfig c;  // p = 0: the largest valid
   Context ctx = make_ctx();
   expect_agrees(x, sdp_pipeline(x, c, ctx), "grid p=max");
@@ -141,13 +148,16 @@ TEST(PipelineGpuSanitize, SmallCases) {
   REQUIRE_DEVICE();
   std::vector<sdp::Instance> xs{
       sdp::make_instance(700, sdp::Op::add, 1000000007, sdp::consecutive_offsets(5), 1000, 1),
-      sdp::make_instance(900, sdp::Op::max, 1, sdp::strided_offsets(4, 16), std::uint64_t{1} << 40, 2),
+      sdp::make_instance(900, sdp::Op::max, 1, sdp::strided_offsets(4, 16), std::uint64_t{1} << 40,
+                         2),
       sdp::make_instance(800, sdp::Op::min, 1, sdp::random_offsets(33, 80, 3), 1u << 30, 3)};
   for (const auto& x : xs) {
     for (const char* sync : {"block", "grid", "launch"}) {
       PipelineConfig c;
       c.sync = sync;
-      c.p = std::string(sync) == "block" ? std::max<std::int64_t>(1, std::min(max_fold(x.offsets), kBlockLimit / x.k())) : 0;
+      c.p = std::string(sync) == "block"
+                ? std::max<std::int64_t>(1, std::min(max_fold(x.offsets), kBlockLimit / x.k()))
+                : 0;
       c.block = 64;
       Context ctx = make_ctx();
       expect_agrees(x, sdp_pipeline(x, c, ctx), std::string("sanitize pipeline ") + sync);

@@ -15,14 +15,14 @@
 namespace dpgpu::rowwise {
 
 struct RowwiseConfig {
-  int block = 256;                   // threads per block, a multiple of 32 in [32, 1024]
+  int block = 256;  // threads per block, a multiple of 32 in [32, 1024]
   // Bits stay on the device by default: 1.9 GB at C = 10^7 fits, and offloading them through
   // host memory cost 25x the kernel on the H100 (strategies/rowwise/README.md).
-  bool offload = false;              // true: decision bits to pinned host memory while computing
-  std::string readonly = "ldg";      // item weights/values: texture | ldg | plain
-  bool reconstruct = true;           // false: value only, no decision bits at all
-  std::int64_t offload_rows = 0;     // rows per offloaded chunk; 0: about 4 MiB per chunk
-  std::int64_t offload_slots = 4;    // pinned staging slots of one chunk each
+  bool offload = false;            // true: decision bits to pinned host memory while computing
+  std::string readonly = "ldg";    // item weights/values: texture | ldg | plain
+  bool reconstruct = true;         // false: value only, no decision bits at all
+  std::int64_t offload_rows = 0;   // rows per offloaded chunk; 0: about 4 MiB per chunk
+  std::int64_t offload_slots = 4;  // pinned staging slots of one chunk each
 };
 
 inline void validate(const RowwiseConfig& c) {
@@ -30,7 +30,8 @@ inline void validate(const RowwiseConfig& c) {
     throw InputError("gpu.rowwise: parameter 'block' must be a multiple of 32 in [32, 1024], got " +
                      std::to_string(c.block));
   if (c.readonly != "texture" && c.readonly != "ldg" && c.readonly != "plain")
-    throw InputError("gpu.rowwise: parameter 'readonly' must be texture, ldg or plain, got '" + c.readonly + "'");
+    throw InputError("gpu.rowwise: parameter 'readonly' must be texture, ldg or plain, got '" +
+                     c.readonly + "'");
   wavefront::validate_offload("gpu.rowwise", "offload_rows", c.offload_rows, c.offload_slots);
 }
 
@@ -62,7 +63,9 @@ struct RowwiseGeometry {
   std::int64_t words_per_row = 0;  // decision bits: padded_cells / 32
   std::int64_t chunk_rows = 0;     // rows per offloaded chunk (offload && reconstruct)
   std::int64_t blocks = 0;         // grid of one row launch
-  std::uint64_t row_bytes() const { return std::uint64_t(padded_cells) * std::uint64_t(cell_bytes); }
+  std::uint64_t row_bytes() const {
+    return std::uint64_t(padded_cells) * std::uint64_t(cell_bytes);
+  }
   std::uint64_t bits_row_bytes() const { return std::uint64_t(words_per_row) * 4; }
 };
 
@@ -85,7 +88,9 @@ inline RowwiseGeometry rowwise_geometry(const knapsack::Instance& x, const Rowwi
 
 // The decision bits: a row of bits per item, a taken flag per item.
 inline wavefront::DecisionBitsPlan decision_bits(const RowwiseGeometry& g, const RowwiseConfig& c) {
-  return {c.reconstruct, c.offload, g.items, g.bits_row_bytes(), g.chunk_rows, c.offload_slots, std::uint64_t(g.items)};
+  return {c.reconstruct,         c.offload,    g.items,
+          g.bits_row_bytes(),    g.chunk_rows, c.offload_slots,
+          std::uint64_t(g.items)};
 }
 
 // Exactly what a solve allocates: device (DeviceBuffers) and host (pinned staging, the
@@ -93,9 +98,9 @@ inline wavefront::DecisionBitsPlan decision_bits(const RowwiseGeometry& g, const
 inline std::uint64_t device_bytes(const RowwiseGeometry& g, const RowwiseConfig& c) {
   if (g.items == 0) return 0;
   const std::uint64_t n = std::uint64_t(g.items);
-  return 2 * g.row_bytes()                      // two value rows
-         + n * 4                                // weights (int32)
-         + n * std::uint64_t(g.cell_bytes)      // values (1 or 2 words each)
+  return 2 * g.row_bytes()                  // two value rows
+         + n * 4                            // weights (int32)
+         + n * std::uint64_t(g.cell_bytes)  // values (1 or 2 words each)
          + decision_bits(g, c).device_bytes();
 }
 

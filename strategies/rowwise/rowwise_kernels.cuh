@@ -30,9 +30,18 @@ using wavefront::fetch;
 using wavefront::ReadOnly;
 using wavefront::ReadPath;
 
-template <class T> struct Vec16;
-template <> struct Vec16<std::int32_t> { using type = int4; static constexpr int cells = 4; };
-template <> struct Vec16<std::int64_t> { using type = longlong2; static constexpr int cells = 2; };
+template <class T>
+struct Vec16;
+template <>
+struct Vec16<std::int32_t> {
+  using type = int4;
+  static constexpr int cells = 4;
+};
+template <>
+struct Vec16<std::int64_t> {
+  using type = longlong2;
+  static constexpr int cells = 2;
+};
 
 // Values travel as 32-bit words (textures fetch at most 4 bytes): one per item for int32
 // cells, two (low, high) for int64 cells.
@@ -48,8 +57,8 @@ __device__ __forceinline__ T item_value(const ReadOnly<std::uint32_t>& values, i
 
 template <ReadPath P, class T, bool Bits>
 __global__ void __launch_bounds__(1024)
-knapsack_row(const T* __restrict__ prev, T* __restrict__ next, std::uint32_t* __restrict__ bits,
-             ReadOnly<std::int32_t> weights, ReadOnly<std::uint32_t> values, int item) {
+    knapsack_row(const T* __restrict__ prev, T* __restrict__ next, std::uint32_t* __restrict__ bits,
+                 ReadOnly<std::int32_t> weights, ReadOnly<std::uint32_t> values, int item) {
   using Vec = typename Vec16<T>::type;
   constexpr int V = Vec16<T>::cells;
   const std::int64_t w = fetch<P>(weights, item);
@@ -86,8 +95,8 @@ knapsack_row(const T* __restrict__ prev, T* __restrict__ next, std::uint32_t* __
 }
 
 __global__ void knapsack_trace(const std::uint32_t* __restrict__ bits, std::int64_t words_per_row,
-                               const std::int32_t* __restrict__ weights, int items, std::int64_t capacity,
-                               std::uint8_t* __restrict__ taken) {
+                               const std::int32_t* __restrict__ weights, int items,
+                               std::int64_t capacity, std::uint8_t* __restrict__ taken) {
   if (blockIdx.x != 0 || threadIdx.x != 0) return;
   std::int64_t c = capacity;
   for (int a = items - 1; a >= 0; --a) {

@@ -35,7 +35,8 @@ struct DrainOnExit {
 };
 
 template <class T, ReadPath P>
-RowwiseResult run(const knapsack::Instance& x, const RowwiseConfig& cfg, const RowwiseGeometry& g, Context& ctx) {
+RowwiseResult run(const knapsack::Instance& x, const RowwiseConfig& cfg, const RowwiseGeometry& g,
+                  Context& ctx) {
   const auto stream = static_cast<cudaStream_t>(ctx.stream());
   const std::vector<std::int32_t> active = gpu::knapsack_active_items(x);
   const std::int64_t n = g.items;
@@ -68,7 +69,8 @@ RowwiseResult run(const knapsack::Instance& x, const RowwiseConfig& cfg, const R
       d_bits = DeviceBuffer<std::uint32_t>(std::size_t(2 * g.chunk_rows * wpr), &ctx);
       host_bits.reset(new std::uint8_t[std::size_t(n) * g.bits_row_bytes()]);
       engine = std::make_unique<HostOffload>(std::size_t(cfg.offload_slots),
-                                             std::size_t(g.chunk_rows) * g.bits_row_bytes(), host_bits.get());
+                                             std::size_t(g.chunk_rows) * g.bits_row_bytes(),
+                                             host_bits.get());
     } else if (bits_on) {
       d_bits = DeviceBuffer<std::uint32_t>(std::size_t(n * wpr), &ctx);
       d_taken = DeviceBuffer<std::uint8_t>(std::size_t(n), &ctx);
@@ -87,8 +89,10 @@ RowwiseResult run(const knapsack::Instance& x, const RowwiseConfig& cfg, const R
       h_values[std::size_t(a) * value_words] = static_cast<std::uint32_t>(v);
       if (value_words == 2) h_values[std::size_t(a) * 2 + 1] = static_cast<std::uint32_t>(v >> 32);
     }
-    CUDA_CHECK(cudaMemcpyAsync(d_weights.get(), h_weights.get(), d_weights.bytes(), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaMemcpyAsync(d_values.get(), h_values.get(), d_values.bytes(), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(d_weights.get(), h_weights.get(), d_weights.bytes(),
+                               cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(d_values.get(), h_values.get(), d_values.bytes(),
+                               cudaMemcpyHostToDevice, stream));
   }
   const ReadOnlyBinding<std::int32_t> weights(d_weights.get(), d_weights.size(), P);
   const ReadOnlyBinding<std::uint32_t> values(d_values.get(), d_values.size(), P);
@@ -113,9 +117,11 @@ RowwiseResult run(const knapsack::Instance& x, const RowwiseConfig& cfg, const R
       }
       auto mark = ctx.profiled_launch();  // lets dpgpu's profiler sample launches across the run
       if (bits_on)
-        knapsack_row<P, T, true><<<grid, block, 0, stream>>>(prev, next, bits, weights.view(), values.view(), int(a));
+        knapsack_row<P, T, true>
+            <<<grid, block, 0, stream>>>(prev, next, bits, weights.view(), values.view(), int(a));
       else
-        knapsack_row<P, T, false><<<grid, block, 0, stream>>>(prev, next, nullptr, weights.view(), values.view(), int(a));
+        knapsack_row<P, T, false><<<grid, block, 0, stream>>>(prev, next, nullptr, weights.view(),
+                                                              values.view(), int(a));
       CUDA_CHECK_LAUNCH();
       ++launches;
       if (offload && ((a + 1) % g.chunk_rows == 0 || a + 1 == n)) {
@@ -127,7 +133,8 @@ RowwiseResult run(const knapsack::Instance& x, const RowwiseConfig& cfg, const R
       if ((a + 1) % kDeadlineEvery == 0) ctx.check_deadline();
     }
     if (bits_on && !offload) {
-      knapsack_trace<<<1, 32, 0, stream>>>(d_bits.get(), wpr, d_weights.get(), int(n), x.capacity, d_taken.get());
+      knapsack_trace<<<1, 32, 0, stream>>>(d_bits.get(), wpr, d_weights.get(), int(n), x.capacity,
+                                           d_taken.get());
       CUDA_CHECK_LAUNCH();
       ++launches;
     }
@@ -135,9 +142,11 @@ RowwiseResult run(const knapsack::Instance& x, const RowwiseConfig& cfg, const R
   RowwiseResult out;
   {
     auto phase = ctx.phase("d2h");
-    CUDA_CHECK(cudaMemcpyAsync(h_result.get(), d_row[n % 2].get() + x.capacity, sizeof(T), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(h_result.get(), d_row[n % 2].get() + x.capacity, sizeof(T),
+                               cudaMemcpyDeviceToHost, stream));
     if (bits_on && !offload)
-      CUDA_CHECK(cudaMemcpyAsync(h_taken.get(), d_taken.get(), d_taken.bytes(), cudaMemcpyDeviceToHost, stream));
+      CUDA_CHECK(cudaMemcpyAsync(h_taken.get(), d_taken.get(), d_taken.bytes(),
+                                 cudaMemcpyDeviceToHost, stream));
     if (engine) engine->finish();
     CUDA_CHECK(cudaStreamSynchronize(stream));
     out.value = static_cast<std::int64_t>(h_result[0]);
@@ -164,7 +173,8 @@ RowwiseResult run(const knapsack::Instance& x, const RowwiseConfig& cfg, const R
 }
 
 template <class T>
-RowwiseResult run_path(const knapsack::Instance& x, const RowwiseConfig& cfg, const RowwiseGeometry& g, Context& ctx) {
+RowwiseResult run_path(const knapsack::Instance& x, const RowwiseConfig& cfg,
+                       const RowwiseGeometry& g, Context& ctx) {
   switch (wavefront::read_path_from(cfg.readonly)) {
     case ReadPath::Texture: return run<T, ReadPath::Texture>(x, cfg, g, ctx);
     case ReadPath::Ldg: return run<T, ReadPath::Ldg>(x, cfg, g, ctx);
@@ -175,7 +185,8 @@ RowwiseResult run_path(const knapsack::Instance& x, const RowwiseConfig& cfg, co
 
 }  // namespace
 
-RowwiseResult rowwise_knapsack(const knapsack::Instance& x, const RowwiseConfig& config, Context& ctx) {
+RowwiseResult rowwise_knapsack(const knapsack::Instance& x, const RowwiseConfig& config,
+                               Context& ctx) {
   validate(config);
   const RowwiseGeometry g = rowwise_geometry(x, config);
   ctx.set("cell_bits", 8.0 * g.cell_bytes);

@@ -24,6 +24,7 @@ struct RowwiseResult {
 // padded_cells, peak_device_bytes, bytes_offloaded, offload_chunks, offload_host_waits,
 // offload_wait_s. Throws InputError (bad configuration, capacity beyond kMaxCapacity),
 // OutOfMemory (device or pinned memory), Timeout (deadline), runtime_error (other CUDA errors).
-RowwiseResult rowwise_knapsack(const knapsack::Instance& x, const RowwiseConfig& config, Context& ctx);
+RowwiseResult rowwise_knapsack(const knapsack::Instance& x, const RowwiseConfig& config,
+                               Context& ctx);
 
 }  // namespace dpgpu::rowwise

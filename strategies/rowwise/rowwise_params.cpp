@@ -27,20 +27,25 @@ using C = RowwiseConfig;
         .param("offload", &C::offload,
                "stream the decision bits to pinned host memory per chunk of rows while computing; "
                "false: keep them on the device and trace the packing there")
-        .choice("readonly", &C::readonly, {"texture", "ldg", "plain"}, "how kernels read the item weights and values")
-        .param("reconstruct", &C::reconstruct, "keep decision bits and return the chosen items; false: value only")
-        .param("offload_rows", &C::offload_rows, between(0, 1e9), "rows per offloaded chunk; 0: about 4 MiB per chunk")
-        .param("offload_slots", &C::offload_slots, between(1, 1024), "pinned staging slots (chunks in flight to the host)")
+        .choice("readonly", &C::readonly, {"texture", "ldg", "plain"},
+                "how kernels read the item weights and values")
+        .param("reconstruct", &C::reconstruct,
+               "keep decision bits and return the chosen items; false: value only")
+        .param("offload_rows", &C::offload_rows, between(0, 1e9),
+               "rows per offloaded chunk; 0: about 4 MiB per chunk")
+        .param("offload_slots", &C::offload_slots, between(1, 1024),
+               "pinned staging slots (chunks in flight to the host)")
         .check([](const C& c) { return refusal_of([&] { validate(c); }); })
         .check_instance([](const C&, const ValueMap& dims) -> std::optional<std::string> {
           auto it = dims.find("capacity");
           if (it != dims.end() && to_number(it->second) > double(kMaxCapacity))
-            return "capacity " + to_string(it->second) + " exceeds the " + std::to_string(kMaxCapacity) +
-                   " that 32-bit device weights allow";
+            return "capacity " + to_string(it->second) + " exceeds the " +
+                   std::to_string(kMaxCapacity) + " that 32-bit device weights allow";
           return std::nullopt;
         })
         .memory([](const knapsack::Instance& x, const C& c) {
-          if (x.capacity > kMaxCapacity) return MemoryNeed{0, 0};  // refused by check_instance / solve()
+          if (x.capacity > kMaxCapacity)
+            return MemoryNeed{0, 0};  // refused by check_instance / solve()
           const RowwiseGeometry g = rowwise_geometry(x, c);
           return MemoryNeed{host_bytes(g, c), device_bytes(g, c)};
         })

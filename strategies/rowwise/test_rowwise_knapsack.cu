@@ -36,16 +36,19 @@ using knapsack::gpu_test::base_seed;
 using knapsack::gpu_test::expect_optimal;
 using knapsack::gpu_test::Named;
 
-dpgpu::Context::Clock::time_point an_hour() { return std::chrono::steady_clock::now() + std::chrono::hours(1); }
+dpgpu::Context::Clock::time_point an_hour() {
+  return std::chrono::steady_clock::now() + std::chrono::hours(1);
+}
 
 std::string describe(const RowwiseConfig& c) {
-  return "block=" + std::to_string(c.block) + " offload=" + (c.offload ? "true" : "false") + " readonly=" + c.readonly +
-         " reconstruct=" + (c.reconstruct ? "true" : "false") + " offload_rows=" + std::to_string(c.offload_rows) +
+  return "block=" + std::to_string(c.block) + " offload=" + (c.offload ? "true" : "false") +
+         " readonly=" + c.readonly + " reconstruct=" + (c.reconstruct ? "true" : "false") +
+         " offload_rows=" + std::to_string(c.offload_rows) +
          " offload_slots=" + std::to_string(c.offload_slots);
 }
 
-RowwiseConfig config(int block, bool offload, std::string readonly, bool reconstruct = true, std::int64_t rows = 0,
-                     std::int64_t slots = 4) {
+RowwiseConfig config(int block, bool offload, std::string readonly, bool reconstruct = true,
+                     std::int64_t rows = 0, std::int64_t slots = 4) {
   RowwiseConfig c;
   c.block = block;
   c.offload = offload;
@@ -58,10 +61,11 @@ RowwiseConfig config(int block, bool offload, std::string readonly, bool reconst
 
 // Solves in a fresh Context and holds the result to the CPU DP; returns the Context's counters.
 std::map<std::string, double> expect_solves(const Named& inst, const RowwiseConfig& cfg) {
-  return knapsack::gpu_test::expect_solves(inst, cfg, describe(cfg), [](const knapsack::Instance& x, const RowwiseConfig& c,
-                                                                        dpgpu::Context& ctx) {
-    return dpgpu::rowwise::rowwise_knapsack(x, c, ctx);
-  });
+  return knapsack::gpu_test::expect_solves(
+      inst, cfg, describe(cfg),
+      [](const knapsack::Instance& x, const RowwiseConfig& c, dpgpu::Context& ctx) {
+        return dpgpu::rowwise::rowwise_knapsack(x, c, ctx);
+      });
 }
 
 // ----------------------------------------------------------------- every configuration
@@ -70,7 +74,8 @@ class Configs : public ::testing::TestWithParam<RowwiseConfig> {};
 
 TEST_P(Configs, RandomInstancesOfEveryGenerator) {
   REQUIRE_DEVICE();
-  for (const auto& inst : knapsack::gpu_test::random_instances(base_seed() ^ 0x5157, 2)) expect_solves(inst, GetParam());
+  for (const auto& inst : knapsack::gpu_test::random_instances(base_seed() ^ 0x5157, 2))
+    expect_solves(inst, GetParam());
 }
 
 TEST_P(Configs, EdgeCases) {
@@ -82,7 +87,8 @@ TEST_P(Configs, SixtyFourBitValues) {
   REQUIRE_DEVICE();
   for (const auto& inst : knapsack::gpu_test::int64_instances(base_seed() ^ 0x64)) {
     const auto counters = expect_solves(inst, GetParam());
-    EXPECT_EQ(counters.count("cell_bits") ? counters.at("cell_bits") : 0, 64) << inst.name << ": expected 64-bit cells";
+    EXPECT_EQ(counters.count("cell_bits") ? counters.at("cell_bits") : 0, 64)
+        << inst.name << ": expected 64-bit cells";
   }
 }
 
@@ -102,17 +108,19 @@ std::vector<RowwiseConfig> all_configs() {
 INSTANTIATE_TEST_SUITE_P(RowwiseKnapsack, Configs, ::testing::ValuesIn(all_configs()),
                          [](const ::testing::TestParamInfo<RowwiseConfig>& i) {
                            const auto& c = i.param;
-                           return std::to_string(i.index) + "_b" + std::to_string(c.block) + "_" + c.readonly +
-                                  (c.offload ? "_offload" : "_device") + (c.reconstruct ? "" : "_valueonly") +
-                                  (c.offload_rows ? "_rows" + std::to_string(c.offload_rows) : "") + "_slots" +
-                                  std::to_string(c.offload_slots);
+                           return std::to_string(i.index) + "_b" + std::to_string(c.block) + "_" +
+                                  c.readonly + (c.offload ? "_offload" : "_device") +
+                                  (c.reconstruct ? "" : "_valueonly") +
+                                  (c.offload_rows ? "_rows" + std::to_string(c.offload_rows) : "") +
+                                  "_slots" + std::to_string(c.offload_slots);
                          });
 
 // ----------------------------------------------------------------- offload, counters, memory
 
 TEST(RowwiseKnapsackGpu, OffloadWrapsAroundATinyRing) {
   REQUIRE_DEVICE();
-  const Named inst{"paper2014 n=97 C=5000", knapsack::paper2014_instance(97, 5000, -1, base_seed())};
+  const Named inst{"paper2014 n=97 C=5000",
+                   knapsack::paper2014_instance(97, 5000, -1, base_seed())};
   const auto cfg = config(128, true, "ldg", true, 1, 2);
   const auto counters = expect_solves(inst, cfg);
   EXPECT_EQ(counters.at("offload_chunks"), 97) << "one chunk per row expected";
@@ -125,12 +133,15 @@ TEST(RowwiseKnapsackGpu, OffloadWrapsAroundATinyRing) {
 
 TEST(RowwiseKnapsackGpu, PeakDeviceBytesEqualTheEstimate) {
   REQUIRE_DEVICE();
-  const Named inst{"paper2014 n=300 C=20000", knapsack::paper2014_instance(300, 20000, -1, base_seed())};
-  for (const auto& cfg : {config(256, true, "ldg"), config(256, false, "ldg"), config(64, true, "texture", false),
-                          config(256, true, "plain", true, 7, 3)}) {
+  const Named inst{"paper2014 n=300 C=20000",
+                   knapsack::paper2014_instance(300, 20000, -1, base_seed())};
+  for (const auto& cfg :
+       {config(256, true, "ldg"), config(256, false, "ldg"), config(64, true, "texture", false),
+        config(256, true, "plain", true, 7, 3)}) {
     const auto counters = expect_solves(inst, cfg);
     const auto g = dpgpu::rowwise::rowwise_geometry(inst.x, cfg);
-    EXPECT_EQ(counters.at("peak_device_bytes"), double(dpgpu::rowwise::device_bytes(g, cfg))) << describe(cfg);
+    EXPECT_EQ(counters.at("peak_device_bytes"), double(dpgpu::rowwise::device_bytes(g, cfg)))
+        << describe(cfg);
     EXPECT_EQ(counters.at("padded_cells"), double(g.padded_cells)) << describe(cfg);
   }
 }
@@ -143,19 +154,23 @@ TEST(RowwiseKnapsackGpu, PhasesAreRecorded) {
   dpgpu::rowwise::rowwise_knapsack(x, config(256, true, "ldg"), ctx);
   ctx.end();
   const auto phases = ctx.phase_seconds();
-  for (const char* p : {"alloc", "h2d", "compute", "d2h"}) EXPECT_EQ(phases.count(p), 1u) << "phase " << p << " missing";
+  for (const char* p : {"alloc", "h2d", "compute", "d2h"})
+    EXPECT_EQ(phases.count(p), 1u) << "phase " << p << " missing";
 }
 
 TEST(RowwiseKnapsackGpu, LargerInstance) {
   REQUIRE_DEVICE();
   // 1500 items (the paper's n), C = 2·10^5: 3·10^8 cells; and the same with values that
   // make 64-bit cells necessary.
-  expect_solves({"paper2014 n=1500 C=200000", knapsack::paper2014_instance(1500, 200000, -1, base_seed())},
-                config(256, true, "ldg"));
-  expect_solves({"paper2014 n=1500 C=200000 value_max=1000", knapsack::paper2014_instance(1500, 200000, 1000, base_seed())},
+  expect_solves(
+      {"paper2014 n=1500 C=200000", knapsack::paper2014_instance(1500, 200000, -1, base_seed())},
+      config(256, true, "ldg"));
+  expect_solves({"paper2014 n=1500 C=200000 value_max=1000",
+                 knapsack::paper2014_instance(1500, 200000, 1000, base_seed())},
                 config(256, false, "ldg"));
   expect_solves({"uncorrelated n=2000 R=1e9 (64-bit)",
-                 knapsack::pisinger_instance(knapsack::PisingerClass::uncorrelated, 2000, 1000000000, 50000, 0, base_seed())},
+                 knapsack::pisinger_instance(knapsack::PisingerClass::uncorrelated, 2000,
+                                             1000000000, 50000, 0, base_seed())},
                 config(256, true, "ldg"));
 }
 
@@ -163,8 +178,10 @@ TEST(RowwiseKnapsackGpu, RefusesBadConfigurationByName) {
   REQUIRE_DEVICE();
   const auto x = knapsack::gpu_test::make(10, {{3, 4}});
   dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
-  EXPECT_THROW(dpgpu::rowwise::rowwise_knapsack(x, config(100, true, "ldg"), ctx), dpgpu::InputError);
-  EXPECT_THROW(dpgpu::rowwise::rowwise_knapsack(x, config(256, true, "surface"), ctx), dpgpu::InputError);
+  EXPECT_THROW(dpgpu::rowwise::rowwise_knapsack(x, config(100, true, "ldg"), ctx),
+               dpgpu::InputError);
+  EXPECT_THROW(dpgpu::rowwise::rowwise_knapsack(x, config(256, true, "surface"), ctx),
+               dpgpu::InputError);
 }
 
 // ----------------------------------------------------------------- shared data (optional)
@@ -176,7 +193,8 @@ TEST(RowwiseKnapsackGpu, SharedFilesReachTheirKnownOptima) {
   int ran = 0;
   for (int cls : {1, 2, 3})
     for (int n : {100, 1000, 2000}) {
-      const auto file = dir / "pisinger_large_scale" / ("knapPI_" + std::to_string(cls) + "_" + std::to_string(n) + "_1000_1");
+      const auto file = dir / "pisinger_large_scale" /
+                        ("knapPI_" + std::to_string(cls) + "_" + std::to_string(n) + "_1000_1");
       for (const auto& l : knapsack::Problem::load({{file}, ""})) {
         ASSERT_TRUE(l.known_optimum.has_value()) << l.name;
         dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());

@@ -17,7 +17,8 @@ namespace {
 
 using dpgpu::rowwise::RowwiseConfig;
 
-knapsack::Instance instance(std::int64_t capacity, std::vector<std::pair<std::int64_t, std::int64_t>> wv) {
+knapsack::Instance instance(std::int64_t capacity,
+                            std::vector<std::pair<std::int64_t, std::int64_t>> wv) {
   knapsack::Instance x;
   x.capacity = capacity;
   for (auto [w, v] : wv) {
@@ -48,7 +49,8 @@ TEST(RowwiseParams, RegisteredWithSchema) {
   const std::vector<std::pair<std::string, dpgpu::ValueMap>> bad = {
       {"block", {{"block", std::int64_t{2048}}}},
       {"block", {{"block", std::int64_t{16}}}},
-      {"block", {{"block", std::int64_t{48}}}},  // a rule beyond the range, refused by `dpgpu check`
+      {"block",
+       {{"block", std::int64_t{48}}}},  // a rule beyond the range, refused by `dpgpu check`
       {"offload", {{"offload", std::int64_t{1}}}},
       {"readonly", {{"readonly", std::string("surface")}}},
       {"offload_slots", {{"offload_slots", std::int64_t{0}}}},
@@ -69,11 +71,13 @@ TEST(RowwiseParams, CapacityRuleForThePlanner) {
   const auto* e = dpgpu::Registry::get().solver("knapsack", "gpu.rowwise");
   ASSERT_NE(e, nullptr);
   const auto p = e->schema.resolve({});
-  EXPECT_EQ(e->check(p, {{"n", std::int64_t{10}}, {"capacity", std::int64_t{1} << 20}}), std::nullopt);
+  EXPECT_EQ(e->check(p, {{"n", std::int64_t{10}}, {"capacity", std::int64_t{1} << 20}}),
+            std::nullopt);
   const auto why = e->check(p, {{"n", std::int64_t{10}}, {"capacity", std::int64_t{1} << 31}});
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("32-bit device weights"), std::string::npos) << *why;
-  EXPECT_EQ(dpgpu::bind<RowwiseConfig>(*e, e->schema.resolve({{"block", std::int64_t{512}}})).block, 512);
+  EXPECT_EQ(dpgpu::bind<RowwiseConfig>(*e, e->schema.resolve({{"block", std::int64_t{512}}})).block,
+            512);
 }
 
 TEST(RowwiseParams, ValidateRefusesByName) {
@@ -116,7 +120,8 @@ TEST(RowwiseParams, Geometry) {
   auto heavy = instance(100, {{10, 5}, {200, std::int64_t{1} << 40}});
   EXPECT_EQ(rowwise_geometry(heavy, RowwiseConfig{}).cell_bytes, 4);
   // A capacity beyond 32-bit weights is refused by name.
-  EXPECT_THROW(rowwise_geometry(instance(std::int64_t{1} << 33, {{1, 1}}), RowwiseConfig{}), dpgpu::InputError);
+  EXPECT_THROW(rowwise_geometry(instance(std::int64_t{1} << 33, {{1, 1}}), RowwiseConfig{}),
+               dpgpu::InputError);
 }
 
 TEST(RowwiseParams, MemoryEstimate) {

@@ -35,7 +35,8 @@ struct KnapsackRecurrence {
   static constexpr bool kBitsByCell = true;  // word i / 32 of the diagonal's bit row
   __device__ __forceinline__ static int slot_index(int i) { return i + int(kRowOffset); }
   template <ReadPath P>
-  __device__ __forceinline__ static T value(const Inputs& in, const StepRing<T>& r, int i, bool& taken) {
+  __device__ __forceinline__ static T value(const Inputs& in, const StepRing<T>& r, int i,
+                                            bool& taken) {
     const int c = r.step - i;
     const int w = fetch<P>(in.weights, i);
     const T v = knapsack_item_value<P, T>(in.values, i);
@@ -57,13 +58,17 @@ class KnapsackAdapter {
   using Cell = T;
   using Recurrence = KnapsackRecurrence<T>;
   static constexpr bool kCellKernel = true;
-  static constexpr AdapterHooks kHooks{.check_fits = true, .allocate = true, .after_steps = true, .report = true};
+  static constexpr AdapterHooks kHooks{
+      .check_fits = true, .allocate = true, .after_steps = true, .report = true};
 
-  KnapsackAdapter(const knapsack::Instance& x, const KnapsackWavefrontConfig& cfg, const KnapsackGeometry& g)
+  KnapsackAdapter(const knapsack::Instance& x, const KnapsackWavefrontConfig& cfg,
+                  const KnapsackGeometry& g)
       : x_(x), cfg_(cfg), g_(g), active_(gpu::knapsack_active_items(x)) {}
 
   std::int64_t steps() const { return g_.diagonals; }
-  RingShape ring() const { return RingShape{int(g_.window), std::uint64_t(g_.diagonal_length), 0, true}; }
+  RingShape ring() const {
+    return RingShape{int(g_.window), std::uint64_t(g_.diagonal_length), 0, true};
+  }
 
   // Refuses, before allocating, what cannot fit on the device: the ring dominates.
   void check_fits(const EngineOptions&) const {
@@ -71,14 +76,16 @@ class KnapsackAdapter {
     CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
     const std::uint64_t need = device_bytes(g_, cfg_);
     if (need > free_bytes)
-      throw OutOfMemory("gpu.wavefront (knapsack): needs " + std::to_string(need) + " device bytes (a ring of " +
-                        std::to_string(g_.window) + " diagonals x " + std::to_string(g_.diagonal_length) +
-                        " cells x " + std::to_string(g_.cell_bytes) + " B = " + std::to_string(g_.ring_bytes()) +
-                        " B, plus items and decision bits), " + std::to_string(free_bytes) + " of " +
-                        std::to_string(total_bytes) + " available");
+      throw OutOfMemory("gpu.wavefront (knapsack): needs " + std::to_string(need) +
+                        " device bytes (a ring of " + std::to_string(g_.window) + " diagonals x " +
+                        std::to_string(g_.diagonal_length) + " cells x " +
+                        std::to_string(g_.cell_bytes) + " B = " + std::to_string(g_.ring_bytes()) +
+                        " B, plus items and decision bits), " + std::to_string(free_bytes) +
+                        " of " + std::to_string(total_bytes) + " available");
   }
   void allocate(Context& ctx, cudaStream_t) {
-    if (cfg_.reconstruct && !cfg_.offload) d_taken_ = gpu::DeviceBuffer<std::uint8_t>(std::size_t(g_.items), &ctx);
+    if (cfg_.reconstruct && !cfg_.offload)
+      d_taken_ = gpu::DeviceBuffer<std::uint8_t>(std::size_t(g_.items), &ctx);
   }
   void upload(InputStore& store, T*, cudaStream_t) {
     const std::size_t rows = std::size_t(g_.padded_rows), words = sizeof(T) / 4;
@@ -102,7 +109,8 @@ class KnapsackAdapter {
   // Rows lo .. hi of diagonal d, rounded out to whole blocks.
   CellRange cells(std::int64_t d) const {
     const std::int64_t block = cfg_.block;
-    const std::int64_t lo = std::max<std::int64_t>(0, d - x_.capacity), hi = std::min<std::int64_t>(g_.items - 1, d);
+    const std::int64_t lo = std::max<std::int64_t>(0, d - x_.capacity),
+                       hi = std::min<std::int64_t>(g_.items - 1, d);
     const std::int64_t first_block = lo / block, last_block = hi / block;
     return {first_block * block, last_block - first_block + 1};
   }
@@ -113,25 +121,29 @@ class KnapsackAdapter {
     const std::uint64_t chunk = std::uint64_t(g_.chunk_diagonals) * g_.bits_diagonal_bytes();
     return {std::max<std::int64_t>(1, g_.chunk_diagonals), chunk, 2 * chunk, true};
   }
-  std::uint64_t decision_offset(std::int64_t d) const { return std::uint64_t(d) * g_.bits_diagonal_bytes(); }
+  std::uint64_t decision_offset(std::int64_t d) const {
+    return std::uint64_t(d) * g_.bits_diagonal_bytes();
+  }
 
   // Bits kept on the device: walk them back there (one thread) and copy only the flags.
   template <class Store>
   int after_steps(const Store* bits, cudaStream_t stream) const {
     if (!bits || bits->offloaded()) return 0;
-    knapsack_diagonal_trace<<<1, 32, 0, stream>>>(reinterpret_cast<const std::uint32_t*>(bits->device()),
-                                                  g_.words_per_diagonal, d_weights_, int(g_.items), x_.capacity,
-                                                  d_taken_.get());
+    knapsack_diagonal_trace<<<1, 32, 0, stream>>>(
+        reinterpret_cast<const std::uint32_t*>(bits->device()), g_.words_per_diagonal, d_weights_,
+        int(g_.items), x_.capacity, d_taken_.get());
     CUDA_CHECK_LAUNCH();
     return 1;
   }
   template <class Store>
   void copy_out(const T* last, Store* bits, cudaStream_t stream) {
     // The answer, cell (n − 1, C), lies on the last diagonal.
-    CUDA_CHECK(cudaMemcpyAsync(&value_, last + (g_.items - 1) + kRowOffset, sizeof(T), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(&value_, last + (g_.items - 1) + kRowOffset, sizeof(T),
+                               cudaMemcpyDeviceToHost, stream));
     if (bits && !bits->offloaded()) {
       taken_.resize(std::size_t(g_.items));
-      CUDA_CHECK(cudaMemcpyAsync(taken_.data(), d_taken_.get(), d_taken_.bytes(), cudaMemcpyDeviceToHost, stream));
+      CUDA_CHECK(cudaMemcpyAsync(taken_.data(), d_taken_.get(), d_taken_.bytes(),
+                                 cudaMemcpyDeviceToHost, stream));
     }
   }
   // Item i was taken at capacity c when bit i of diagonal i + c is set.
@@ -148,7 +160,8 @@ class KnapsackAdapter {
     }
   }
   void report(Context& ctx) const {
-    if (cfg_.reconstruct && cfg_.offload) ctx.set("offload_chunk_diagonals", double(g_.chunk_diagonals));
+    if (cfg_.reconstruct && cfg_.offload)
+      ctx.set("offload_chunk_diagonals", double(g_.chunk_diagonals));
   }
 
   std::int64_t value() const { return static_cast<std::int64_t>(value_); }

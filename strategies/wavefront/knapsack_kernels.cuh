@@ -34,9 +34,10 @@ __device__ __forceinline__ T knapsack_item_value(const ReadOnly<std::uint32_t>& 
 }
 
 // Walks the kept bits back from the last row on the device (bits kept, not offloaded).
-__global__ void knapsack_diagonal_trace(const std::uint32_t* __restrict__ bits, std::int64_t words_per_diagonal,
-                                        const std::int32_t* __restrict__ weights, int items, std::int64_t capacity,
-                                        std::uint8_t* __restrict__ taken) {
+__global__ void knapsack_diagonal_trace(const std::uint32_t* __restrict__ bits,
+                                        std::int64_t words_per_diagonal,
+                                        const std::int32_t* __restrict__ weights, int items,
+                                        std::int64_t capacity, std::uint8_t* __restrict__ taken) {
   if (blockIdx.x != 0 || threadIdx.x != 0) return;
   std::int64_t c = capacity;
   for (int i = items - 1; i >= 0; --i) {

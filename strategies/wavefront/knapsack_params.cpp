@@ -20,18 +20,23 @@ using C = KnapsackWavefrontConfig;
 [[maybe_unused]] const Registered registered_knapsack =
     dpgpu::solver<knapsack::Problem, C>(
         "gpu.wavefront",
-        "anti-diagonal wavefront (paper IV-V): one launch per diagonal of items x capacities, a ring "
+        "anti-diagonal wavefront (paper IV-V): one launch per diagonal of items x capacities, a "
+        "ring "
         "of max_weight + 2 diagonals, decision bits offloaded for the certificate")
         .param("block", &C::block, between(32, 1024), "threads per block, a multiple of 32")
         .rule("block", multiple_of(32))
         .param("offload", &C::offload,
-               "stream finished diagonals' decision bits to pinned host memory; false: keep them on the "
+               "stream finished diagonals' decision bits to pinned host memory; false: keep them "
+               "on the "
                "device and trace the packing there")
-        .choice("readonly", &C::readonly, {"texture", "ldg", "plain"}, "how kernels read the item weights and values")
-        .param("reconstruct", &C::reconstruct, "keep decision bits and return the chosen items; false: value only")
+        .choice("readonly", &C::readonly, {"texture", "ldg", "plain"},
+                "how kernels read the item weights and values")
+        .param("reconstruct", &C::reconstruct,
+               "keep decision bits and return the chosen items; false: value only")
         .param("offload_diagonals", &C::offload_diagonals, between(0, 1e9),
                "diagonals per offloaded chunk; 0: about 4 MiB per chunk")
-        .param("offload_slots", &C::offload_slots, between(1, 1024), "pinned staging slots (chunks in flight to the host)")
+        .param("offload_slots", &C::offload_slots, between(1, 1024),
+               "pinned staging slots (chunks in flight to the host)")
         .check([](const C& c) { return refusal_of([&] { validate(c); }); })
         .memory([](const knapsack::Instance& x, const C& c) {
           try {

@@ -18,8 +18,8 @@ namespace dpgpu::wavefront {
 namespace {
 
 template <class T>
-KnapsackWavefrontResult run(const knapsack::Instance& x, const KnapsackWavefrontConfig& cfg, const KnapsackGeometry& g,
-                            Context& ctx) {
+KnapsackWavefrontResult run(const knapsack::Instance& x, const KnapsackWavefrontConfig& cfg,
+                            const KnapsackGeometry& g, Context& ctx) {
   EngineOptions o;
   o.readonly = read_path_from(cfg.readonly);
   o.decisions = cfg.reconstruct;
@@ -36,8 +36,8 @@ KnapsackWavefrontResult run(const knapsack::Instance& x, const KnapsackWavefront
 
 }  // namespace
 
-KnapsackWavefrontResult knapsack_wavefront(const knapsack::Instance& x, const KnapsackWavefrontConfig& config,
-                                           Context& ctx) {
+KnapsackWavefrontResult knapsack_wavefront(const knapsack::Instance& x,
+                                           const KnapsackWavefrontConfig& config, Context& ctx) {
   validate(config);
   const KnapsackGeometry g = knapsack_geometry(x, config);
   ctx.set("diagonals", double(g.diagonals));

@@ -24,7 +24,7 @@ struct KnapsackWavefrontResult {
 // offload_host_waits, offload_wait_s. Throws InputError (bad configuration, too many
 // diagonals), OutOfMemory (the ring or the bits do not fit: bytes needed and available),
 // Timeout (deadline), runtime_error (other CUDA errors).
-KnapsackWavefrontResult knapsack_wavefront(const knapsack::Instance& x, const KnapsackWavefrontConfig& config,
-                                           Context& ctx);
+KnapsackWavefrontResult knapsack_wavefront(const knapsack::Instance& x,
+                                           const KnapsackWavefrontConfig& config, Context& ctx);
 
 }  // namespace dpgpu::wavefront

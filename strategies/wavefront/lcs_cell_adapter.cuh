@@ -28,7 +28,8 @@ struct LcsCellRecurrence {
   static constexpr bool kBitsByCell = false;  // word x / 32 of the step's bits for thread x
   __device__ __forceinline__ static int slot_index(int i) { return i; }
   template <ReadPath P>
-  __device__ __forceinline__ static int value(const Inputs& in, const StepRing<int>& r, int i, bool& decision) {
+  __device__ __forceinline__ static int value(const Inputs& in, const StepRing<int>& r, int i,
+                                              bool& decision) {
     return lcs_cell_value<P>(in.a, in.b, in.b_origin, r.back2, r.back1, r.step + 2, i, decision);
   }
 };
@@ -40,7 +41,8 @@ inline void check_bits_fit_device(const BitsLayout& layout, const EngineOptions&
   CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   if (layout.total_bytes() > free_bytes)
     throw OutOfMemory("gpu.wavefront: reconstruct with offload = false keeps all " +
-                      std::to_string(layout.total_bytes()) + " bytes of decision bits on the device, but only " +
+                      std::to_string(layout.total_bytes()) +
+                      " bytes of decision bits on the device, but only " +
                       std::to_string(free_bytes) + " of " + std::to_string(total_bytes) +
                       " bytes are free; use offload = true");
 }
@@ -53,7 +55,10 @@ class LcsCellAdapter {
   static constexpr AdapterHooks kHooks{.check_fits = true, .report = true};
 
   LcsCellAdapter(const std::string& a, const std::string& b, const LcsWavefrontConfig& cfg)
-      : a_(a), b_(b), cfg_(cfg), g_(cell_geometry(std::int64_t(a.size()), std::int64_t(b.size()), cfg)) {
+      : a_(a),
+        b_(b),
+        cfg_(cfg),
+        g_(cell_geometry(std::int64_t(a.size()), std::int64_t(b.size()), cfg)) {
     if (cfg.reconstruct) layout_ = cell_bits_layout(g_);
   }
 
@@ -62,7 +67,8 @@ class LcsCellAdapter {
   void check_fits(const EngineOptions& o) const { check_bits_fit_device(layout_, o); }
 
   void upload(InputStore& store, int*, cudaStream_t) {
-    std::vector<std::uint8_t> ha(std::size_t(g_.a_length)), hb(std::size_t(g_.b_length));  // pageable: see the tile adapter
+    std::vector<std::uint8_t> ha(std::size_t(g_.a_length)),
+        hb(std::size_t(g_.b_length));  // pageable: see the tile adapter
     fill_cell_symbols(a_, 0, ha.data(), ha.size());
     fill_cell_symbols(b_, std::size_t(cfg_.block), hb.data(), hb.size());
     ra_ = store.add(ha.data(), ha.size(), "string a");
@@ -84,19 +90,24 @@ class LcsCellAdapter {
 
   // Decision bits: unit s = diagonal s + 2, kCellBatch diagonals per offloaded chunk.
   DecisionShape decisions() const {
-    return {kCellBatch, layout_.chunk_bytes_max(), std::uint64_t(kDeviceBitBuffers) * layout_.chunk_bytes_max(), false};
+    return {kCellBatch, layout_.chunk_bytes_max(),
+            std::uint64_t(kDeviceBitBuffers) * layout_.chunk_bytes_max(), false};
   }
-  std::uint64_t decision_offset(std::int64_t s) const { return std::uint64_t(layout_.offset[std::size_t(s)]) * 4; }
+  std::uint64_t decision_offset(std::int64_t s) const {
+    return std::uint64_t(layout_.offset[std::size_t(s)]) * 4;
+  }
 
   template <class Store>
   void copy_out(const int* last, Store* bits, cudaStream_t stream) {
     // H at (n, m) on the last diagonal, index n.
-    CUDA_CHECK(cudaMemcpyAsync(&length_, last + g_.rows, sizeof(int), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(
+        cudaMemcpyAsync(&length_, last + g_.rows, sizeof(int), cudaMemcpyDeviceToHost, stream));
     if (bits) bits->copy_to_host(stream);
   }
   template <class Store>
   void reconstruct(const Store& bits) {
-    subsequence_ = traceback(a_, b_, CellBitReader{&g_, &layout_, reinterpret_cast<const std::uint32_t*>(bits.host())});
+    subsequence_ = traceback(
+        a_, b_, CellBitReader{&g_, &layout_, reinterpret_cast<const std::uint32_t*>(bits.host())});
   }
   void report(Context& ctx) const {
     if (cfg_.reconstruct) ctx.set("decision_bits_bytes", double(layout_.total_bytes()));

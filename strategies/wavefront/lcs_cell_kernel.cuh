@@ -47,8 +47,9 @@ namespace dpgpu::wavefront {
 // [−block, m + block) (b.ptr is offset past the left guards; a texture over b is indexed with
 // b_origin added, the guards' count).
 template <ReadPath P = ReadPath::Ldg>
-__device__ __forceinline__ int lcs_cell_value(const ReadOnly<std::uint8_t>& a, const ReadOnly<std::uint8_t>& b,
-                                              int b_origin, const int* d2, const int* d1, int k, int i,
+__device__ __forceinline__ int lcs_cell_value(const ReadOnly<std::uint8_t>& a,
+                                              const ReadOnly<std::uint8_t>& b, int b_origin,
+                                              const int* d2, const int* d1, int k, int i,
                                               bool& decision) {
   const int j = k - i;
   const int up = d1[i - 1];
@@ -71,8 +72,9 @@ __device__ __forceinline__ int lcs_cell_value(const ReadOnly<std::uint8_t>& a, c
 // Diagonal k as one kernel; this launch's thread x handles row i = first_row + x.
 template <ReadPath P = ReadPath::Ldg, bool kBits = false>
 __global__ void lcs_cell_diagonal(ReadOnly<std::uint8_t> a, ReadOnly<std::uint8_t> b, int b_origin,
-                                  const int* __restrict__ d2, const int* __restrict__ d1, int* __restrict__ d0,
-                                  std::uint32_t* __restrict__ bits, int k, int first_row) {
+                                  const int* __restrict__ d2, const int* __restrict__ d1,
+                                  int* __restrict__ d0, std::uint32_t* __restrict__ bits, int k,
+                                  int first_row) {
   const int x = int(blockIdx.x * blockDim.x + threadIdx.x);
   const int i = first_row + x;
   bool decision = false;

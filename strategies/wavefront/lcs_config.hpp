@@ -20,14 +20,15 @@ enum class LcsReadOnly { Ldg, Plain, Texture };
 
 struct LcsWavefrontConfig {
   LcsMode mode = LcsMode::Tile;
-  int block = 64;             // threads per block; multiple of 32 (tile: one warp per tile)
-  int rows_per_thread = 16;   // tile: R rows per lane, tile height TH = 32·R; one of 4, 8, 16, 32
-  int tile_width = 256;       // tile: TW columns per tile; multiple of 32
+  int block = 64;            // threads per block; multiple of 32 (tile: one warp per tile)
+  int rows_per_thread = 16;  // tile: R rows per lane, tile height TH = 32·R; one of 4, 8, 16, 32
+  int tile_width = 256;      // tile: TW columns per tile; multiple of 32
   LcsReadOnly readonly = LcsReadOnly::Ldg;  // the strings: __ldg, plain loads, or textures
   // Certificate: one decision bit per cell (H[i][j] > H[i-1][j]), traced back on the host.
   bool reconstruct = false;
-  bool offload = true;        // reconstruct: stream each diagonal's bits to the host (else keep all on the device)
-  int offload_slots = 8;      // reconstruct + offload: pinned host ring size (>= 2)
+  bool offload =
+      true;  // reconstruct: stream each diagonal's bits to the host (else keep all on the device)
+  int offload_slots = 8;  // reconstruct + offload: pinned host ring size (>= 2)
 };
 
 inline const char* to_string(LcsMode m) { return m == LcsMode::Tile ? "tile" : "cell"; }
@@ -38,7 +39,8 @@ inline LcsReadOnly readonly_from(const std::string& s) {
   if (s == "plain") return LcsReadOnly::Plain;
   if (s == "texture") return LcsReadOnly::Texture;
   if (s == "ldg") return LcsReadOnly::Ldg;
-  throw dpgpu::InputError("gpu.wavefront: parameter 'readonly' must be texture, ldg or plain, got '" + s + "'");
+  throw dpgpu::InputError(
+      "gpu.wavefront: parameter 'readonly' must be texture, ldg or plain, got '" + s + "'");
 }
 
 // Throws dpgpu::InputError naming the offending parameter.
@@ -50,15 +52,19 @@ inline void validate(const LcsWavefrontConfig& c) {
   if (c.mode == LcsMode::Tile) {
     const int r = c.rows_per_thread;
     if (r != 4 && r != 8 && r != 16 && r != 32)
-      fail("parameter 'rows_per_thread' must be one of 4, 8, 16, 32 (compiled tile heights 128, "
-           "256, 512, 1024), got " + std::to_string(r));
+      fail(
+          "parameter 'rows_per_thread' must be one of 4, 8, 16, 32 (compiled tile heights 128, "
+          "256, 512, 1024), got " +
+          std::to_string(r));
     if (c.tile_width < 32 || c.tile_width > 65536 || c.tile_width % 32 != 0)
       fail("parameter 'tile_width' must be a multiple of 32 in [32, 65536], got " +
            std::to_string(c.tile_width));
   }
   if (c.reconstruct && c.offload && (c.offload_slots < 2 || c.offload_slots > 1024))
-    fail("parameter 'offload_slots' must be in [2, 1024] (two device bit buffers alternate, so the "
-         "ring needs at least two slots), got " + std::to_string(c.offload_slots));
+    fail(
+        "parameter 'offload_slots' must be in [2, 1024] (two device bit buffers alternate, so the "
+        "ring needs at least two slots), got " +
+        std::to_string(c.offload_slots));
 }
 
 }  // namespace dpgpu::wavefront

@@ -31,7 +31,8 @@ struct TileGeometry : ::lcs::TileGeometry {
 };
 
 // The string `s` as tile-mode symbols, padded with `pad` to `padded` entries.
-inline void fill_tile_symbols(const std::string& s, std::uint16_t pad, std::uint16_t* out, std::size_t padded) {
+inline void fill_tile_symbols(const std::string& s, std::uint16_t pad, std::uint16_t* out,
+                              std::size_t padded) {
   for (std::size_t i = 0; i < padded; ++i)
     out[i] = i < s.size() ? std::uint16_t(static_cast<unsigned char>(s[i])) : pad;
 }
@@ -68,14 +69,16 @@ struct CellGeometry {
   std::int64_t b_length = 0;         // block guards, b, block guards
   std::int64_t diagonals() const { return rows + cols - 1; }  // k = 2 .. n + m
   std::uint64_t device_bytes() const {
-    return std::uint64_t(a_length) + std::uint64_t(b_length) + 3 * std::uint64_t(diagonal_length) * 4;
+    return std::uint64_t(a_length) + std::uint64_t(b_length) +
+           3 * std::uint64_t(diagonal_length) * 4;
   }
   std::uint64_t host_bytes() const { return std::uint64_t(a_length + b_length) + 4; }  // pinned
 };
 
 // The string `s` as cell-mode bytes: `left_guard` zero bytes, s, zero bytes up to `length`.
 // (Guards are read only by threads whose cells lie outside the table, so any value does.)
-inline void fill_cell_symbols(const std::string& s, std::size_t left_guard, std::uint8_t* out, std::size_t length) {
+inline void fill_cell_symbols(const std::string& s, std::size_t left_guard, std::uint8_t* out,
+                              std::size_t length) {
   std::fill(out, out + length, std::uint8_t{0});
   std::copy(s.begin(), s.end(), reinterpret_cast<char*>(out) + left_guard);
 }
@@ -86,7 +89,8 @@ struct CellLaunch {
   std::int64_t first_row = 0, blocks = 0;
 };
 inline CellLaunch cell_launch(const CellGeometry& g, std::int64_t k) {
-  const std::int64_t lo = std::max<std::int64_t>(1, k - g.cols), hi = std::min<std::int64_t>(g.rows, k - 1);
+  const std::int64_t lo = std::max<std::int64_t>(1, k - g.cols),
+                     hi = std::min<std::int64_t>(g.rows, k - 1);
   CellLaunch l;
   l.first_row = 1 + (lo - 1) / g.block * g.block;
   l.blocks = (hi - l.first_row + g.block) / g.block;
@@ -128,12 +132,15 @@ struct BitsLayout {
 
 // Tile mode: a tile's TH·TW bits are TW·R words; unit d = tile diagonal d, its tiles
 // i = first .. first + tiles − 1 one after the other.
-inline std::int64_t tile_bit_words(const TileGeometry& g) { return std::int64_t(g.tile_width) * g.rows_per_thread; }
+inline std::int64_t tile_bit_words(const TileGeometry& g) {
+  return std::int64_t(g.tile_width) * g.rows_per_thread;
+}
 inline BitsLayout tile_bits_layout(const TileGeometry& g, int block) {
   BitsLayout b;
   b.offset.resize(std::size_t(g.diagonals()) + 1, 0);
   for (std::int64_t d = 0; d < g.diagonals(); ++d)
-    b.offset[std::size_t(d) + 1] = b.offset[std::size_t(d)] + tile_launch(g, d, block).tiles * tile_bit_words(g);
+    b.offset[std::size_t(d) + 1] =
+        b.offset[std::size_t(d)] + tile_launch(g, d, block).tiles * tile_bit_words(g);
   b.chunk_words_max = g.widest_diagonal() * tile_bit_words(g);
   return b;
 }
@@ -149,7 +156,8 @@ inline BitsLayout cell_bits_layout(const CellGeometry& g) {
   }
   for (std::int64_t u = 0; u < g.diagonals(); u += kCellBatch) {
     const std::int64_t end = std::min(u + kCellBatch, g.diagonals());
-    b.chunk_words_max = std::max(b.chunk_words_max, b.offset[std::size_t(end)] - b.offset[std::size_t(u)]);
+    b.chunk_words_max =
+        std::max(b.chunk_words_max, b.offset[std::size_t(end)] - b.offset[std::size_t(u)]);
   }
   return b;
 }
@@ -174,15 +182,15 @@ inline std::uint64_t bits_host_bytes(const BitsLayout& b, const LcsWavefrontConf
 // Device bytes a solve of |a| = n, |b| = m allocates (0 when either is empty: nothing runs).
 inline std::uint64_t device_bytes(std::int64_t n, std::int64_t m, const LcsWavefrontConfig& c) {
   if (n == 0 || m == 0) return 0;
-  const std::uint64_t base =
-      c.mode == LcsMode::Tile ? tile_geometry(n, m, c).device_bytes() : cell_geometry(n, m, c).device_bytes();
+  const std::uint64_t base = c.mode == LcsMode::Tile ? tile_geometry(n, m, c).device_bytes()
+                                                     : cell_geometry(n, m, c).device_bytes();
   return base + (c.reconstruct ? bits_device_bytes(bits_layout(n, m, c), c) : 0);
 }
 // Host bytes: pinned staging of the strings and the answer, and with reconstruct the bits.
 inline std::uint64_t host_bytes(std::int64_t n, std::int64_t m, const LcsWavefrontConfig& c) {
   if (n == 0 || m == 0) return 0;
-  const std::uint64_t base =
-      c.mode == LcsMode::Tile ? tile_geometry(n, m, c).host_bytes() : cell_geometry(n, m, c).host_bytes();
+  const std::uint64_t base = c.mode == LcsMode::Tile ? tile_geometry(n, m, c).host_bytes()
+                                                     : cell_geometry(n, m, c).host_bytes();
   return base + (c.reconstruct ? bits_host_bytes(bits_layout(n, m, c), c) : 0);
 }
 

@@ -36,7 +36,9 @@ using C = LcsWavefrontConfig;
                "tile: columns per tile TW, a multiple of 32 (capped at the shorter string "
                "rounded up to 32); ignored by cell")
         .choice("readonly", &C::readonly,
-                {{"texture", LcsReadOnly::Texture}, {"ldg", LcsReadOnly::Ldg}, {"plain", LcsReadOnly::Plain}},
+                {{"texture", LcsReadOnly::Texture},
+                 {"ldg", LcsReadOnly::Ldg},
+                 {"plain", LcsReadOnly::Plain}},
                 "how kernels read the strings: ldg = read-only data cache, plain = ordinary loads, "
                 "texture = texture objects (the paper's choice)")
         .param("reconstruct", &C::reconstruct,
@@ -49,10 +51,11 @@ using C = LcsWavefrontConfig;
                "(tile) or 64 diagonals' (cell); the host waits only when all are in flight")
         .check([](const C& c) { return refusal_of([&] { validate(c); }); })
         .check_instance([](const C&, const ValueMap& dims) -> std::optional<std::string> {
-          const std::int64_t length = std::int64_t(to_number(dims.at("n")) + to_number(dims.at("m")));
+          const std::int64_t length =
+              std::int64_t(to_number(dims.at("n")) + to_number(dims.at("m")));
           if (length > kMaxLength)
-            return "|a| + |b| = " + std::to_string(length) + " exceeds the " + std::to_string(kMaxLength) +
-                   " symbols of 32-bit device indices";
+            return "|a| + |b| = " + std::to_string(length) + " exceeds the " +
+                   std::to_string(kMaxLength) + " symbols of 32-bit device indices";
           return std::nullopt;
         })
         .memory([](const lcs::Instance& x, const C& c) {
@@ -65,7 +68,8 @@ using C = LcsWavefrontConfig;
           Outcome<lcs::Solution> out;
           LcsWavefrontResult r = lcs_wavefront(x.a, x.b, c, ctx);
           out.objective = r.length;
-          if (r.subsequence) out.solution = lcs::Solution{std::move(*r.subsequence)};  // reconstruct
+          if (r.subsequence)
+            out.solution = lcs::Solution{std::move(*r.subsequence)};  // reconstruct
           return out;
         });
 

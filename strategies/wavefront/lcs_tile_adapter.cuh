@@ -30,12 +30,16 @@ template <int R>
 class LcsTileAdapter {
  public:
   using Cell = int;  // no engine ring (window 0)
-  static constexpr AdapterHooks kHooks{.check_fits = true, .prepare = true, .allocate = true, .report = true};
+  static constexpr AdapterHooks kHooks{
+      .check_fits = true, .prepare = true, .allocate = true, .report = true};
 
   LcsTileAdapter(const std::string& a, const std::string& b, const LcsWavefrontConfig& cfg,
                  LcsTileBoundaries* boundaries)
-      : cfg_(cfg), g_(tile_geometry(std::int64_t(a.size()), std::int64_t(b.size()), cfg)),
-        row_str_(g_.swapped ? b : a), col_str_(g_.swapped ? a : b), boundaries_(boundaries) {
+      : cfg_(cfg),
+        g_(tile_geometry(std::int64_t(a.size()), std::int64_t(b.size()), cfg)),
+        row_str_(g_.swapped ? b : a),
+        col_str_(g_.swapped ? a : b),
+        boundaries_(boundaries) {
     if (cfg.reconstruct) layout_ = tile_bits_layout(g_, cfg.block);
   }
 
@@ -49,11 +53,11 @@ class LcsTileAdapter {
     cudaFuncAttributes attr{};
     CUDA_CHECK(cudaFuncGetAttributes(&attr, lcs_tile_diagonal<R, kBits, P>));
     if (cfg_.block > attr.maxThreadsPerBlock)
-      throw InputError("gpu.wavefront: parameter 'block' = " + std::to_string(cfg_.block) + " exceeds the " +
-                       std::to_string(attr.maxThreadsPerBlock) +
-                       " threads per block the tile kernel with rows_per_thread = " + std::to_string(R) +
-                       (kBits ? " and reconstruct" : "") + " can launch (" + std::to_string(attr.numRegs) +
-                       " registers per thread)");
+      throw InputError("gpu.wavefront: parameter 'block' = " + std::to_string(cfg_.block) +
+                       " exceeds the " + std::to_string(attr.maxThreadsPerBlock) +
+                       " threads per block the tile kernel with rows_per_thread = " +
+                       std::to_string(R) + (kBits ? " and reconstruct" : "") + " can launch (" +
+                       std::to_string(attr.numRegs) + " registers per thread)");
   }
   void check_fits(const EngineOptions& o) const { check_bits_fit_device(layout_, o); }
 
@@ -79,37 +83,43 @@ class LcsTileAdapter {
   void launch(const StepArgs<Cell>& s) const {
     const TileLaunch l = tile_launch(g_, s.step, cfg_.block);
     lcs_tile_diagonal<R, kBits, P><<<static_cast<unsigned>(l.blocks), cfg_.block, 0, s.stream>>>(
-        ra_, rb_, h_row_.get(), v_col_.get(), corner_.get(), reinterpret_cast<std::uint32_t*>(s.decisions),
-        int(g_.tile_rows), int(g_.tile_cols), g_.tile_width, int(s.step));
+        ra_, rb_, h_row_.get(), v_col_.get(), corner_.get(),
+        reinterpret_cast<std::uint32_t*>(s.decisions), int(g_.tile_rows), int(g_.tile_cols),
+        g_.tile_width, int(s.step));
     CUDA_CHECK_LAUNCH();
   }
 
   // One chunk per tile diagonal.
   DecisionShape decisions() const {
-    return {1, layout_.chunk_bytes_max(), std::uint64_t(kDeviceBitBuffers) * layout_.chunk_bytes_max(), false};
+    return {1, layout_.chunk_bytes_max(),
+            std::uint64_t(kDeviceBitBuffers) * layout_.chunk_bytes_max(), false};
   }
-  std::uint64_t decision_offset(std::int64_t s) const { return std::uint64_t(layout_.offset[std::size_t(s)]) * 4; }
+  std::uint64_t decision_offset(std::int64_t s) const {
+    return std::uint64_t(layout_.offset[std::size_t(s)]) * 4;
+  }
 
   template <class Store>
   void copy_out(const int*, Store* bits, cudaStream_t stream) {
     // H at the padded corner = LCS of the originals (padding matches nothing).
     const std::size_t M = std::size_t(g_.padded_cols), N = std::size_t(g_.padded_rows);
-    CUDA_CHECK(cudaMemcpyAsync(&length_, h_row_.get() + (M - 1), sizeof(int), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(&length_, h_row_.get() + (M - 1), sizeof(int),
+                               cudaMemcpyDeviceToHost, stream));
     if (boundaries_) {
       boundaries_->rows_are_a = !g_.swapped;
       boundaries_->last_row.resize(M);
       boundaries_->last_col.resize(N);
-      CUDA_CHECK(cudaMemcpyAsync(boundaries_->last_row.data(), h_row_.get(), h_row_.bytes(), cudaMemcpyDeviceToHost,
-                                 stream));
-      CUDA_CHECK(cudaMemcpyAsync(boundaries_->last_col.data(), v_col_.get(), v_col_.bytes(), cudaMemcpyDeviceToHost,
-                                 stream));
+      CUDA_CHECK(cudaMemcpyAsync(boundaries_->last_row.data(), h_row_.get(), h_row_.bytes(),
+                                 cudaMemcpyDeviceToHost, stream));
+      CUDA_CHECK(cudaMemcpyAsync(boundaries_->last_col.data(), v_col_.get(), v_col_.bytes(),
+                                 cudaMemcpyDeviceToHost, stream));
     }
     if (bits) bits->copy_to_host(stream);
   }
   template <class Store>
   void reconstruct(const Store& bits) {
-    subsequence_ = traceback(row_str_, col_str_,
-                             TileBitReader{&g_, &layout_, reinterpret_cast<const std::uint32_t*>(bits.host())});
+    subsequence_ = traceback(
+        row_str_, col_str_,
+        TileBitReader{&g_, &layout_, reinterpret_cast<const std::uint32_t*>(bits.host())});
   }
   void report(Context& ctx) const {
     if (cfg_.reconstruct) ctx.set("decision_bits_bytes", double(layout_.total_bytes()));

@@ -94,8 +94,10 @@ __device__ __forceinline__ void step(int s, int lane, bool active, int (&h)[R], 
   unsigned bits = 0;
   if (active) column<R, kBits>(h, sym, c, up, up_left, bits);
   if constexpr (kBits) {
-    if constexpr (R == 32) word = bits;
-    else word = (word >> R) | (bits << (32 - R));
+    if constexpr (R == 32)
+      word = bits;
+    else
+      word = (word >> R) | (bits << (32 - R));
   }
   up_left = up;
   // Lane 31 has just finished column s − 31 of the bottom row; lane (s − 31) mod 32 keeps it.
@@ -117,13 +119,17 @@ struct ColumnSymbols {
   int col0;
   // Column base + lane of the tile (pointer arithmetic in the length-only kernel's order).
   __device__ __forceinline__ int operator()(int base, int lane) const {
-    if constexpr (P == ReadPath::Texture) return int(fetch<P>(s, col0 + base + lane));
-    else if constexpr (P == ReadPath::Ldg) return int(__ldg(p + base + lane));
-    else return int(*(p + base + lane));
+    if constexpr (P == ReadPath::Texture)
+      return int(fetch<P>(s, col0 + base + lane));
+    else if constexpr (P == ReadPath::Ldg)
+      return int(__ldg(p + base + lane));
+    else
+      return int(*(p + base + lane));
   }
 };
 template <int R, ReadPath P>
-__device__ __forceinline__ void load_row_symbols(const ReadOnly<std::uint16_t>& a, int row0, int (&sym)[R]) {
+__device__ __forceinline__ void load_row_symbols(const ReadOnly<std::uint16_t>& a, int row0,
+                                                 int (&sym)[R]) {
 #pragma unroll
   for (int q = 0; q < R / 4; ++q) {
     if constexpr (P == ReadPath::Texture) {
@@ -132,8 +138,10 @@ __device__ __forceinline__ void load_row_symbols(const ReadOnly<std::uint16_t>& 
     } else {
       const uint2* p = reinterpret_cast<const uint2*>(a.ptr + row0) + q;
       uint2 s4;
-      if constexpr (P == ReadPath::Ldg) s4 = __ldg(p);
-      else s4 = *p;
+      if constexpr (P == ReadPath::Ldg)
+        s4 = __ldg(p);
+      else
+        s4 = *p;
       sym[4 * q + 0] = int(s4.x & 0xffffu);
       sym[4 * q + 1] = int(s4.x >> 16);
       sym[4 * q + 2] = int(s4.y & 0xffffu);
@@ -150,10 +158,10 @@ __device__ __forceinline__ void load_row_symbols(const ReadOnly<std::uint16_t>& 
 // kBits: `bits` receives this diagonal's decision bits, TW·R words per tile, tile w of the
 // diagonal at bits + w·TW·R (ignored otherwise).
 template <int R, bool kBits = false, ReadPath P = ReadPath::Ldg>
-__global__ void lcs_tile_diagonal(ReadOnly<std::uint16_t> a, ReadOnly<std::uint16_t> b, int* __restrict__ h_row,
-                                  int* __restrict__ v_col, int* __restrict__ corner,
-                                  std::uint32_t* __restrict__ bits, int tile_rows, int tile_cols, int tile_width,
-                                  int diagonal) {
+__global__ void lcs_tile_diagonal(ReadOnly<std::uint16_t> a, ReadOnly<std::uint16_t> b,
+                                  int* __restrict__ h_row, int* __restrict__ v_col,
+                                  int* __restrict__ corner, std::uint32_t* __restrict__ bits,
+                                  int tile_rows, int tile_cols, int tile_width, int diagonal) {
   static_assert(R % 4 == 0, "rows are loaded four at a time");
   constexpr int TH = 32 * R;
   constexpr int G = 32 / R;  // kBits: steps per 32-bit word
@@ -185,7 +193,8 @@ __global__ void lcs_tile_diagonal(ReadOnly<std::uint16_t> a, ReadOnly<std::uint1
   const tile_detail::ColumnSymbols<P> bs{b.ptr + col0, b, col0};
   const int chunks = tile_width / 32;
   // kBits: this tile's words; word g·32 + lane holds step group g of this lane.
-  std::uint32_t* const tile_bits = kBits ? bits + std::size_t(warp) * std::size_t(tile_width) * R : nullptr;
+  std::uint32_t* const tile_bits =
+      kBits ? bits + std::size_t(warp) * std::size_t(tile_width) * R : nullptr;
   unsigned word = 0, carry = 0;
 
   int up_left = lane == 0 ? corner[ti] : 0;  // lane 0: H[ti·TH − 1][col0 − 1]
@@ -202,12 +211,15 @@ __global__ void lcs_tile_diagonal(ReadOnly<std::uint16_t> a, ReadOnly<std::uint1
   // Steps 0..31: lane t starts at step t.
 #pragma unroll 1
   for (int u = 0; u < 32; ++u) {
-    step<R, true, kBits>(u, lane, lane <= u, h, sym, up_left, c, top_chunk, sym_chunk, bottom_chunk, word);
+    step<R, true, kBits>(u, lane, lane <= u, h, sym, up_left, c, top_chunk, sym_chunk, bottom_chunk,
+                         word);
     if constexpr (kBits) {
       if (u % G == G - 1) {  // group g = u / G ends; the lane was active from step lane on
         const int g0 = u - (G - 1);
-        if (lane <= g0) tile_bits[(u / G) * 32 + lane] = word;  // whole group
-        else carry |= word;  // part (or none) of it: the drain completes this word
+        if (lane <= g0)
+          tile_bits[(u / G) * 32 + lane] = word;  // whole group
+        else
+          carry |= word;  // part (or none) of it: the drain completes this word
       }
     }
   }
@@ -224,7 +236,8 @@ __global__ void lcs_tile_diagonal(ReadOnly<std::uint16_t> a, ReadOnly<std::uint1
     const int s0 = 32 * q;
 #pragma unroll 2
     for (int u = 0; u < 32; ++u) {
-      step<R, true, kBits>(s0 + u, lane, true, h, sym, up_left, c, top_chunk, sym_chunk, bottom_chunk, word);
+      step<R, true, kBits>(s0 + u, lane, true, h, sym, up_left, c, top_chunk, sym_chunk,
+                           bottom_chunk, word);
       if (u == 30) top[s0 - 32 + lane] = bottom_chunk;  // bottom of columns s0−32 .. s0−1 done
       if constexpr (kBits) {
         if (u % G == G - 1) tile_bits[((s0 + u) / G) * 32 + lane] = word;
@@ -239,12 +252,15 @@ __global__ void lcs_tile_diagonal(ReadOnly<std::uint16_t> a, ReadOnly<std::uint1
   // which the lane shares with its first steps (kept in `carry`) when lane is inside it.
 #pragma unroll 1
   for (int u = 0; u < 31; ++u) {
-    step<R, false, kBits>(tile_width + u, lane, lane > u, h, sym, up_left, c, 0, 0, bottom_chunk, word);
+    step<R, false, kBits>(tile_width + u, lane, lane > u, h, sym, up_left, c, 0, 0, bottom_chunk,
+                          word);
     if constexpr (kBits) {
       if (u % G == G - 1) {
         const int g0 = u - (G - 1);
-        if (lane > u) tile_bits[(u / G) * 32 + lane] = word;                // whole group
-        else if (lane > g0) tile_bits[(u / G) * 32 + lane] = word | carry;  // shared group
+        if (lane > u)
+          tile_bits[(u / G) * 32 + lane] = word;  // whole group
+        else if (lane > g0)
+          tile_bits[(u / G) * 32 + lane] = word | carry;  // shared group
       }
     }
   }
@@ -258,7 +274,8 @@ __global__ void lcs_tile_diagonal(ReadOnly<std::uint16_t> a, ReadOnly<std::uint1
   // Right column out; corner for the next tile of this tile row.
 #pragma unroll
   for (int q = 0; q < R / 4; ++q)
-    reinterpret_cast<int4*>(v_col + row0)[q] = make_int4(h[4 * q], h[4 * q + 1], h[4 * q + 2], h[4 * q + 3]);
+    reinterpret_cast<int4*>(v_col + row0)[q] =
+        make_int4(h[4 * q], h[4 * q + 1], h[4 * q + 2], h[4 * q + 3]);
   if (lane == 0) corner[ti] = next_corner;
 }
 

@@ -39,20 +39,23 @@ LcsWavefrontResult solve(Adapter& adapter, const LcsWavefrontConfig& config, Con
 }
 
 template <int R>
-LcsWavefrontResult run_tile(const std::string& a, const std::string& b, const LcsWavefrontConfig& config,
-                            Context& ctx, LcsTileBoundaries* boundaries) {
+LcsWavefrontResult run_tile(const std::string& a, const std::string& b,
+                            const LcsWavefrontConfig& config, Context& ctx,
+                            LcsTileBoundaries* boundaries) {
   LcsTileAdapter<R> adapter(a, b, config, boundaries);
   return solve(adapter, config, ctx);
 }
 
 }  // namespace
 
-LcsWavefrontResult lcs_wavefront(const std::string& a, const std::string& b, const LcsWavefrontConfig& config,
-                                 Context& ctx, LcsTileBoundaries* boundaries) {
+LcsWavefrontResult lcs_wavefront(const std::string& a, const std::string& b,
+                                 const LcsWavefrontConfig& config, Context& ctx,
+                                 LcsTileBoundaries* boundaries) {
   validate(config);
   if (std::int64_t(a.size()) + std::int64_t(b.size()) > kMaxLength)
     throw InputError("gpu.wavefront: |a| + |b| = " + std::to_string(a.size() + b.size()) +
-                     " exceeds the " + std::to_string(kMaxLength) + " symbols of 32-bit device indices");
+                     " exceeds the " + std::to_string(kMaxLength) +
+                     " symbols of 32-bit device indices");
   LcsWavefrontResult result;
   if (a.empty() || b.empty()) {
     ctx.set("kernel_launches", 0);

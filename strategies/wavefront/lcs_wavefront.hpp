@@ -49,7 +49,8 @@ struct LcsWavefrontResult {
 // fit), and the host traces an LCS back (phase "traceback"). Extra counters then:
 // "decision_bits_bytes", "bytes_offloaded", "offload_chunks", "offload_host_waits",
 // "offload_wait_s".
-LcsWavefrontResult lcs_wavefront(const std::string& a, const std::string& b, const LcsWavefrontConfig& config,
-                                 dpgpu::Context& ctx, LcsTileBoundaries* boundaries = nullptr);
+LcsWavefrontResult lcs_wavefront(const std::string& a, const std::string& b,
+                                 const LcsWavefrontConfig& config, dpgpu::Context& ctx,
+                                 LcsTileBoundaries* boundaries = nullptr);
 
 }  // namespace dpgpu::wavefront

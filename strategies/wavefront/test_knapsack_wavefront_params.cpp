@@ -17,7 +17,8 @@ namespace {
 
 using dpgpu::wavefront::KnapsackWavefrontConfig;
 
-knapsack::Instance instance(std::int64_t capacity, std::vector<std::pair<std::int64_t, std::int64_t>> wv) {
+knapsack::Instance instance(std::int64_t capacity,
+                            std::vector<std::pair<std::int64_t, std::int64_t>> wv) {
   knapsack::Instance x;
   x.capacity = capacity;
   for (auto [w, v] : wv) {
@@ -103,15 +104,17 @@ TEST(KnapsackWavefrontParams, RingGeometry) {
   EXPECT_LE(g.window, 300001);
   EXPECT_LT(g.ring_bytes(), std::uint64_t{2} << 30) << "the C = 10^6 ring should stay under 2 GiB";
   // Too many diagonals for 32-bit diagonal numbers: refused by name.
-  EXPECT_THROW(knapsack_geometry(instance(std::int64_t{1} << 32, {{1, 1}}), KnapsackWavefrontConfig{}),
-               dpgpu::InputError);
+  EXPECT_THROW(
+      knapsack_geometry(instance(std::int64_t{1} << 32, {{1, 1}}), KnapsackWavefrontConfig{}),
+      dpgpu::InputError);
 }
 
 TEST(KnapsackWavefrontParams, MemoryEstimate) {
   const auto* e = dpgpu::Registry::get().solver("knapsack", "gpu.wavefront");
   ASSERT_NE(e, nullptr);
   dpgpu::AnyInstance any;
-  any.data = std::make_shared<const knapsack::Instance>(instance(100, {{10, 5}, {101, 7}, {40, 9}, {1, 1}}));
+  any.data = std::make_shared<const knapsack::Instance>(
+      instance(100, {{10, 5}, {101, 7}, {40, 9}, {1, 1}}));
   const std::uint64_t ring = 42u * 288u * 4u, items = 256u * 4u + 256u * 4u, bits_diag = 8u * 4u;
   // Offload: 4 MiB chunks capped at the 103 diagonals; two chunks on the device.
   auto need = e->memory(any, e->schema.resolve({}));

@@ -37,23 +37,27 @@ inline Expected reference(const std::string& a, const std::string& b) {
   e.length = e.a_vs_b_prefixes.back();
   return e;
 }
-inline std::int64_t lcs_reference(const std::string& a, const std::string& b) { return last_row_of(a, b).back(); }
+inline std::int64_t lcs_reference(const std::string& a, const std::string& b) {
+  return last_row_of(a, b).back();
+}
 
 // Tile mode's final boundaries against the reference: the bottom row of every tile column
 // and the right column of every tile row. Empty when all agree, else the first disagreement.
-inline std::string check_boundaries(const LcsTileBoundaries& got, const Expected& e, const TileGeometry& g) {
+inline std::string check_boundaries(const LcsTileBoundaries& got, const Expected& e,
+                                    const TileGeometry& g) {
   // last_row[j] = LCS(row string, first j + 1 column symbols); last_col[i] likewise.
   const auto& row_ref = got.rows_are_a ? e.a_vs_b_prefixes : e.b_vs_a_prefixes;
   const auto& col_ref = got.rows_are_a ? e.b_vs_a_prefixes : e.a_vs_b_prefixes;
   std::ostringstream os;
   if (got.rows_are_a == g.swapped) os << "rows_are_a disagrees with the geometry; ";
-  if (got.last_row.size() != std::size_t(g.padded_cols) || got.last_col.size() != std::size_t(g.padded_rows)) {
-    os << "boundary sizes " << got.last_row.size() << ", " << got.last_col.size() << " instead of " << g.padded_cols
-       << ", " << g.padded_rows;
+  if (got.last_row.size() != std::size_t(g.padded_cols) ||
+      got.last_col.size() != std::size_t(g.padded_rows)) {
+    os << "boundary sizes " << got.last_row.size() << ", " << got.last_col.size() << " instead of "
+       << g.padded_cols << ", " << g.padded_rows;
     return os.str();
   }
-  auto scan = [&](const std::vector<int>& v, const std::vector<int>& ref, const char* what, int tile_extent,
-                  const char* tile_what) {
+  auto scan = [&](const std::vector<int>& v, const std::vector<int>& ref, const char* what,
+                  int tile_extent, const char* tile_what) {
     std::size_t wrong = 0, first = 0;
     for (std::size_t k = 0; k < v.size(); ++k) {
       const int want = ref[std::min(k + 1, ref.size() - 1)];
@@ -61,9 +65,9 @@ inline std::string check_boundaries(const LcsTileBoundaries& got, const Expected
     }
     if (wrong) {
       const int want = ref[std::min(first + 1, ref.size() - 1)];
-      os << wrong << " wrong values in the " << what << "; first at index " << first << " (" << tile_what << " "
-         << first / std::size_t(tile_extent) << ", offset " << first % std::size_t(tile_extent) << "): " << v[first]
-         << " instead of " << want << "; ";
+      os << wrong << " wrong values in the " << what << "; first at index " << first << " ("
+         << tile_what << " " << first / std::size_t(tile_extent) << ", offset "
+         << first % std::size_t(tile_extent) << "): " << v[first] << " instead of " << want << "; ";
     }
   };
   scan(got.last_row, row_ref, "bottom row H[N][*]", g.tile_width, "tile column");

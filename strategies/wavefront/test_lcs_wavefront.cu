@@ -49,7 +49,8 @@ using dpgpu::wavefront::test::reference;
 
 std::uint64_t base_seed() {
   static const std::uint64_t seed = [] {
-    if (const char* e = std::getenv("DPGPU_TEST_SEED")) return std::uint64_t(std::strtoull(e, nullptr, 0));
+    if (const char* e = std::getenv("DPGPU_TEST_SEED"))
+      return std::uint64_t(std::strtoull(e, nullptr, 0));
     std::random_device rd;
     return (std::uint64_t(rd()) << 32) ^ rd();
   }();
@@ -84,7 +85,9 @@ const std::vector<Alphabet>& alphabets() {
 
 enum class Kind { Independent, Related, Equal };
 const char* to_string(Kind k) {
-  return k == Kind::Independent ? "independent" : k == Kind::Related ? "related (b = a with ~10% edits)" : "equal";
+  return k == Kind::Independent ? "independent"
+         : k == Kind::Related   ? "related (b = a with ~10% edits)"
+                                : "equal";
 }
 
 struct Case {
@@ -94,7 +97,8 @@ struct Case {
 
 // A random pair: |a| = n, |b| = m. Related pairs share most of their symbols in order, so
 // the match branch and long diagonals of equal values are exercised, not just max().
-Case make_case(std::int64_t n, std::int64_t m, const Alphabet& alpha, Kind kind, std::uint64_t salt) {
+Case make_case(std::int64_t n, std::int64_t m, const Alphabet& alpha, Kind kind,
+               std::uint64_t salt) {
   const std::uint64_t seed = mix(base_seed() ^ mix(salt));
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<std::size_t> pick(0, alpha.symbols.size() - 1);
@@ -110,8 +114,8 @@ Case make_case(std::int64_t n, std::int64_t m, const Alphabet& alpha, Kind kind,
     std::uniform_int_distribution<int> pct(0, 99);
     for (char ch : c.a) {
       const int p = pct(rng);
-      if (p < 4) continue;                                  // delete
-      if (p < 7) b.push_back(alpha.symbols[pick(rng)]);     // insert before
+      if (p < 4) continue;                                            // delete
+      if (p < 7) b.push_back(alpha.symbols[pick(rng)]);               // insert before
       b.push_back(p >= 7 && p < 10 ? alpha.symbols[pick(rng)] : ch);  // substitute, else keep
     }
   } else if (kind == Kind::Equal) {
@@ -142,23 +146,30 @@ std::string hex(const std::string& s) {
 std::string describe(const LcsWavefrontConfig& c) {
   std::ostringstream os;
   os << "mode=" << dpgpu::wavefront::to_string(c.mode) << " block=" << c.block;
-  if (c.mode == LcsMode::Tile) os << " rows_per_thread=" << c.rows_per_thread << " tile_width=" << c.tile_width;
-  if (c.readonly != dpgpu::wavefront::LcsReadOnly::Ldg) os << " readonly=" << dpgpu::wavefront::to_string(c.readonly);
+  if (c.mode == LcsMode::Tile)
+    os << " rows_per_thread=" << c.rows_per_thread << " tile_width=" << c.tile_width;
+  if (c.readonly != dpgpu::wavefront::LcsReadOnly::Ldg)
+    os << " readonly=" << dpgpu::wavefront::to_string(c.readonly);
   if (c.reconstruct)
-    os << " reconstruct offload=" << (c.offload ? "true" : "false") << " offload_slots=" << c.offload_slots;
+    os << " reconstruct offload=" << (c.offload ? "true" : "false")
+       << " offload_slots=" << c.offload_slots;
   return os.str();
 }
 
 }  // namespace
-void dpgpu::wavefront::PrintTo(const LcsWavefrontConfig& c, std::ostream* os) { *os << describe(c); }
+void dpgpu::wavefront::PrintTo(const LcsWavefrontConfig& c, std::ostream* os) {
+  *os << describe(c);
+}
 namespace {
 
 std::string geometry(const Case& c, const LcsWavefrontConfig& cfg) {
   if (cfg.mode != LcsMode::Tile || c.a.empty() || c.b.empty()) return "";
-  const auto g = dpgpu::wavefront::tile_geometry(std::int64_t(c.a.size()), std::int64_t(c.b.size()), cfg);
+  const auto g =
+      dpgpu::wavefront::tile_geometry(std::int64_t(c.a.size()), std::int64_t(c.b.size()), cfg);
   std::ostringstream os;
-  os << " [tile " << g.tile_height << "x" << g.tile_width << ", " << g.tile_rows << "x" << g.tile_cols
-     << " tiles, " << g.diagonals() << " diagonals" << (g.swapped ? ", rows = b" : "") << "]";
+  os << " [tile " << g.tile_height << "x" << g.tile_width << ", " << g.tile_rows << "x"
+     << g.tile_cols << " tiles, " << g.diagonals() << " diagonals"
+     << (g.swapped ? ", rows = b" : "") << "]";
   return os.str();
 }
 
@@ -177,7 +188,9 @@ LcsWavefrontConfig cell(int block) {
   return c;
 }
 
-dpgpu::Context::Clock::time_point an_hour() { return std::chrono::steady_clock::now() + std::chrono::hours(1); }
+dpgpu::Context::Clock::time_point an_hour() {
+  return std::chrono::steady_clock::now() + std::chrono::hours(1);
+}
 
 // Runs one solve in its own Context; a failure says what ran on what. Tile mode also checks
 // its final boundaries (the bottom row and right column of the whole table), which catches
@@ -203,26 +216,33 @@ bool check_one(const Case& c, const Expected& expected, const LcsWavefrontConfig
   std::string strings;
   if (c.a.size() + c.b.size() <= 96) strings = "\n  a=" + hex(c.a) + "\n  b=" + hex(c.b);
   if (!error.empty()) {
-    ADD_FAILURE() << describe(cfg) << " on " << c.label << geometry(c, cfg) << " threw: " << error << strings;
+    ADD_FAILURE() << describe(cfg) << " on " << c.label << geometry(c, cfg) << " threw: " << error
+                  << strings;
     return false;
   }
   std::string wrong;
   if (got != expected.length)
-    wrong = "LCS length " + std::to_string(got) + ", CPU reference " + std::to_string(expected.length) + "; ";
+    wrong = "LCS length " + std::to_string(got) + ", CPU reference " +
+            std::to_string(expected.length) + "; ";
   if (tile_mode)
-    wrong += check_boundaries(boundaries, expected,
-                              dpgpu::wavefront::tile_geometry(std::int64_t(c.a.size()), std::int64_t(c.b.size()), cfg));
+    wrong += check_boundaries(
+        boundaries, expected,
+        dpgpu::wavefront::tile_geometry(std::int64_t(c.a.size()), std::int64_t(c.b.size()), cfg));
   // Reconstruct: the certificate, rechecked by the problem's own check (as the harness does).
   if (cfg.reconstruct && !certificate) wrong += "no certificate with reconstruct; ";
   if (!cfg.reconstruct && certificate) wrong += "a certificate without reconstruct; ";
   if (certificate) {
-    const dpgpu::Verdict v = lcs::Problem::check(lcs::Instance{c.a, c.b}, lcs::Solution{*certificate});
-    if (!v.ok) wrong += "certificate rejected: " + v.message + "; ";
+    const dpgpu::Verdict v =
+        lcs::Problem::check(lcs::Instance{c.a, c.b}, lcs::Solution{*certificate});
+    if (!v.ok)
+      wrong += "certificate rejected: " + v.message + "; ";
     else if (v.objective != expected.length)
-      wrong += "certificate of length " + std::to_string(v.objective) + ", LCS is " + std::to_string(expected.length) + "; ";
+      wrong += "certificate of length " + std::to_string(v.objective) + ", LCS is " +
+               std::to_string(expected.length) + "; ";
   }
   if (!wrong.empty()) {
-    ADD_FAILURE() << describe(cfg) << " on " << c.label << geometry(c, cfg) << ": " << wrong << strings;
+    ADD_FAILURE() << describe(cfg) << " on " << c.label << geometry(c, cfg) << ": " << wrong
+                  << strings;
     return false;
   }
   return true;
@@ -236,7 +256,8 @@ class LcsWavefrontGpu : public ::testing::Test {
     REQUIRE_DEVICE();
     static bool printed = false;
     if (!printed) {
-      std::printf("[   SEED   ] DPGPU_TEST_SEED=%llu\n", static_cast<unsigned long long>(base_seed()));
+      std::printf("[   SEED   ] DPGPU_TEST_SEED=%llu\n",
+                  static_cast<unsigned long long>(base_seed()));
       printed = true;
     }
   }
@@ -244,9 +265,7 @@ class LcsWavefrontGpu : public ::testing::Test {
 
 class LcsWavefrontSizes : public ::testing::TestWithParam<LcsWavefrontConfig> {
  protected:
-  void SetUp() override {
-    REQUIRE_DEVICE();
-  }
+  void SetUp() override { REQUIRE_DEVICE(); }
 };
 
 // Sizes around every boundary the configuration has: 0, 1, the warp, the block, the tile
@@ -255,11 +274,29 @@ std::vector<std::pair<std::int64_t, std::int64_t>> sizes_for(const LcsWavefrontC
   const std::int64_t th = cfg.mode == LcsMode::Tile ? 32 * cfg.rows_per_thread : cfg.block;
   const std::int64_t tw = cfg.mode == LcsMode::Tile ? cfg.tile_width : cfg.block;
   const std::int64_t bl = cfg.block;
-  return {{0, 0},          {0, 7},          {7, 0},          {1, 1},          {1, 9},
-          {9, 1},          {31, 33},        {32, 32},        {33, 31},        {bl - 1, bl + 1},
-          {bl + 1, bl - 1}, {th - 1, th + 1}, {th + 1, th - 1}, {th, tw},       {tw - 1, tw + 1},
-          {tw + 1, tw - 1}, {2 * th + 3, tw + 5}, {tw + 5, 2 * th + 3}, {3 * th + 17, 2 * tw + 11},
-          {5, 3000},       {3000, 5},       {1000, 777},     {777, 1000}};
+  return {{0, 0},
+          {0, 7},
+          {7, 0},
+          {1, 1},
+          {1, 9},
+          {9, 1},
+          {31, 33},
+          {32, 32},
+          {33, 31},
+          {bl - 1, bl + 1},
+          {bl + 1, bl - 1},
+          {th - 1, th + 1},
+          {th + 1, th - 1},
+          {th, tw},
+          {tw - 1, tw + 1},
+          {tw + 1, tw - 1},
+          {2 * th + 3, tw + 5},
+          {tw + 5, 2 * th + 3},
+          {3 * th + 17, 2 * tw + 11},
+          {5, 3000},
+          {3000, 5},
+          {1000, 777},
+          {777, 1000}};
 }
 
 TEST_P(LcsWavefrontSizes, MatchesCpuReference) {
@@ -269,9 +306,10 @@ TEST_P(LcsWavefrontSizes, MatchesCpuReference) {
   for (auto [n, m] : sizes_for(cfg)) {
     for (Kind kind : {Kind::Independent, Kind::Related}) {
       const auto& alpha = alphabets()[std::size_t(index) % alphabets().size()];
-      const Case c = make_case(n, m, alpha, kind, std::uint64_t(index) * 7919 + std::uint64_t(cfg.block) * 31 +
-                                                       std::uint64_t(cfg.rows_per_thread) * 131 +
-                                                       std::uint64_t(cfg.tile_width) + (cfg.mode == LcsMode::Cell));
+      const Case c = make_case(n, m, alpha, kind,
+                               std::uint64_t(index) * 7919 + std::uint64_t(cfg.block) * 31 +
+                                   std::uint64_t(cfg.rows_per_thread) * 131 +
+                                   std::uint64_t(cfg.tile_width) + (cfg.mode == LcsMode::Cell));
       ++index;
       if (!check_one(c, reference(c.a, c.b), cfg) && ++failures >= 6) {
         ADD_FAILURE() << "stopping this configuration after 6 failures";
@@ -298,10 +336,12 @@ std::vector<LcsWavefrontConfig> all_configs() {
 INSTANTIATE_TEST_SUITE_P(Configs, LcsWavefrontSizes, ::testing::ValuesIn(all_configs()),
                          [](const ::testing::TestParamInfo<LcsWavefrontConfig>& info) {
                            const auto& c = info.param;
-                           std::string s = std::to_string(info.index) + "_" + dpgpu::wavefront::to_string(c.mode) +
-                                           "_block" + std::to_string(c.block);
+                           std::string s = std::to_string(info.index) + "_" +
+                                           dpgpu::wavefront::to_string(c.mode) + "_block" +
+                                           std::to_string(c.block);
                            if (c.mode == LcsMode::Tile)
-                             s += "_R" + std::to_string(c.rows_per_thread) + "_TW" + std::to_string(c.tile_width);
+                             s += "_R" + std::to_string(c.rows_per_thread) + "_TW" +
+                                  std::to_string(c.tile_width);
                            return s;
                          });
 
@@ -310,11 +350,13 @@ TEST_F(LcsWavefrontGpu, EveryAlphabetAndEqualStrings) {
   int index = 0;
   for (const auto& cfg : {LcsWavefrontConfig{}, tile(4, 32, 64), cell(128)}) {
     for (const auto& alpha : alphabets()) {
-      for (auto [n, m] : std::vector<std::pair<std::int64_t, std::int64_t>>{{1, 1}, {300, 200}, {1025, 513}, {2049, 2049}}) {
+      for (auto [n, m] : std::vector<std::pair<std::int64_t, std::int64_t>>{
+               {1, 1}, {300, 200}, {1025, 513}, {2049, 2049}}) {
         for (Kind kind : {Kind::Independent, Kind::Related, Kind::Equal}) {
           const Case c = make_case(n, m, alpha, kind, 1'000'000 + std::uint64_t(index++));
           const Expected expected = reference(c.a, c.b);
-          if (kind == Kind::Equal) EXPECT_EQ(expected.length, std::min(n, m)) << "reference broken on " << c.label;
+          if (kind == Kind::Equal)
+            EXPECT_EQ(expected.length, std::min(n, m)) << "reference broken on " << c.label;
           check_one(c, expected, cfg);
         }
       }
@@ -327,7 +369,8 @@ TEST_F(LcsWavefrontGpu, LargeInstance) {
   for (Kind kind : {Kind::Independent, Kind::Related}) {
     const Case c = make_case(20000, 17000, alphabets()[3], kind, 2'000'000 + std::uint64_t(kind));
     const Expected expected = reference(c.a, c.b);
-    for (const auto& cfg : {LcsWavefrontConfig{}, tile(4, 128, 256), tile(32, 64, 128), tile(8, 4096, 32), cell(256)})
+    for (const auto& cfg :
+         {LcsWavefrontConfig{}, tile(4, 128, 256), tile(32, 64, 128), tile(8, 4096, 32), cell(256)})
       check_one(c, expected, cfg);
   }
 }
@@ -346,7 +389,8 @@ TEST_F(LcsWavefrontGpu, CountersPhasesAndMemory) {
     const auto& k = ctx.counters();
     ASSERT_TRUE(k.count("kernel_launches") && k.count("diagonals") && k.count("peak_device_bytes"));
     const std::int64_t diagonals =
-        cfg.mode == LcsMode::Tile ? dpgpu::wavefront::tile_geometry(3000, 1100, cfg).diagonals() : 3000 + 1100 - 1;
+        cfg.mode == LcsMode::Tile ? dpgpu::wavefront::tile_geometry(3000, 1100, cfg).diagonals()
+                                  : 3000 + 1100 - 1;
     EXPECT_EQ(k.at("kernel_launches"), double(diagonals));
     EXPECT_EQ(k.at("diagonals"), double(diagonals));
     EXPECT_EQ(k.at("peak_device_bytes"), double(dpgpu::wavefront::device_bytes(3000, 1100, cfg)))
@@ -377,7 +421,8 @@ TEST_F(LcsWavefrontGpu, SolveThroughRegistry) {
   x.name = "test";
   x.data = std::make_shared<const lcs::Instance>(lcs::Instance{c.a, c.b});
   for (const dpgpu::ValueMap& given :
-       {dpgpu::ValueMap{}, dpgpu::ValueMap{{"mode", std::string("cell")}, {"block", std::int64_t{64}}},
+       {dpgpu::ValueMap{},
+        dpgpu::ValueMap{{"mode", std::string("cell")}, {"block", std::int64_t{64}}},
         dpgpu::ValueMap{{"rows_per_thread", std::int64_t{8}}, {"tile_width", std::int64_t{256}}}}) {
     const dpgpu::Params p = e->schema.resolve(given);
     dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
@@ -408,7 +453,8 @@ TEST_F(LcsWavefrontGpu, LargestBlockRunsOrIsRefusedByName) {
     dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
     ctx.begin();
     try {
-      EXPECT_EQ(dpgpu::wavefront::lcs_wavefront_length(c.a, c.b, cfg, ctx), expected) << describe(cfg);
+      EXPECT_EQ(dpgpu::wavefront::lcs_wavefront_length(c.a, c.b, cfg, ctx), expected)
+          << describe(cfg);
     } catch (const dpgpu::InputError& err) {
       EXPECT_NE(std::string(err.what()).find("'block'"), std::string::npos) << err.what();
       std::printf("[   NOTE   ] %s refused: %s\n", describe(cfg).c_str(), err.what());
@@ -431,9 +477,11 @@ TEST_P(LcsWavefrontReconstruct, CertificateMatchesCpuReference) {
   for (auto [n, m] : sizes_for(cfg)) {
     for (Kind kind : {Kind::Independent, Kind::Related}) {
       const auto& alpha = alphabets()[std::size_t(index + 2) % alphabets().size()];
-      const Case c = make_case(n, m, alpha, kind, 6'000'000 + std::uint64_t(index) * 7919 + std::uint64_t(cfg.block) * 31 +
-                                                       std::uint64_t(cfg.rows_per_thread) * 131 +
-                                                       std::uint64_t(cfg.tile_width) + (cfg.mode == LcsMode::Cell));
+      const Case c =
+          make_case(n, m, alpha, kind,
+                    6'000'000 + std::uint64_t(index) * 7919 + std::uint64_t(cfg.block) * 31 +
+                        std::uint64_t(cfg.rows_per_thread) * 131 + std::uint64_t(cfg.tile_width) +
+                        (cfg.mode == LcsMode::Cell));
       ++index;
       if (!check_one(c, reference(c.a, c.b), cfg) && ++failures >= 6) {
         ADD_FAILURE() << "stopping this configuration after 6 failures";
@@ -453,16 +501,17 @@ std::vector<LcsWavefrontConfig> reconstruct_configs() {
   return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Configs, LcsWavefrontReconstruct, ::testing::ValuesIn(reconstruct_configs()),
-                         [](const ::testing::TestParamInfo<LcsWavefrontConfig>& info) {
-                           const auto& c = info.param;
-                           std::string s = std::to_string(info.index) + "_" + dpgpu::wavefront::to_string(c.mode) +
-                                           "_block" + std::to_string(c.block);
-                           if (c.mode == LcsMode::Tile)
-                             s += "_R" + std::to_string(c.rows_per_thread) + "_TW" + std::to_string(c.tile_width);
-                           s += c.offload ? "_offload" + std::to_string(c.offload_slots) : "_ondevice";
-                           return s;
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Configs, LcsWavefrontReconstruct, ::testing::ValuesIn(reconstruct_configs()),
+    [](const ::testing::TestParamInfo<LcsWavefrontConfig>& info) {
+      const auto& c = info.param;
+      std::string s = std::to_string(info.index) + "_" + dpgpu::wavefront::to_string(c.mode) +
+                      "_block" + std::to_string(c.block);
+      if (c.mode == LcsMode::Tile)
+        s += "_R" + std::to_string(c.rows_per_thread) + "_TW" + std::to_string(c.tile_width);
+      s += c.offload ? "_offload" + std::to_string(c.offload_slots) : "_ondevice";
+      return s;
+    });
 
 LcsWavefrontConfig with_bits(LcsWavefrontConfig c, bool offload, int slots = 8) {
   c.reconstruct = true;
@@ -476,25 +525,28 @@ LcsWavefrontConfig with_bits(LcsWavefrontConfig c, bool offload, int slots = 8) 
 TEST_F(LcsWavefrontGpu, OffloadRingWrapsAround) {
   const Case c = make_case(3000, 2500, alphabets()[3], Kind::Related, 7'000'000);
   const Expected expected = reference(c.a, c.b);
-  for (const auto& cfg : {with_bits(tile(4, 32, 64), true, 2), with_bits(LcsWavefrontConfig{}, true, 2),
-                          with_bits(cell(64), true, 2), with_bits(tile(8, 64, 32), true, 3)}) {
+  for (const auto& cfg :
+       {with_bits(tile(4, 32, 64), true, 2), with_bits(LcsWavefrontConfig{}, true, 2),
+        with_bits(cell(64), true, 2), with_bits(tile(8, 64, 32), true, 3)}) {
     SCOPED_TRACE(describe(cfg));
     std::map<std::string, double> k;
     if (!check_one(c, expected, cfg, &k)) continue;
     const auto layout = dpgpu::wavefront::bits_layout(3000, 2500, cfg);
     const double chunks = cfg.mode == LcsMode::Tile
                               ? double(dpgpu::wavefront::tile_geometry(3000, 2500, cfg).diagonals())
-                              : double((3000 + 2500 - 1 + dpgpu::wavefront::kCellBatch - 1) / dpgpu::wavefront::kCellBatch);
-    ASSERT_TRUE(k.count("offload_chunks") && k.count("bytes_offloaded") && k.count("offload_host_waits") &&
-                k.count("offload_wait_s") && k.count("decision_bits_bytes"));
+                              : double((3000 + 2500 - 1 + dpgpu::wavefront::kCellBatch - 1) /
+                                       dpgpu::wavefront::kCellBatch);
+    ASSERT_TRUE(k.count("offload_chunks") && k.count("bytes_offloaded") &&
+                k.count("offload_host_waits") && k.count("offload_wait_s") &&
+                k.count("decision_bits_bytes"));
     EXPECT_EQ(k.at("offload_chunks"), chunks);
     EXPECT_GT(k.at("offload_chunks"), double(cfg.offload_slots)) << "the ring did not wrap around";
     EXPECT_EQ(k.at("bytes_offloaded"), double(layout.total_bytes()));
     EXPECT_EQ(k.at("decision_bits_bytes"), double(layout.total_bytes()));
     EXPECT_GE(k.at("offload_wait_s"), 0.0);
     std::printf("[   NOTE   ] %s: %.0f chunks through %d slots, %.0f host waits, %.3f ms waited\n",
-                describe(cfg).c_str(), k.at("offload_chunks"), cfg.offload_slots, k.at("offload_host_waits"),
-                1e3 * k.at("offload_wait_s"));
+                describe(cfg).c_str(), k.at("offload_chunks"), cfg.offload_slots,
+                k.at("offload_host_waits"), 1e3 * k.at("offload_wait_s"));
   }
 }
 
@@ -520,12 +572,14 @@ TEST_F(LcsWavefrontGpu, ReconstructWithoutOffload) {
 TEST_F(LcsWavefrontGpu, EveryReadPathAgrees) {
   using dpgpu::wavefront::LcsReadOnly;
   int index = 0;
-  for (auto [n, m] : std::vector<std::pair<std::int64_t, std::int64_t>>{{1, 1}, {777, 1000}, {4100, 3000}}) {
-    const Case c = make_case(n, m, alphabets()[std::size_t(index++) % alphabets().size()], Kind::Related, 9'000'000 + std::uint64_t(index));
+  for (auto [n, m] :
+       std::vector<std::pair<std::int64_t, std::int64_t>>{{1, 1}, {777, 1000}, {4100, 3000}}) {
+    const Case c = make_case(n, m, alphabets()[std::size_t(index++) % alphabets().size()],
+                             Kind::Related, 9'000'000 + std::uint64_t(index));
     const Expected expected = reference(c.a, c.b);
     for (LcsReadOnly path : {LcsReadOnly::Ldg, LcsReadOnly::Plain, LcsReadOnly::Texture}) {
-      for (auto cfg : {LcsWavefrontConfig{}, tile(4, 32, 32), tile(32, 64, 64), cell(96), with_bits(tile(8, 96, 64), true),
-                       with_bits(cell(64), true)}) {
+      for (auto cfg : {LcsWavefrontConfig{}, tile(4, 32, 32), tile(32, 64, 64), cell(96),
+                       with_bits(tile(8, 96, 64), true), with_bits(cell(64), true)}) {
         cfg.readonly = path;
         check_one(c, expected, cfg);
       }
@@ -538,8 +592,9 @@ TEST_F(LcsWavefrontGpu, LargeReconstruct) {
   for (Kind kind : {Kind::Independent, Kind::Related}) {
     const Case c = make_case(20000, 17000, alphabets()[3], kind, 10'000'000 + std::uint64_t(kind));
     const Expected expected = reference(c.a, c.b);
-    for (const auto& cfg : {with_bits(LcsWavefrontConfig{}, true), with_bits(tile(4, 128, 256), false),
-                            with_bits(tile(32, 64, 128), true, 2), with_bits(cell(256), true)})
+    for (const auto& cfg :
+         {with_bits(LcsWavefrontConfig{}, true), with_bits(tile(4, 128, 256), false),
+          with_bits(tile(32, 64, 128), true, 2), with_bits(cell(256), true)})
       check_one(c, expected, cfg);
   }
 }
@@ -559,8 +614,11 @@ TEST_F(LcsWavefrontGpu, ReconstructThroughRegistry) {
   x.data = std::make_shared<const lcs::Instance>(lcs::Instance{c.a, c.b});
   for (const dpgpu::ValueMap& given :
        {dpgpu::ValueMap{{"reconstruct", true}},
-        dpgpu::ValueMap{{"reconstruct", true}, {"offload", false}, {"readonly", std::string("texture")}},
-        dpgpu::ValueMap{{"reconstruct", true}, {"mode", std::string("cell")}, {"offload_slots", std::int64_t{2}}}}) {
+        dpgpu::ValueMap{
+            {"reconstruct", true}, {"offload", false}, {"readonly", std::string("texture")}},
+        dpgpu::ValueMap{{"reconstruct", true},
+                        {"mode", std::string("cell")},
+                        {"offload_slots", std::int64_t{2}}}}) {
     const dpgpu::Params p = e->schema.resolve(given);
     dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
     ctx.begin();

@@ -44,7 +44,8 @@ LcsWavefrontConfig cell(int block) {
 void expect_refused(const LcsWavefrontConfig& cfg, const std::string& parameter) {
   try {
     dpgpu::wavefront::validate(cfg);
-    ADD_FAILURE() << describe(cfg) << " was accepted; expected a refusal naming '" << parameter << "'";
+    ADD_FAILURE() << describe(cfg) << " was accepted; expected a refusal naming '" << parameter
+                  << "'";
   } catch (const dpgpu::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("'" + parameter + "'"), std::string::npos)
         << "message does not name '" << parameter << "': " << e.what();
@@ -57,7 +58,8 @@ TEST(LcsWavefrontParams, RefusesInvalidConfigurationsByName) {
     expect_refused(cell(block), "block");
   }
   for (int r : {0, 1, 2, 3, 5, 12, 24, 64}) expect_refused(tile(r, 512, 128), "rows_per_thread");
-  for (int tw : {0, 16, 31, 33, 48, 100, 65537, 65568, 131072}) expect_refused(tile(16, tw, 128), "tile_width");
+  for (int tw : {0, 16, 31, 33, 48, 100, 65537, 65568, 131072})
+    expect_refused(tile(16, tw, 128), "tile_width");
   // Valid ones pass; cell mode ignores the tile parameters.
   for (int block : {32, 64, 96, 128, 1024}) {
     EXPECT_NO_THROW(dpgpu::wavefront::validate(tile(4, 32, block)));
@@ -119,13 +121,15 @@ TEST(LcsWavefrontParams, RegisteredWithSchema) {
     }
   }
   // Tile-only rules do not bind cell mode.
-  EXPECT_NO_THROW(e->schema.resolve({{"mode", std::string("cell")}, {"rows_per_thread", std::int64_t{5}}}));
+  EXPECT_NO_THROW(
+      e->schema.resolve({{"mode", std::string("cell")}, {"rows_per_thread", std::int64_t{5}}}));
   // The length limit of 32-bit device indices, for the planner.
   EXPECT_EQ(e->check(d, {{"n", std::int64_t{1000}}, {"m", std::int64_t{300}}}), std::nullopt);
   EXPECT_TRUE(e->check(d, {{"n", std::int64_t{1} << 30}, {"m", std::int64_t{1} << 30}}));
   // The memory estimate is what the geometry allocates, and nothing for empty strings.
   dpgpu::AnyInstance x;
-  x.data = std::make_shared<const lcs::Instance>(lcs::Instance{std::string(1000, 'a'), std::string(300, 'b')});
+  x.data = std::make_shared<const lcs::Instance>(
+      lcs::Instance{std::string(1000, 'a'), std::string(300, 'b')});
   const auto need = e->memory(x, d);
   EXPECT_EQ(need.device, dpgpu::wavefront::device_bytes(1000, 300, LcsWavefrontConfig{}));
   // 1000 rows → 1024 (TH 512), 300 columns → two tiles of 256 = 512: strings 2 B, H_row/V_col 4 B,
@@ -143,11 +147,14 @@ TEST(LcsWavefrontParams, MemoryWithReconstruct) {
   const auto* e = dpgpu::Registry::get().solver("lcs", "gpu.wavefront");
   ASSERT_NE(e, nullptr);
   dpgpu::AnyInstance x;
-  x.data = std::make_shared<const lcs::Instance>(lcs::Instance{std::string(5000, 'a'), std::string(3000, 'b')});
+  x.data = std::make_shared<const lcs::Instance>(
+      lcs::Instance{std::string(5000, 'a'), std::string(3000, 'b')});
   for (const char* mode : {"tile", "cell"}) {
     for (bool offload : {true, false}) {
-      const dpgpu::Params p = e->schema.resolve(
-          {{"mode", std::string(mode)}, {"reconstruct", true}, {"offload", offload}, {"offload_slots", std::int64_t{3}}});
+      const dpgpu::Params p = e->schema.resolve({{"mode", std::string(mode)},
+                                                 {"reconstruct", true},
+                                                 {"offload", offload},
+                                                 {"offload_slots", std::int64_t{3}}});
       LcsWavefrontConfig c;
       c.mode = std::string(mode) == "tile" ? LcsMode::Tile : LcsMode::Cell;
       c.reconstruct = true;
@@ -159,10 +166,12 @@ TEST(LcsWavefrontParams, MemoryWithReconstruct) {
       // At least one bit per cell, at most the padded tiles' (tile) or a warp's rounding (cell).
       EXPECT_GE(b.total_bytes() * 8, std::uint64_t(5000) * 3000);
       const auto need = e->memory(x, p);
-      EXPECT_EQ(need.device, device_bytes(5000, 3000, plain) +
-                                 (offload ? kDeviceBitBuffers * b.chunk_bytes_max() : b.total_bytes()))
+      EXPECT_EQ(need.device,
+                device_bytes(5000, 3000, plain) +
+                    (offload ? kDeviceBitBuffers * b.chunk_bytes_max() : b.total_bytes()))
           << mode << " offload=" << offload;
-      EXPECT_EQ(need.host, host_bytes(5000, 3000, plain) + b.total_bytes() + (offload ? 3 * b.chunk_bytes_max() : 0))
+      EXPECT_EQ(need.host, host_bytes(5000, 3000, plain) + b.total_bytes() +
+                               (offload ? 3 * b.chunk_bytes_max() : 0))
           << mode << " offload=" << offload;
     }
   }

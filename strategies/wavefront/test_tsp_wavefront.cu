@@ -47,7 +47,8 @@ using dpgpu::wavefront::TspWavefrontResult;
 
 std::uint64_t base_seed() {
   static const std::uint64_t seed = [] {
-    if (const char* e = std::getenv("DPGPU_TEST_SEED")) return std::uint64_t(std::strtoull(e, nullptr, 0));
+    if (const char* e = std::getenv("DPGPU_TEST_SEED"))
+      return std::uint64_t(std::strtoull(e, nullptr, 0));
     std::random_device rd;
     return (std::uint64_t(rd()) << 32) ^ rd();
   }();
@@ -63,17 +64,24 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
 
 std::string describe(const TspWavefrontConfig& c) {
   std::ostringstream os;
-  os << "block=" << c.block << " readonly=" << c.readonly << " distances=" << dpgpu::wavefront::to_string(c.distances)
-     << " offload=" << (c.offload ? "true" : "false") << " reconstruct=" << (c.reconstruct ? "true" : "false")
-     << " offload_slots=" << c.offload_slots << " offload_slot_bytes=" << c.offload_slot_bytes << " waves=" << c.waves;
+  os << "block=" << c.block << " readonly=" << c.readonly
+     << " distances=" << dpgpu::wavefront::to_string(c.distances)
+     << " offload=" << (c.offload ? "true" : "false")
+     << " reconstruct=" << (c.reconstruct ? "true" : "false")
+     << " offload_slots=" << c.offload_slots << " offload_slot_bytes=" << c.offload_slot_bytes
+     << " waves=" << c.waves;
   return os.str();
 }
 
 }  // namespace
-void dpgpu::wavefront::PrintTo(const TspWavefrontConfig& c, std::ostream* os) { *os << describe(c); }
+void dpgpu::wavefront::PrintTo(const TspWavefrontConfig& c, std::ostream* os) {
+  *os << describe(c);
+}
 namespace {
 
-dpgpu::Context::Clock::time_point an_hour() { return std::chrono::steady_clock::now() + std::chrono::hours(1); }
+dpgpu::Context::Clock::time_point an_hour() {
+  return std::chrono::steady_clock::now() + std::chrono::hours(1);
+}
 
 // The instance kinds of the agreement tests. `side: 3` puts many cities on the same point
 // (zero arcs, many ties); `side: 1` puts all of them there (every tour costs 0); the wide
@@ -85,10 +93,14 @@ struct Kind {
 const std::vector<Kind>& kinds() {
   static const std::vector<Kind> all = {
       {"euclidean side 1000", [](int n, std::uint64_t s) { return tsp::euclidean(n, 1000, s); }},
-      {"euclidean side 3 (duplicate points)", [](int n, std::uint64_t s) { return tsp::euclidean(n, 3, s); }},
-      {"euclidean side 1 (all points equal)", [](int n, std::uint64_t s) { return tsp::euclidean(n, 1, s); }},
-      {"random_matrix 1..1000 (asymmetric)", [](int n, std::uint64_t s) { return tsp::random_matrix(n, 1, 1000, s); }},
-      {"random_matrix 0..3 (asymmetric, ties)", [](int n, std::uint64_t s) { return tsp::random_matrix(n, 0, 3, s); }},
+      {"euclidean side 3 (duplicate points)",
+       [](int n, std::uint64_t s) { return tsp::euclidean(n, 3, s); }},
+      {"euclidean side 1 (all points equal)",
+       [](int n, std::uint64_t s) { return tsp::euclidean(n, 1, s); }},
+      {"random_matrix 1..1000 (asymmetric)",
+       [](int n, std::uint64_t s) { return tsp::random_matrix(n, 1, 1000, s); }},
+      {"random_matrix 0..3 (asymmetric, ties)",
+       [](int n, std::uint64_t s) { return tsp::random_matrix(n, 0, 3, s); }},
       {"random_matrix 0..10^12 (int64 cells)",
        [](int n, std::uint64_t s) { return tsp::random_matrix(n, 0, 1'000'000'000'000, s); }},
   };
@@ -135,33 +147,39 @@ GpuRun solve(const tsp::Instance& x, const TspWavefrontConfig& cfg) {
 
 // Solves `x` on the GPU and checks cost against `expected`, and the tour (when asked for)
 // with tsp::Problem::check. Returns false on any disagreement; the failure names everything.
-bool check_one(const tsp::Instance& x, std::int64_t expected, const TspWavefrontConfig& cfg, const std::string& label,
-               GpuRun* out = nullptr) {
+bool check_one(const tsp::Instance& x, std::int64_t expected, const TspWavefrontConfig& cfg,
+               const std::string& label, GpuRun* out = nullptr) {
   GpuRun r;
   try {
     r = solve(x, cfg);
   } catch (const std::exception& e) {
-    ADD_FAILURE() << describe(cfg) << " on " << label << " (n=" << x.n << ") threw: " << e.what() << matrix_text(x);
+    ADD_FAILURE() << describe(cfg) << " on " << label << " (n=" << x.n << ") threw: " << e.what()
+                  << matrix_text(x);
     return false;
   }
   std::string wrong;
   if (r.result.cost != expected)
-    wrong += "cost " + std::to_string(r.result.cost) + ", expected " + std::to_string(expected) + "; ";
+    wrong +=
+        "cost " + std::to_string(r.result.cost) + ", expected " + std::to_string(expected) + "; ";
   if (cfg.reconstruct) {
     const auto v = tsp::Problem::check(x, {r.result.tour});
-    if (!v.ok) wrong += "tour " + tour_text(r.result.tour) + " rejected: " + v.message + "; ";
+    if (!v.ok)
+      wrong += "tour " + tour_text(r.result.tour) + " rejected: " + v.message + "; ";
     else if (v.objective != r.result.cost)
-      wrong += "tour " + tour_text(r.result.tour) + " costs " + std::to_string(v.objective) + " but the solver said " +
-               std::to_string(r.result.cost) + "; ";
-    if (!r.result.tour.empty() && r.result.tour.front() != 0) wrong += "tour does not start at city 0; ";
+      wrong += "tour " + tour_text(r.result.tour) + " costs " + std::to_string(v.objective) +
+               " but the solver said " + std::to_string(r.result.cost) + "; ";
+    if (!r.result.tour.empty() && r.result.tour.front() != 0)
+      wrong += "tour does not start at city 0; ";
   } else if (!r.result.tour.empty()) {
     wrong += "reconstruct=false returned a tour " + tour_text(r.result.tour) + "; ";
   }
   const int want_cells = x.n <= 2 ? 0 : tsp::cost_upper_bound(x) <= INT32_MAX ? 4 : 8;
   if (r.result.cell_bytes != want_cells)
-    wrong += "cell_bytes " + std::to_string(r.result.cell_bytes) + ", expected " + std::to_string(want_cells) + "; ";
+    wrong += "cell_bytes " + std::to_string(r.result.cell_bytes) + ", expected " +
+             std::to_string(want_cells) + "; ";
   if (!wrong.empty()) {
-    ADD_FAILURE() << describe(cfg) << " on " << label << " (n=" << x.n << "): " << wrong << matrix_text(x);
+    ADD_FAILURE() << describe(cfg) << " on " << label << " (n=" << x.n << "): " << wrong
+                  << matrix_text(x);
     return false;
   }
   if (out) *out = std::move(r);
@@ -174,7 +192,8 @@ class TspWavefrontGpu : public ::testing::Test {
     REQUIRE_DEVICE();
     static bool printed = false;
     if (!printed) {
-      std::printf("[   SEED   ] DPGPU_TEST_SEED=%llu\n", static_cast<unsigned long long>(base_seed()));
+      std::printf("[   SEED   ] DPGPU_TEST_SEED=%llu\n",
+                  static_cast<unsigned long long>(base_seed()));
       printed = true;
     }
   }
@@ -182,9 +201,7 @@ class TspWavefrontGpu : public ::testing::Test {
 
 class TspWavefrontConfigs : public ::testing::TestWithParam<TspWavefrontConfig> {
  protected:
-  void SetUp() override {
-    REQUIRE_DEVICE();
-  }
+  void SetUp() override { REQUIRE_DEVICE(); }
 };
 
 // Every n from 1 to `max_n`, every kind, one random instance each: against cpu.held_karp.
@@ -192,7 +209,8 @@ void agreement(const TspWavefrontConfig& cfg, int max_n, std::uint64_t salt) {
   int failures = 0;
   for (int n = 1; n <= max_n; ++n)
     for (std::size_t kind = 0; kind < kinds().size(); ++kind) {
-      const std::uint64_t seed = mix(base_seed() ^ mix(salt * 1000003 + std::uint64_t(n) * 101 + kind));
+      const std::uint64_t seed =
+          mix(base_seed() ^ mix(salt * 1000003 + std::uint64_t(n) * 101 + kind));
       const tsp::Instance x = kinds()[kind].make(n, seed);
       const auto expected = tsp::cpu::held_karp(x);
       std::ostringstream label;
@@ -207,20 +225,25 @@ void agreement(const TspWavefrontConfig& cfg, int max_n, std::uint64_t salt) {
 TEST_P(TspWavefrontConfigs, MatchesHeldKarpUpTo14Cities) {
   const TspWavefrontConfig cfg = GetParam();
   SCOPED_TRACE(describe(cfg));
-  agreement(cfg, 14, std::uint64_t(cfg.block) * 7 + std::uint64_t(cfg.offload_slot_bytes) + cfg.readonly.size() * 13 +
-                         (cfg.offload ? 1 : 0) + (cfg.reconstruct ? 2 : 0) + int(cfg.distances) * 5);
+  agreement(cfg, 14,
+            std::uint64_t(cfg.block) * 7 + std::uint64_t(cfg.offload_slot_bytes) +
+                cfg.readonly.size() * 13 + (cfg.offload ? 1 : 0) + (cfg.reconstruct ? 2 : 0) +
+                int(cfg.distances) * 5);
 }
 
 // For compute-sanitizer (sanitize-tsp.txt): n = 1..9, fewer solves, every code path.
 TEST_P(TspWavefrontConfigs, SmallMatchesHeldKarp) {
   const TspWavefrontConfig cfg = GetParam();
   SCOPED_TRACE(describe(cfg));
-  agreement(cfg, 9, 77 + std::uint64_t(cfg.block) * 7 + std::uint64_t(cfg.offload_slot_bytes) + cfg.readonly.size() * 13 +
-                         (cfg.offload ? 1 : 0) + (cfg.reconstruct ? 2 : 0) + int(cfg.distances) * 5);
+  agreement(cfg, 9,
+            77 + std::uint64_t(cfg.block) * 7 + std::uint64_t(cfg.offload_slot_bytes) +
+                cfg.readonly.size() * 13 + (cfg.offload ? 1 : 0) + (cfg.reconstruct ? 2 : 0) +
+                int(cfg.distances) * 5);
 }
 
-TspWavefrontConfig config(int block, const char* readonly, TspDistances distances, bool offload = true,
-                          bool reconstruct = true, int slots = 4, std::int64_t slot_bytes = 8 << 20, int waves = 4) {
+TspWavefrontConfig config(int block, const char* readonly, TspDistances distances,
+                          bool offload = true, bool reconstruct = true, int slots = 4,
+                          std::int64_t slot_bytes = 8 << 20, int waves = 4) {
   TspWavefrontConfig c;
   c.block = block;
   c.readonly = readonly;
@@ -236,18 +259,21 @@ TspWavefrontConfig config(int block, const char* readonly, TspDistances distance
 // Index order matters to sanitize-tsp.txt (racecheck runs a few by number).
 INSTANTIATE_TEST_SUITE_P(
     Configs, TspWavefrontConfigs,
-    ::testing::Values(config(256, "ldg", TspDistances::Shared),                  // 0: the defaults
-                      config(256, "texture", TspDistances::Shared),              // 1
-                      config(256, "plain", TspDistances::Shared),                // 2
-                      config(256, "ldg", TspDistances::ReadOnly),                // 3
-                      config(256, "texture", TspDistances::ReadOnly),            // 4
-                      config(256, "plain", TspDistances::ReadOnly),              // 5
-                      config(256, "ldg", TspDistances::Shared, false),           // 6: argmins kept on the device
-                      config(256, "ldg", TspDistances::Shared, true, false),     // 7: cost only
-                      config(256, "texture", TspDistances::ReadOnly, true, false),  // 8: cost only, texture arcs
-                      config(64, "ldg", TspDistances::Shared, true, true, 2, 64),   // 9: tiny ring, wraps around
-                      config(32, "plain", TspDistances::Shared, true, true, 3, 100, 1),  // 10: odd slot size, one wave
-                      config(1024, "texture", TspDistances::Shared, true, true, 64, 1 << 30, 64)));  // 11: big block/ring
+    ::testing::Values(
+        config(256, "ldg", TspDistances::Shared),               // 0: the defaults
+        config(256, "texture", TspDistances::Shared),           // 1
+        config(256, "plain", TspDistances::Shared),             // 2
+        config(256, "ldg", TspDistances::ReadOnly),             // 3
+        config(256, "texture", TspDistances::ReadOnly),         // 4
+        config(256, "plain", TspDistances::ReadOnly),           // 5
+        config(256, "ldg", TspDistances::Shared, false),        // 6: argmins kept on the device
+        config(256, "ldg", TspDistances::Shared, true, false),  // 7: cost only
+        config(256, "texture", TspDistances::ReadOnly, true, false),  // 8: cost only, texture arcs
+        config(64, "ldg", TspDistances::Shared, true, true, 2, 64),   // 9: tiny ring, wraps around
+        config(32, "plain", TspDistances::Shared, true, true, 3, 100,
+               1),  // 10: odd slot size, one wave
+        config(1024, "texture", TspDistances::Shared, true, true, 64, 1 << 30,
+               64)));  // 11: big block/ring
 
 // n = 1..3 by hand: no layer at all (n <= 2), and n = 3: one launch, one subset of two cities.
 TEST_F(TspWavefrontGpu, SmallestInstancesByHand) {
@@ -256,11 +282,13 @@ TEST_F(TspWavefrontGpu, SmallestInstancesByHand) {
     check_one(tsp::make_instance(1, {7}, "n1"), 0, cfg, "one city");
     check_one(tsp::make_instance(2, {0, 5, 9, 0}, "n2"), 14, cfg, "two cities, asymmetric");
     // 0→1→2→0 costs 1+1+1 = 3; 0→2→1→0 costs 10+10+10 = 30.
-    check_one(tsp::make_instance(3, {0, 1, 10, 10, 0, 1, 1, 10, 0}, "n3"), 3, cfg, "three cities, asymmetric");
-    check_one(tsp::make_instance(3, {0, 0, 0, 0, 0, 0, 0, 0, 0}, "zeros"), 0, cfg, "three cities at one point");
+    check_one(tsp::make_instance(3, {0, 1, 10, 10, 0, 1, 1, 10, 0}, "n3"), 3, cfg,
+              "three cities, asymmetric");
+    check_one(tsp::make_instance(3, {0, 0, 0, 0, 0, 0, 0, 0, 0}, "zeros"), 0, cfg,
+              "three cities at one point");
     // The diagonal is never used, even when negative or huge.
-    check_one(tsp::make_instance(3, {-1000, 2, 3, 2, 1'000'000'000'000, 4, 3, 4, -5}, "diag"), 9, cfg,
-              "three cities, odd diagonal");
+    check_one(tsp::make_instance(3, {-1000, 2, 3, 2, 1'000'000'000'000, 4, 3, 4, -5}, "diag"), 9,
+              cfg, "three cities, odd diagonal");
   }
 }
 
@@ -271,14 +299,17 @@ TEST_F(TspWavefrontGpu, TinyRingWrapsAroundAndCounts) {
   const auto expected = tsp::cpu::held_karp(x);
   GpuRun r;
   const auto cfg = config(128, "ldg", TspDistances::Shared, true, true, 2, 64);
-  ASSERT_TRUE(check_one(x, expected.cost, cfg, "random_matrix n=16 seed-mixed " + std::to_string(base_seed()), &r));
+  ASSERT_TRUE(check_one(x, expected.cost, cfg,
+                        "random_matrix n=16 seed-mixed " + std::to_string(base_seed()), &r));
   const int m = 15;
   const double argmins = double(dpgpu::wavefront::tsp_argmin_bytes(m));
   EXPECT_EQ(argmins, double(m) * double(1 << (m - 1)) - m);
   EXPECT_EQ(r.counters["bytes_offloaded"], argmins);
-  EXPECT_GT(r.counters["offload_chunks"], 2.0 * 20) << "expected many chunks per layer with 64-byte slots";
+  EXPECT_GT(r.counters["offload_chunks"], 2.0 * 20)
+      << "expected many chunks per layer with 64-byte slots";
   double chunks = 0;
-  for (int k = 2; k <= m; ++k) chunks += double((dpgpu::wavefront::tsp_layer_cells(m, k) + 63) / 64);
+  for (int k = 2; k <= m; ++k)
+    chunks += double((dpgpu::wavefront::tsp_layer_cells(m, k) + 63) / 64);
   EXPECT_EQ(r.counters["offload_chunks"], chunks);
   EXPECT_GE(r.counters["offload_compute_wait_s"], 0.0);
 }
@@ -297,11 +328,14 @@ TEST_F(TspWavefrontGpu, CountersPhasesAndMemory) {
       EXPECT_EQ(r.counters["kernel_launches"], m - 1);
       EXPECT_EQ(r.counters["cell_bytes"], 4);
       const auto need = dpgpu::wavefront::tsp_bytes(x.n, 4, cfg);
-      EXPECT_EQ(r.peak, need.device) << "the estimate (.memory()) must equal what the DeviceBuffers hold";
+      EXPECT_EQ(r.peak, need.device)
+          << "the estimate (.memory()) must equal what the DeviceBuffers hold";
       EXPECT_EQ(r.counters["peak_device_bytes"], double(need.device));
       EXPECT_EQ(r.counters["host_bytes"], double(need.host));
-      EXPECT_EQ(r.counters["bytes_offloaded"], offload && reconstruct ? double(dpgpu::wavefront::tsp_argmin_bytes(m)) : 0.0);
-      for (const char* p : {"alloc", "h2d", "compute", "d2h"}) EXPECT_TRUE(r.phases.count(p)) << "phase " << p;
+      EXPECT_EQ(r.counters["bytes_offloaded"],
+                offload && reconstruct ? double(dpgpu::wavefront::tsp_argmin_bytes(m)) : 0.0);
+      for (const char* p : {"alloc", "h2d", "compute", "d2h"})
+        EXPECT_TRUE(r.phases.count(p)) << "phase " << p;
     }
 }
 
@@ -313,7 +347,8 @@ TEST_F(TspWavefrontGpu, LargerInstancesAgreeWithCpu) {
       const auto expected = tsp::cpu::omp_held_karp(x, 0);
       const std::string label = std::string(kinds()[kind].name) + " seed " + std::to_string(seed);
       check_one(x, expected.cost, config(256, "ldg", TspDistances::Shared), label);
-      if (n == 20) check_one(x, expected.cost, config(256, "texture", TspDistances::ReadOnly, false), label);
+      if (n == 20)
+        check_one(x, expected.cost, config(256, "texture", TspDistances::ReadOnly, false), label);
     }
   }
 }
@@ -324,7 +359,8 @@ TEST_F(TspWavefrontGpu, RefusesTooManyCitiesAndStopsAtTheDeadline) {
   EXPECT_THROW(dpgpu::wavefront::tsp_wavefront(big, TspWavefrontConfig{}, ctx), dpgpu::InputError);
 
   const auto x = tsp::random_matrix(16, 1, 100, 3);
-  dpgpu::Context late(dpgpu::Backend::Gpu, std::chrono::steady_clock::now() - std::chrono::seconds(1));
+  dpgpu::Context late(dpgpu::Backend::Gpu,
+                      std::chrono::steady_clock::now() - std::chrono::seconds(1));
   late.begin();
   EXPECT_THROW(dpgpu::wavefront::tsp_wavefront(x, TspWavefrontConfig{}, late), dpgpu::Timeout);
   // The context and the device stay usable: a fresh solve works.
@@ -336,7 +372,8 @@ TEST_F(TspWavefrontGpu, RefusesTooManyCitiesAndStopsAtTheDeadline) {
 
 // Writes `text` to a temporary file and loads it with the problem's TSPLIB reader.
 tsp::Instance load_text(const std::string& name, const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / ("dpgpu_test_" + std::to_string(::getpid()) + "_" + name);
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("dpgpu_test_" + std::to_string(::getpid()) + "_" + name);
   {
     std::ofstream out(path);
     out << text;
@@ -433,10 +470,11 @@ TEST_F(TspWavefrontGpu, EmbeddedTsplibInstancesReachTheirOptima) {
 // Skipped when $DPGPU_SHARED is unset or lacks the files (the device machine has no copy).
 TEST_F(TspWavefrontGpu, SharedTsplibInstancesReachTheirOptima) {
   const std::filesystem::path dir = dpgpu::shared_data_dir("tsplib");
-  if (dir.empty() || !std::filesystem::exists(dir / "OPTIMA.tsv")) GTEST_SKIP() << "no shared TSPLIB data with OPTIMA.tsv";
+  if (dir.empty() || !std::filesystem::exists(dir / "OPTIMA.tsv"))
+    GTEST_SKIP() << "no shared TSPLIB data with OPTIMA.tsv";
   int ran = 0;
-  for (const char* file : {"burma14.tsp", "ulysses16.tsp", "gr17.tsp", "br17.atsp", "gr21.tsp", "ulysses22.tsp",
-                           "gr24.tsp", "fri26.tsp"}) {
+  for (const char* file : {"burma14.tsp", "ulysses16.tsp", "gr17.tsp", "br17.atsp", "gr21.tsp",
+                           "ulysses22.tsp", "gr24.tsp", "fri26.tsp"}) {
     if (!std::filesystem::exists(dir / file)) continue;
     auto loaded = tsp::Problem::load(dpgpu::FileSource{{dir / file}, ""});
     ASSERT_EQ(loaded.size(), 1u);

@@ -89,7 +89,9 @@ TEST(TspWavefrontParams, LayerArithmetic) {
   using namespace dpgpu::wavefront;
   for (int m = 2; m <= 32; ++m) {
     // Σ_{k>=2} C(m,k)·k = m·2^(m-1) - m.
-    EXPECT_EQ(tsp_argmin_bytes(m), std::uint64_t(m) * (std::uint64_t{1} << (m - 1)) - std::uint64_t(m)) << m;
+    EXPECT_EQ(tsp_argmin_bytes(m),
+              std::uint64_t(m) * (std::uint64_t{1} << (m - 1)) - std::uint64_t(m))
+        << m;
     EXPECT_EQ(tsp_argmin_offset(m, 2), 0u);
     EXPECT_EQ(tsp_argmin_offset(m, m) + tsp_layer_cells(m, m), tsp_argmin_bytes(m));
     EXPECT_LT(tsp_layer_subsets(m, m / 2), std::uint64_t{1} << 32) << "ranks must fit 32 bits";
@@ -120,7 +122,8 @@ TEST(TspWavefrontParams, IncrementalPredecessorRankMatchesRank) {
         std::uint64_t above = 0, below = 0;
         {
           std::uint64_t t = S & (S - 1);
-          for (int q = 1; t != 0; ++q, t &= t - 1) above += kBinomials(tsp::subsets::lowest_element(t), q);
+          for (int q = 1; t != 0; ++q, t &= t - 1)
+            above += kBinomials(tsp::subsets::lowest_element(t), q);
         }
         std::uint64_t rest = S;
         for (int p = 0; p < k; ++p) {
@@ -138,7 +141,8 @@ TEST(TspWavefrontParams, MemoryEstimateThroughTheRegistry) {
   const auto* s = dpgpu::Registry::get().solver("tsp", "gpu.wavefront");
   ASSERT_NE(s, nullptr);
   ASSERT_TRUE(s->memory);
-  auto inst = dpgpu::erase_instance<tsp::Problem>({"x", tsp::random_matrix(25, 1, 1000, 1), std::nullopt});
+  auto inst =
+      dpgpu::erase_instance<tsp::Problem>({"x", tsp::random_matrix(25, 1, 1000, 1), std::nullopt});
   const auto need = s->memory(inst, s->schema.resolve({}));
   const auto want = dpgpu::wavefront::tsp_bytes(25, 4, TspWavefrontConfig{});
   EXPECT_EQ(need.device, want.device);
@@ -148,11 +152,14 @@ TEST(TspWavefrontParams, MemoryEstimateThroughTheRegistry) {
   TspWavefrontConfig on_device;
   on_device.offload = false;
   EXPECT_LT(dpgpu::wavefront::tsp_bytes(25, 4, on_device).host, 1024u);
-  EXPECT_EQ(dpgpu::wavefront::tsp_bytes(25, 4, on_device).argmins, dpgpu::wavefront::tsp_argmin_bytes(24));
+  EXPECT_EQ(dpgpu::wavefront::tsp_bytes(25, 4, on_device).argmins,
+            dpgpu::wavefront::tsp_argmin_bytes(24));
   // Wide arcs make 8-byte cells: twice the cost layers.
-  auto wide = dpgpu::erase_instance<tsp::Problem>({"w", tsp::random_matrix(25, 0, 1'000'000'000'000, 1), std::nullopt});
+  auto wide = dpgpu::erase_instance<tsp::Problem>(
+      {"w", tsp::random_matrix(25, 0, 1'000'000'000'000, 1), std::nullopt});
   EXPECT_EQ(dpgpu::wavefront::tsp_cell_bytes(wide.as<tsp::Instance>()), 8);
-  EXPECT_EQ(s->memory(wide, s->schema.resolve({})).device, dpgpu::wavefront::tsp_bytes(25, 8, TspWavefrontConfig{}).device);
+  EXPECT_EQ(s->memory(wide, s->schema.resolve({})).device,
+            dpgpu::wavefront::tsp_bytes(25, 8, TspWavefrontConfig{}).device);
 }
 
 }  // namespace

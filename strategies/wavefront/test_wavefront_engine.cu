@@ -37,7 +37,8 @@ struct ReachRecurrence {
   static constexpr bool kBitsByCell = true;
   __device__ __forceinline__ static int slot_index(int i) { return i + kOffset; }
   template <ReadPath P>
-  __device__ __forceinline__ static std::uint32_t value(const Inputs& in, const StepRing<std::uint32_t>& r, int i,
+  __device__ __forceinline__ static std::uint32_t value(const Inputs& in,
+                                                        const StepRing<std::uint32_t>& r, int i,
                                                         bool& decision) {
     const int c = r.step - i, reach = fetch<P>(in.reach, i);
     const std::uint32_t a = fetch<P>(in.add, i), up = r.back1[i + kOffset - 1];
@@ -70,7 +71,9 @@ struct ReachGrid {
   int padded_rows() const { return (rows + threads - 1) / threads * threads; }
   std::int64_t wpd() const { return padded_rows() / 32; }
   std::int64_t steps() const { return rows + capacity; }
-  RingShape ring() const { return RingShape{max_reach + 2, std::uint64_t(padded_rows() + kOffset), 0, true}; }
+  RingShape ring() const {
+    return RingShape{max_reach + 2, std::uint64_t(padded_rows() + kOffset), 0, true};
+  }
   void upload(InputStore& s, std::uint32_t*, cudaStream_t) {
     std::vector<std::int32_t> r(padded_rows(), 0);
     std::vector<std::uint32_t> a(padded_rows(), 0);
@@ -84,7 +87,8 @@ struct ReachGrid {
     return {d_reach, d_add};
   }
   CellRange cells(std::int64_t d) const {
-    const std::int64_t lo = std::max<std::int64_t>(0, d - capacity), hi = std::min<std::int64_t>(rows - 1, d);
+    const std::int64_t lo = std::max<std::int64_t>(0, d - capacity),
+                       hi = std::min<std::int64_t>(rows - 1, d);
     return {lo / threads * threads, hi / threads - lo / threads + 1};
   }
   int block() const { return threads; }
@@ -95,7 +99,8 @@ struct ReachGrid {
   std::uint64_t decision_offset(std::int64_t d) const { return std::uint64_t(d) * wpd() * 4; }
   template <class Store>
   void copy_out(const std::uint32_t* last, Store* store, cudaStream_t stream) {
-    CUDA_CHECK(cudaMemcpyAsync(&answer, last + (rows - 1) + kOffset, 4, cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(
+        cudaMemcpyAsync(&answer, last + (rows - 1) + kOffset, 4, cudaMemcpyDeviceToHost, stream));
     if (store) store->copy_to_host(stream);
   }
   template <class Store>
@@ -126,7 +131,8 @@ CpuGrid cpu_grid(const ReachGrid& g) {
   return out;
 }
 
-ReachGrid make_grid(std::uint64_t seed, int rows, int capacity, int max_reach, int block, int chunk_steps) {
+ReachGrid make_grid(std::uint64_t seed, int rows, int capacity, int max_reach, int block,
+                    int chunk_steps) {
   ReachGrid g{rows, capacity, max_reach, block, chunk_steps, {}, {}, {}, {}};
   std::mt19937_64 rng(seed);
   for (int i = 0; i < rows; ++i) {
@@ -136,7 +142,9 @@ ReachGrid make_grid(std::uint64_t seed, int rows, int capacity, int max_reach, i
   return g;
 }
 
-Context gpu_context() { return Context(Backend::Gpu, std::chrono::steady_clock::now() + std::chrono::hours(1)); }
+Context gpu_context() {
+  return Context(Backend::Gpu, std::chrono::steady_clock::now() + std::chrono::hours(1));
+}
 
 void expect_grid(ReachGrid& g, const EngineOptions& o, const std::string& what) {
   Context ctx = gpu_context();
@@ -193,17 +201,18 @@ TEST(WavefrontEngine, ReachGridMatchesCpuOnEveryPathWithAndWithoutOffload) {
           o.offload_slots = 2;  // the host ring wraps around on every chunk
           o.deadline_every = 5;
           expect_grid(g, o,
-                      "rows=" + std::to_string(rows) + " C=" + std::to_string(capacity) + " reach<=" +
-                          std::to_string(reach) + " path=" + std::to_string(int(p)) +
-                          " decisions=" + std::to_string(decisions) + " offload=" + std::to_string(offload));
+                      "rows=" + std::to_string(rows) + " C=" + std::to_string(capacity) +
+                          " reach<=" + std::to_string(reach) + " path=" + std::to_string(int(p)) +
+                          " decisions=" + std::to_string(decisions) +
+                          " offload=" + std::to_string(offload));
         }
       }
 }
 
 // ------------------------------------------------------------------------- layers
 
-__global__ void toy_layer(const std::uint32_t* prev, std::uint32_t* cur, std::uint8_t* bytes, int prev_size, int size,
-                          int step) {
+__global__ void toy_layer(const std::uint32_t* prev, std::uint32_t* cur, std::uint8_t* bytes,
+                          int prev_size, int size, int step) {
   const int x = int(blockIdx.x * blockDim.x + threadIdx.x);
   if (x >= size) return;
   const std::uint32_t v = prev[x % prev_size] * 7u + std::uint32_t(x) + std::uint32_t(step);
@@ -228,20 +237,22 @@ struct Layers {
   }
   RingShape ring() const { return RingShape{2, 0, two_adjacent(), false}; }
   void upload(InputStore&, std::uint32_t* before, cudaStream_t stream) {
-    CUDA_CHECK(cudaMemcpyAsync(before, first.data(), first.size() * 4, cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(
+        cudaMemcpyAsync(before, first.data(), first.size() * 4, cudaMemcpyHostToDevice, stream));
   }
   template <ReadPath P, bool kBits>
   void launch(const StepArgs<Cell>& a) const {
     const int size = int(step_cells(a.step)), prev = int(step_cells(a.step - 1));
-    toy_layer<<<(size + 127) / 128, 128, 0, a.stream>>>(a.ring.back1, a.ring.cur, kBits ? a.decisions : nullptr, prev,
-                                                         size, int(a.step));
+    toy_layer<<<(size + 127) / 128, 128, 0, a.stream>>>(
+        a.ring.back1, a.ring.cur, kBits ? a.decisions : nullptr, prev, size, int(a.step));
     CUDA_CHECK_LAUNCH();
   }
   DecisionShape decisions() const {
     std::uint64_t m = 0;
     for (std::size_t i = 1; i < sizes.size(); ++i) m = std::max(m, sizes[i]);
     std::uint64_t staging = 0;  // adjacent steps (layers 0..), not counting layer −1
-    for (std::size_t i = 2; i < sizes.size(); ++i) staging = std::max(staging, sizes[i] + sizes[i - 1]);
+    for (std::size_t i = 2; i < sizes.size(); ++i)
+      staging = std::max(staging, sizes[i] + sizes[i - 1]);
     return {1, m, std::max(staging, m), false};
   }
   std::uint64_t decision_offset(std::int64_t s) const {
@@ -271,8 +282,10 @@ struct UnnamedReport : Layers {
   void report(Context&) const {}
 };
 static_assert(WavefrontAdapter<Layers> && WavefrontAdapter<ReachGrid>);
-static_assert(LaunchStepAdapter<Layers, ReadPath::Ldg, true> && CellStepAdapter<ReachGrid, ReadPath::Texture>);
-static_assert(HooksAsDeclared<Layers, ReadPath::Ldg, true> && HooksAsDeclared<ReachGrid, ReadPath::Plain, false>);
+static_assert(LaunchStepAdapter<Layers, ReadPath::Ldg, true> &&
+              CellStepAdapter<ReachGrid, ReadPath::Texture>);
+static_assert(HooksAsDeclared<Layers, ReadPath::Ldg, true> &&
+              HooksAsDeclared<ReachGrid, ReadPath::Plain, false>);
 static_assert(!HooksAsDeclared<MisspeltReport, ReadPath::Ldg, true>);
 static_assert(!HooksAsDeclared<UnnamedReport, ReadPath::Ldg, true>);
 static_assert(!CellStepAdapter<Layers, ReadPath::Ldg>);
@@ -296,7 +309,8 @@ TEST(WavefrontEngine, LayersOfDifferentSizesInTheTwoEndedRing) {
       ctx.begin();
       run_wavefront(t, o, ctx);
       ctx.end();
-      const std::string what = "offload=" + std::to_string(offload) + " slot_bytes=" + std::to_string(slot_bytes);
+      const std::string what =
+          "offload=" + std::to_string(offload) + " slot_bytes=" + std::to_string(slot_bytes);
       std::vector<std::uint32_t> prev = t.first;
       std::vector<std::uint8_t> bytes;
       for (std::int64_t s = 0; s < t.steps(); ++s) {

@@ -51,10 +51,14 @@ template <class Cost>
 class TspAdapter {
  public:
   using Cell = Cost;
-  static constexpr AdapterHooks kHooks{.check_fits = true, .prepare = true, .report = true, .step_cells = true};
+  static constexpr AdapterHooks kHooks{
+      .check_fits = true, .prepare = true, .report = true, .step_cells = true};
 
   TspAdapter(const tsp::Instance& x, const TspWavefrontConfig& cfg)
-      : x_(x), cfg_(cfg), m_(x.n - 1), staged_(cfg.distances == TspDistances::Shared),
+      : x_(x),
+        cfg_(cfg),
+        m_(x.n - 1),
+        staged_(cfg.distances == TspDistances::Shared),
         need_(tsp_bytes(x.n, int(sizeof(Cost)), cfg)) {}
 
   std::int64_t steps() const { return m_ - 1; }  // layers 2 .. m
@@ -66,35 +70,38 @@ class TspAdapter {
     const int n = x_.n;
     const std::uint64_t host = host_bytes_available();
     if (need_.host > host)
-      throw OutOfMemory("gpu.wavefront: n = " + std::to_string(n) + " needs " + std::to_string(need_.host) +
-                        " bytes (" + gib(need_.host) + ") of host memory (argmins " + std::to_string(need_.argmins) +
-                        " B; reconstruct: false needs none), " + std::to_string(host) + " bytes (" + gib(host) +
-                        ") available");
+      throw OutOfMemory("gpu.wavefront: n = " + std::to_string(n) + " needs " +
+                        std::to_string(need_.host) + " bytes (" + gib(need_.host) +
+                        ") of host memory (argmins " + std::to_string(need_.argmins) +
+                        " B; reconstruct: false needs none), " + std::to_string(host) + " bytes (" +
+                        gib(host) + ") available");
     std::size_t free = 0, total = 0;
     CUDA_CHECK(cudaMemGetInfo(&free, &total));
     if (need_.device > free)
-      throw OutOfMemory("gpu.wavefront: n = " + std::to_string(n) + " needs " + std::to_string(need_.device) +
-                        " bytes (" + gib(need_.device) + ") of device memory, " + std::to_string(free) + " bytes (" +
-                        gib(free) + ") free of " + gib(total));
+      throw OutOfMemory("gpu.wavefront: n = " + std::to_string(n) + " needs " +
+                        std::to_string(need_.device) + " bytes (" + gib(need_.device) +
+                        ") of device memory, " + std::to_string(free) + " bytes (" + gib(free) +
+                        ") free of " + gib(total));
   }
 
   // The grid-stride cap: resident blocks per SM of the kernel instance, × SMs × waves.
   template <ReadPath P, bool kBits>
   void prepare() {
-    const void* fn = staged_ ? reinterpret_cast<const void*>(tsp_kernel::held_karp_layer<Cost, P, true, kBits>)
-                             : reinterpret_cast<const void*>(tsp_kernel::held_karp_layer<Cost, P, false, kBits>);
+    const void* fn =
+        staged_ ? reinterpret_cast<const void*>(tsp_kernel::held_karp_layer<Cost, P, true, kBits>)
+                : reinterpret_cast<const void*>(tsp_kernel::held_karp_layer<Cost, P, false, kBits>);
     int device = 0, sms = 0, per_sm = 0;
     CUDA_CHECK(cudaGetDevice(&device));
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, cfg_.block,
-                                                             tsp_kernel::shared_bytes<Cost>(m_, staged_)));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &per_sm, fn, cfg_.block, tsp_kernel::shared_bytes<Cost>(m_, staged_)));
     if (per_sm == 0) {
       cudaFuncAttributes attr{};
       CUDA_CHECK(cudaFuncGetAttributes(&attr, fn));
       throw InputError("gpu.wavefront: parameter 'block' = " + std::to_string(cfg_.block) +
-                       " cannot be launched by the Held-Karp layer kernel (" + std::to_string(attr.numRegs) +
-                       " registers per thread, at most " + std::to_string(attr.maxThreadsPerBlock) +
-                       " threads per block)");
+                       " cannot be launched by the Held-Karp layer kernel (" +
+                       std::to_string(attr.numRegs) + " registers per thread, at most " +
+                       std::to_string(attr.maxThreadsPerBlock) + " threads per block)");
     }
     cap_ = std::max(1, sms * per_sm * cfg_.waves);
   }
@@ -104,7 +111,8 @@ class TspAdapter {
   void upload(InputStore& store, Cost* layer1, cudaStream_t stream) {
     constexpr int kWords = int(sizeof(Cost) / 4);
     const int m = m_;
-    std::vector<std::uint32_t> into(std::size_t(m) * m * kWords), binom(tsp_kernel::kBinomRows * tsp_kernel::kBinomRows);
+    std::vector<std::uint32_t> into(std::size_t(m) * m * kWords),
+        binom(tsp_kernel::kBinomRows * tsp_kernel::kBinomRows);
     for (int j = 0; j < m; ++j)
       for (int c = 0; c < m; ++c) {
         const std::uint64_t v = static_cast<std::uint64_t>(x_.arc(c + 1, j + 1));
@@ -118,24 +126,27 @@ class TspAdapter {
       }
     for (int c = 0; c < tsp_kernel::kBinomRows; ++c)
       for (int i = 0; i < tsp_kernel::kBinomRows; ++i)
-        binom[std::size_t(c) * tsp_kernel::kBinomRows + i] = static_cast<std::uint32_t>(tsp::subsets::kBinomials(c, i));
+        binom[std::size_t(c) * tsp_kernel::kBinomRows + i] =
+            static_cast<std::uint32_t>(tsp::subsets::kBinomials(c, i));
     into_ = store.add(into.data(), into.size(), "the distance matrix");
     binom_ = store.add_plain(binom.data(), binom.size());
     first_.resize(std::size_t(m));
     for (int j = 0; j < m; ++j) first_[std::size_t(j)] = static_cast<Cost>(x_.arc(0, j + 1));
-    CUDA_CHECK(cudaMemcpyAsync(layer1, first_.data(), std::size_t(m) * sizeof(Cost), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaMemcpyAsync(layer1, first_.data(), std::size_t(m) * sizeof(Cost),
+                               cudaMemcpyHostToDevice, stream));
   }
 
   template <ReadPath P, bool kBits>
   void launch(const StepArgs<Cost>& s) const {
     const int k = int(s.step) + 2;
     const std::uint64_t count = tsp_layer_subsets(m_, k);
-    const std::uint64_t blocks = std::min<std::uint64_t>((count + cfg_.block - 1) / cfg_.block, std::uint64_t(cap_));
+    const std::uint64_t blocks =
+        std::min<std::uint64_t>((count + cfg_.block - 1) / cfg_.block, std::uint64_t(cap_));
     const auto kernel = staged_ ? tsp_kernel::held_karp_layer<Cost, P, true, kBits>
                                 : tsp_kernel::held_karp_layer<Cost, P, false, kBits>;
-    kernel<<<static_cast<unsigned>(blocks), cfg_.block, tsp_kernel::shared_bytes<Cost>(m_, staged_), s.stream>>>(
-        s.ring.back1, s.ring.cur, s.decisions, into_, binom_, m_, k, std::uint32_t(count),
-        std::uint32_t(tsp_layer_subsets(m_, k - 1)));
+    kernel<<<static_cast<unsigned>(blocks), cfg_.block, tsp_kernel::shared_bytes<Cost>(m_, staged_),
+             s.stream>>>(s.ring.back1, s.ring.cur, s.decisions, into_, binom_, m_, k,
+                         std::uint32_t(count), std::uint32_t(tsp_layer_subsets(m_, k - 1)));
     CUDA_CHECK_LAUNCH();
   }
 
@@ -149,7 +160,8 @@ class TspAdapter {
   template <class Store>
   void copy_out(const Cost* last, Store*, cudaStream_t stream) {
     last_.resize(std::size_t(m_));
-    CUDA_CHECK(cudaMemcpyAsync(last_.data(), last, std::size_t(m_) * sizeof(Cost), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(last_.data(), last, std::size_t(m_) * sizeof(Cost),
+                               cudaMemcpyDeviceToHost, stream));
   }
 
   // The tour needs one argmin per layer: from the host copy (offload), or read one byte at a
@@ -168,8 +180,9 @@ class TspAdapter {
     for (int k = m_; k >= 1; --k) {
       tour_[std::size_t(k)] = last + 1;
       if (k == 1) break;
-      const std::uint64_t cell = std::uint64_t(tsp::subsets::position_of(s, last)) * tsp_layer_subsets(m_, k) +
-                                 tsp::subsets::rank(s);
+      const std::uint64_t cell =
+          std::uint64_t(tsp::subsets::position_of(s, last)) * tsp_layer_subsets(m_, k) +
+          tsp::subsets::rank(s);
       const int before = argmin_at(tsp_argmin_offset(m_, k) + cell);
       s ^= std::uint64_t{1} << last;
       last = before;
@@ -187,7 +200,9 @@ class TspAdapter {
   }
 
   // Cheapest closing: the last city p minimising path(full set, p) + d(p → 0).
-  std::int64_t cost() const { return std::int64_t(last_[std::size_t(best_last())]) + x_.arc(best_last() + 1, 0); }
+  std::int64_t cost() const {
+    return std::int64_t(last_[std::size_t(best_last())]) + x_.arc(best_last() + 1, 0);
+  }
   std::vector<std::int32_t>& tour() { return tour_; }
 
  private:

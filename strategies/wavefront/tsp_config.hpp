@@ -27,17 +27,20 @@ enum class TspDistances {
 };
 
 struct TspWavefrontConfig {
-  int block = 256;                           // threads per block, multiple of 32
-  std::string readonly = "ldg";              // texture | ldg | plain
+  int block = 256;               // threads per block, multiple of 32
+  std::string readonly = "ldg";  // texture | ldg | plain
   TspDistances distances = TspDistances::Shared;
-  bool offload = true;                       // argmins streamed to the host as layers finish
-  bool reconstruct = true;                   // false: cost only, no argmins, no tour
-  int offload_slots = 4;                     // pinned staging ring: slots
-  std::int64_t offload_slot_bytes = 8 << 20; // bytes per slot (capped at the largest layer's argmins)
-  int waves = 4;                             // resident blocks per SM × this = grid cap (grid-stride)
+  bool offload = true;      // argmins streamed to the host as layers finish
+  bool reconstruct = true;  // false: cost only, no argmins, no tour
+  int offload_slots = 4;    // pinned staging ring: slots
+  std::int64_t offload_slot_bytes =
+      8 << 20;    // bytes per slot (capped at the largest layer's argmins)
+  int waves = 4;  // resident blocks per SM × this = grid cap (grid-stride)
 };
 
-inline const char* to_string(TspDistances d) { return d == TspDistances::Shared ? "shared" : "readonly"; }
+inline const char* to_string(TspDistances d) {
+  return d == TspDistances::Shared ? "shared" : "readonly";
+}
 
 // Largest n the GPU solver accepts: masks and ranks of m = n - 1 <= 32 cities fit in 32 bits
 // (C(32, 16) < 2^31). n = 34 would need two layers of 155 GB anyway.
@@ -46,20 +49,25 @@ inline constexpr int kTspMaxCities = 33;
 inline void validate(const TspWavefrontConfig& c) {
   auto fail = [](const std::string& what) { throw dpgpu::InputError("gpu.wavefront: " + what); };
   if (c.block < 32 || c.block > 1024 || c.block % 32 != 0)
-    fail("parameter 'block' must be a multiple of 32 in [32, 1024], got " + std::to_string(c.block));
+    fail("parameter 'block' must be a multiple of 32 in [32, 1024], got " +
+         std::to_string(c.block));
   if (c.readonly != "texture" && c.readonly != "ldg" && c.readonly != "plain")
     fail("parameter 'readonly' must be texture, ldg or plain, got '" + c.readonly + "'");
   if (c.offload_slots < 2 || c.offload_slots > 64)
     fail("parameter 'offload_slots' must be in [2, 64], got " + std::to_string(c.offload_slots));
   if (c.offload_slot_bytes < 64 || c.offload_slot_bytes > (std::int64_t{1} << 30))
-    fail("parameter 'offload_slot_bytes' must be in [64, 2^30], got " + std::to_string(c.offload_slot_bytes));
-  if (c.waves < 1 || c.waves > 64) fail("parameter 'waves' must be in [1, 64], got " + std::to_string(c.waves));
+    fail("parameter 'offload_slot_bytes' must be in [64, 2^30], got " +
+         std::to_string(c.offload_slot_bytes));
+  if (c.waves < 1 || c.waves > 64)
+    fail("parameter 'waves' must be in [1, 64], got " + std::to_string(c.waves));
 }
 
 // --- layer arithmetic (m = n - 1) ---
 
 inline std::uint64_t tsp_layer_subsets(int m, int k) { return tsp::subsets::kBinomials(m, k); }
-inline std::uint64_t tsp_layer_cells(int m, int k) { return tsp_layer_subsets(m, k) * std::uint64_t(k); }
+inline std::uint64_t tsp_layer_cells(int m, int k) {
+  return tsp_layer_subsets(m, k) * std::uint64_t(k);
+}
 
 // Argmin bytes of layers 2..m (one byte per cell): Σ_k C(m,k)·k − m = m·2^(m-1) − m.
 inline std::uint64_t tsp_argmin_bytes(int m) {
@@ -87,8 +95,8 @@ inline std::uint64_t tsp_two_layer_cells(int m) {
 
 struct TspBytes {
   std::uint64_t device = 0, host = 0;
-  std::uint64_t argmins = 0;   // part of host (offload) or of device (offload false)
-  std::uint64_t staging = 0;   // pinned ring, part of host
+  std::uint64_t argmins = 0;  // part of host (offload) or of device (offload false)
+  std::uint64_t staging = 0;  // pinned ring, part of host
 };
 
 // What a solve allocates, for m = n - 1 others and `cell_bytes` 4 or 8. Exact for the

@@ -18,7 +18,7 @@
 
 namespace dpgpu::wavefront::tsp_kernel {
 
-inline constexpr int kBinomRows = 33;                     // C(c, i) for c, i in 0..32
+inline constexpr int kBinomRows = 33;                            // C(c, i) for c, i in 0..32
 inline constexpr int kBinomWords = kBinomRows * kBinomRows + 1;  // padded to 8-byte alignment
 
 // Shared-memory bytes of a launch: binomials, then the staged (n-1)² distances if any.
@@ -39,7 +39,8 @@ __device__ __forceinline__ Cost arc_from(const ReadOnly<std::uint32_t>& into, in
   }
 }
 
-__device__ __forceinline__ std::uint32_t unrank32(int m, int k, std::uint32_t r, const std::uint32_t* binom) {
+__device__ __forceinline__ std::uint32_t unrank32(int m, int k, std::uint32_t r,
+                                                  const std::uint32_t* binom) {
   auto B = [binom](int c, int i) { return binom[c * kBinomRows + i]; };
   int c = k - 1;
   while (c + 1 < m && B(c + 1, k) <= r) ++c;
@@ -56,18 +57,20 @@ __device__ __forceinline__ std::uint32_t unrank32(int m, int k, std::uint32_t r,
 // Layer k (2 <= k <= m <= 32) from layer k-1. prev: C(m,k-1) × (k-1) costs, position-major;
 // cur: C(m,k) × k costs; argmin (when kArgmin): C(m,k) × k predecessor cities.
 template <class Cost, ReadPath P, bool kStaged, bool kArgmin>
-__global__ void __launch_bounds__(1024) held_karp_layer(const Cost* __restrict__ prev, Cost* __restrict__ cur,
-                                                        std::uint8_t* __restrict__ argmin,
-                                                        ReadOnly<std::uint32_t> into,
-                                                        const std::uint32_t* __restrict__ binom_global, int m, int k,
-                                                        std::uint32_t count, std::uint32_t prev_count) {
+__global__ void __launch_bounds__(1024)
+    held_karp_layer(const Cost* __restrict__ prev, Cost* __restrict__ cur,
+                    std::uint8_t* __restrict__ argmin, ReadOnly<std::uint32_t> into,
+                    const std::uint32_t* __restrict__ binom_global, int m, int k,
+                    std::uint32_t count, std::uint32_t prev_count) {
   extern __shared__ __align__(16) unsigned char shared_raw[];
   std::uint32_t* binom = reinterpret_cast<std::uint32_t*>(shared_raw);
   Cost* arcs = reinterpret_cast<Cost*>(shared_raw + kBinomWords * 4);
   const int stride = m | 1;  // odd row stride: fewer bank conflicts between different columns
-  for (int e = threadIdx.x; e < kBinomRows * kBinomRows; e += blockDim.x) binom[e] = binom_global[e];
+  for (int e = threadIdx.x; e < kBinomRows * kBinomRows; e += blockDim.x)
+    binom[e] = binom_global[e];
   if constexpr (kStaged) {
-    for (int e = threadIdx.x; e < m * m; e += blockDim.x) arcs[(e / m) * stride + e % m] = arc_from<P, Cost>(into, e);
+    for (int e = threadIdx.x; e < m * m; e += blockDim.x)
+      arcs[(e / m) * stride + e % m] = arc_from<P, Cost>(into, e);
   }
   __syncthreads();
   auto B = [binom](int c, int i) { return binom[c * kBinomRows + i]; };
@@ -95,8 +98,10 @@ __global__ void __launch_bounds__(1024) held_karp_layer(const Cost* __restrict__
         const int c = __ffs(u) - 1;
         u &= u - 1;
         Cost d;
-        if constexpr (kStaged) d = arcs[cp * stride + c];
-        else d = arc_from<P, Cost>(into, cp * m + c);
+        if constexpr (kStaged)
+          d = arcs[cp * stride + c];
+        else
+          d = arc_from<P, Cost>(into, cp * m + c);
         const Cost v = src[std::size_t(q) * prev_count] + d;
         if (v < best) best = v, arg = c;
       }

@@ -27,27 +27,34 @@ using C = TspWavefrontConfig;
         "gpu.wavefront",
         "Held-Karp by subset-size layers (each layer a 'diagonal'), two cost layers on the GPU, "
         "argmins streamed to the host for the tour; n <= 33")
-        .param("block", &C::block, between(32, 1024), "threads per block, a multiple of 32 (a thread per subset)")
+        .param("block", &C::block, between(32, 1024),
+               "threads per block, a multiple of 32 (a thread per subset)")
         .rule("block", multiple_of(32))
         .choice("readonly", &C::readonly, {"texture", "ldg", "plain"},
-                "how the distance matrix is read from global memory (staging, or every arc with distances: readonly)")
-        .choice("distances", &C::distances, {{"shared", TspDistances::Shared}, {"readonly", TspDistances::ReadOnly}},
-                "shared: each block stages the (n-1)^2 matrix in shared memory; readonly: every arc through `readonly`")
+                "how the distance matrix is read from global memory (staging, or every arc with "
+                "distances: readonly)")
+        .choice("distances", &C::distances,
+                {{"shared", TspDistances::Shared}, {"readonly", TspDistances::ReadOnly}},
+                "shared: each block stages the (n-1)^2 matrix in shared memory; readonly: every "
+                "arc through `readonly`")
         .param("offload", &C::offload,
-               "true: each layer's argmins copied to the host while the next computes; false: all argmins kept on "
+               "true: each layer's argmins copied to the host while the next computes; false: all "
+               "argmins kept on "
                "the device, copied at the end")
         .param("reconstruct", &C::reconstruct, "false: no argmins, cost only (no certificate)")
-        .param("offload_slots", &C::offload_slots, between(2, 64), "slots of the pinned staging ring")
+        .param("offload_slots", &C::offload_slots, between(2, 64),
+               "slots of the pinned staging ring")
         .param("offload_slot_bytes", &C::offload_slot_bytes, between(64, double(1 << 30)),
-               "bytes per staging slot (capped at the largest layer's argmins); a layer goes in slot-sized chunks")
+               "bytes per staging slot (capped at the largest layer's argmins); a layer goes in "
+               "slot-sized chunks")
         .param("waves", &C::waves, between(1, 64),
                "grid = resident blocks per SM x SMs x waves, grid-stride over a layer's subsets")
         .check([](const C& c) { return refusal_of([&] { validate(c); }); })
         .check_instance([](const C&, const ValueMap& dims) -> std::optional<std::string> {
           const auto n = std::int64_t(to_number(dims.at("n")));
           if (n < 1 || n > kTspMaxCities)
-            return "the Held-Karp layers hold 1 <= n <= " + std::to_string(kTspMaxCities) + " cities, got n = " +
-                   std::to_string(n);
+            return "the Held-Karp layers hold 1 <= n <= " + std::to_string(kTspMaxCities) +
+                   " cities, got n = " + std::to_string(n);
           return std::nullopt;
         })
         .memory([](const tsp::Instance& x, const C& c) {

@@ -38,12 +38,14 @@ TspWavefrontResult run(const tsp::Instance& x, const TspWavefrontConfig& cfg, Co
 
 }  // namespace
 
-TspWavefrontResult tsp_wavefront(const tsp::Instance& x, const TspWavefrontConfig& config, Context& ctx) {
+TspWavefrontResult tsp_wavefront(const tsp::Instance& x, const TspWavefrontConfig& config,
+                                 Context& ctx) {
   validate(config);
   if (x.n < 1 || x.n > kTspMaxCities)
-    throw InputError("gpu.wavefront: the Held-Karp layers hold n <= " + std::to_string(kTspMaxCities) +
-                     " cities (32-bit subset masks; n = 34 would need two layers of 155 GB), got n = " +
-                     std::to_string(x.n));
+    throw InputError(
+        "gpu.wavefront: the Held-Karp layers hold n <= " + std::to_string(kTspMaxCities) +
+        " cities (32-bit subset masks; n = 34 would need two layers of 155 GB), got n = " +
+        std::to_string(x.n));
   TspWavefrontResult out;
   if (x.n <= 2) {  // no layer to compute: {0} costs 0, {0, 1} costs d01 + d10
     out.cost = x.n == 1 ? 0 : x.arc(0, 1) + x.arc(1, 0);
@@ -51,8 +53,8 @@ TspWavefrontResult tsp_wavefront(const tsp::Instance& x, const TspWavefrontConfi
       out.tour.resize(std::size_t(x.n));
       for (int i = 0; i < x.n; ++i) out.tour[std::size_t(i)] = i;
     }
-    for (const char* c : {"kernel_launches", "diagonals", "host_bytes", "argmin_bytes", "bytes_offloaded",
-                          "offload_compute_wait_s", "offload_stream_wait_s"})
+    for (const char* c : {"kernel_launches", "diagonals", "host_bytes", "argmin_bytes",
+                          "bytes_offloaded", "offload_compute_wait_s", "offload_stream_wait_s"})
       ctx.set(c, 0);
     ctx.set("cell_bytes", 0);
   } else {

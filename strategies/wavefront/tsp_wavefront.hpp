@@ -12,9 +12,9 @@
 namespace dpgpu::wavefront {
 
 struct TspWavefrontResult {
-  std::int64_t cost = 0;            // optimal closed-tour cost (0 for n = 1)
-  std::vector<std::int32_t> tour;   // starts at city 0; empty when config.reconstruct is false
-  int cell_bytes = 0;               // 4 (int32 costs) or 8 (int64), 0 when no layer ran
+  std::int64_t cost = 0;           // optimal closed-tour cost (0 for n = 1)
+  std::vector<std::int32_t> tour;  // starts at city 0; empty when config.reconstruct is false
+  int cell_bytes = 0;              // 4 (int32 costs) or 8 (int64), 0 when no layer ran
 };
 
 // Optimal tour of `x` (1 <= n <= kTspMaxCities) on the GPU, on ctx.stream(). Phases "alloc",
@@ -25,6 +25,7 @@ struct TspWavefrontResult {
 // Throws dpgpu::InputError for a bad configuration or n > kTspMaxCities, dpgpu::OutOfMemory
 // (bytes needed and available) when host or device memory cannot hold it, dpgpu::Timeout
 // once the deadline has passed (checked once per layer), std::runtime_error otherwise.
-TspWavefrontResult tsp_wavefront(const tsp::Instance& x, const TspWavefrontConfig& config, Context& ctx);
+TspWavefrontResult tsp_wavefront(const tsp::Instance& x, const TspWavefrontConfig& config,
+                                 Context& ctx);
 
 }  // namespace dpgpu::wavefront

@@ -22,12 +22,20 @@ namespace dpgpu {
 // The ParamType a field of type T is declared as (enums: Choice through named values).
 template <class T>
 constexpr ParamType param_type_of() {
-  if constexpr (std::is_same_v<T, bool>) return ParamType::Bool;
-  else if constexpr (std::is_integral_v<T>) return ParamType::Int;
-  else if constexpr (std::is_floating_point_v<T>) return ParamType::Real;
-  else if constexpr (std::is_same_v<T, std::string>) return ParamType::String;
-  else if constexpr (std::is_enum_v<T>) return ParamType::Choice;
-  else static_assert(!sizeof(T), "a bound parameter's field must be bool, an integer, a floating point, std::string or an enum");
+  if constexpr (std::is_same_v<T, bool>)
+    return ParamType::Bool;
+  else if constexpr (std::is_integral_v<T>)
+    return ParamType::Int;
+  else if constexpr (std::is_floating_point_v<T>)
+    return ParamType::Real;
+  else if constexpr (std::is_same_v<T, std::string>)
+    return ParamType::String;
+  else if constexpr (std::is_enum_v<T>)
+    return ParamType::Choice;
+  else
+    static_assert(!sizeof(T),
+                  "a bound parameter's field must be bool, an integer, a floating point, "
+                  "std::string or an enum");
 }
 
 // Builds a Config from resolved Params: one setter per bound field, in declaration order.
@@ -50,8 +58,10 @@ class ConfigBinding {
 // schema's int64 holds, so an int field never receives a value that would wrap.
 template <class T>
 Range range_for(Range r) {
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> && sizeof(T) < sizeof(std::int64_t)) {
-    const double lo = double(std::numeric_limits<T>::lowest()), hi = double(std::numeric_limits<T>::max());
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+                sizeof(T) < sizeof(std::int64_t)) {
+    const double lo = double(std::numeric_limits<T>::lowest()),
+                 hi = double(std::numeric_limits<T>::max());
     if (!r.min || *r.min < lo) r.min = lo;
     if (!r.max || *r.max > hi) r.max = hi;
   }
@@ -61,19 +71,27 @@ Range range_for(Range r) {
 // The value of a field as a schema default.
 template <class T>
 Value value_of_field(const T& v) {
-  if constexpr (std::is_same_v<T, bool>) return v;
-  else if constexpr (std::is_integral_v<T>) return std::int64_t(v);
-  else if constexpr (std::is_floating_point_v<T>) return double(v);
-  else return std::string(v);
+  if constexpr (std::is_same_v<T, bool>)
+    return v;
+  else if constexpr (std::is_integral_v<T>)
+    return std::int64_t(v);
+  else if constexpr (std::is_floating_point_v<T>)
+    return double(v);
+  else
+    return std::string(v);
 }
 
 // Sets a field from its resolved value (types were checked by the schema).
 template <class T>
 T field_from(const Params& p, const std::string& name) {
-  if constexpr (std::is_same_v<T, bool>) return p.flag(name);
-  else if constexpr (std::is_integral_v<T>) return static_cast<T>(p.integer(name));
-  else if constexpr (std::is_floating_point_v<T>) return static_cast<T>(p.real(name));
-  else return p.text(name);
+  if constexpr (std::is_same_v<T, bool>)
+    return p.flag(name);
+  else if constexpr (std::is_integral_v<T>)
+    return static_cast<T>(p.integer(name));
+  else if constexpr (std::is_floating_point_v<T>)
+    return static_cast<T>(p.real(name));
+  else
+    return p.text(name);
 }
 
 // A type-erased way back from a solver entry to its config: bind<Config>(entry, params).

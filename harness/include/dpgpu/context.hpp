@@ -61,7 +61,8 @@ class Context {
 
   // `stream`: a cudaStream_t the runner owns for the whole case (so creating one stays out of
   // the repetitions); nullptr makes the Context create and destroy its own.
-  Context(Backend backend, Clock::time_point deadline, bool verbose = false, void* stream = nullptr);
+  Context(Backend backend, Clock::time_point deadline, bool verbose = false,
+          void* stream = nullptr);
   ~Context();
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
@@ -105,14 +106,16 @@ class Context {
   };
 
   // --- used by the runner, not by solvers ---
-  void begin();  // marks the start of the measured region (records the start event)
-  void end();    // marks its end and synchronizes the stream
+  void begin();              // marks the start of the measured region (records the start event)
+  void end();                // marks its end and synchronizes the stream
   double elapsed_s() const;  // GPU: event time start→end; CPU: steady clock
   std::map<std::string, double> phase_seconds() const;
   const std::map<std::string, double>& counters() const { return counters_; }
   void want_series() { series_wanted_ = true; }
   // Every `stride`-th marked launch goes to `sink` (the in-process profiler's solve).
-  void profile_marks(LaunchMarkSink* sink, std::uint64_t stride) { mark_sink_ = sink, profile_stride_ = stride; }
+  void profile_marks(LaunchMarkSink* sink, std::uint64_t stride) {
+    mark_sink_ = sink, profile_stride_ = stride;
+  }
   const std::vector<SeriesPoint>& series_points() const { return series_; }
 
  private:

@@ -28,7 +28,8 @@ const std::vector<CounterSpec>& harness_counters();
 
 // The first of `set` that neither `declared` nor the harness declares, as a message naming
 // the solver, or nullopt.
-std::optional<std::string> undeclared_counter(const std::string& solver, const std::vector<CounterSpec>& declared,
+std::optional<std::string> undeclared_counter(const std::string& solver,
+                                              const std::vector<CounterSpec>& declared,
                                               const std::map<std::string, double>& set);
 
 }  // namespace dpgpu

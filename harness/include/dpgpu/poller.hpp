@@ -12,7 +12,8 @@ using Poll = std::function<void()>;  // empty: never stops early
 // Calls `poll` once per `every` units of work reported through tick().
 class Poller {
  public:
-  explicit Poller(const Poll& poll, std::uint64_t every = std::uint64_t{1} << 22) : poll_(poll), every_(every) {}
+  explicit Poller(const Poll& poll, std::uint64_t every = std::uint64_t{1} << 22)
+      : poll_(poll), every_(every) {}
   void tick(std::uint64_t work) {
     due_ += work;
     if (due_ >= every_) {

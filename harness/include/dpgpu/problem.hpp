@@ -39,7 +39,7 @@ struct Verdict {
 // An instance the problem made or read, with what is known of its optimum.
 template <class Instance>
 struct Loaded {
-  std::string name;                      // short label for rows and plots
+  std::string name;  // short label for rows and plots
   Instance instance;
   std::optional<Objective> known_optimum;  // by construction or from the file
 };

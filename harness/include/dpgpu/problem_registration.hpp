@@ -50,10 +50,10 @@ bool register_problem_now() {
   e.name = P::name;
   e.help = P::help;
   for (auto& g : P::generators()) {
-    e.generators.push_back({g.name, g.help, g.schema,
-                            [make = g.make](const Params& p, std::uint64_t seed) {
-                              return erase_instance<P>(make(p, seed));
-                            }});
+    e.generators.push_back(
+        {g.name, g.help, g.schema, [make = g.make](const Params& p, std::uint64_t seed) {
+           return erase_instance<P>(make(p, seed));
+         }});
   }
   e.load = [](const FileSource& src) {
     std::vector<AnyInstance> out;
@@ -65,7 +65,9 @@ bool register_problem_now() {
     return P::check(x.as<I>(), *static_cast<const S*>(o.solution.get()));
   };
   if constexpr (requires(const std::string& g, const Params& p) { P::instance_bytes(g, p); })
-    e.instance_bytes = [](const std::string& g, const Params& p) { return std::uint64_t(P::instance_bytes(g, p)); };
+    e.instance_bytes = [](const std::string& g, const Params& p) {
+      return std::uint64_t(P::instance_bytes(g, p));
+    };
   if constexpr (requires { P::file_kinds; }) {
     std::string kinds = P::file_kinds;
     for (std::size_t start = 0; start < kinds.size();) {
@@ -76,7 +78,9 @@ bool register_problem_now() {
     }
   }
   if constexpr (requires(const I& x) { P::reference_optimum(x); }) {
-    e.reference_optimum = [](const AnyInstance& x) -> std::optional<Objective> { return P::reference_optimum(x.as<I>()); };
+    e.reference_optimum = [](const AnyInstance& x) -> std::optional<Objective> {
+      return P::reference_optimum(x.as<I>());
+    };
     e.with_optimum = [](const AnyInstance& x, Objective optimum) {
       I copy = x.as<I>();
       copy.optimum = optimum;
@@ -89,7 +93,8 @@ bool register_problem_now() {
 
 #define DPGPU_CONCAT_(a, b) a##b
 #define DPGPU_CONCAT(a, b) DPGPU_CONCAT_(a, b)
-#define DPGPU_REGISTER_PROBLEM(P) \
-  [[maybe_unused]] static const bool DPGPU_CONCAT(dpgpu_problem_registered_, __LINE__) = ::dpgpu::register_problem<P>()
+#define DPGPU_REGISTER_PROBLEM(P)                                                        \
+  [[maybe_unused]] static const bool DPGPU_CONCAT(dpgpu_problem_registered_, __LINE__) = \
+      ::dpgpu::register_problem<P>()
 
 }  // namespace dpgpu

@@ -28,7 +28,9 @@ struct AnyInstance {
   double work = 0;
   std::optional<Objective> known_optimum;
   template <class T>
-  const T& as() const { return *static_cast<const T*>(data.get()); }
+  const T& as() const {
+    return *static_cast<const T*>(data.get());
+  }
 };
 
 struct AnyOutcome {
@@ -70,12 +72,13 @@ struct SolverEntry {
   Schema schema;
   std::function<MemoryNeed(const AnyInstance&, const Params&)> memory;  // may be empty
   std::function<AnyOutcome(const AnyInstance&, const Params&, Context&)> solve;
-  std::string unavailable;  // non-empty: registered but cannot run here (e.g. built without CUDA)
+  std::string unavailable;   // non-empty: registered but cannot run here (e.g. built without CUDA)
   std::string backend_name;  // non-empty: names the backend in outputs (e.g. "kokkos-cuda")
   // Rules between the parameters and an instance (its sizes, P::dims, or the instance
   // itself): why this case cannot run, or nullopt. The planner calls check() once per
   // (instance, solver point) before running, on any machine.
-  using InstanceCheck = std::function<std::optional<std::string>(const Params&, const AnyInstance&)>;
+  using InstanceCheck =
+      std::function<std::optional<std::string>(const Params&, const AnyInstance&)>;
   std::vector<InstanceCheck> instance_checks;
   std::optional<std::string> check_instance(const Params& p, const AnyInstance& x) const;
   // The rules on an instance's sizes alone (dims): those that need the instance itself pass.
@@ -111,7 +114,8 @@ struct SolverEntry {
 template <class Config>
 Config bind(const SolverEntry& e, const Params& p) {
   if (e.binding.type != typeid(Config))
-    throw std::logic_error("solver '" + e.name + "' for " + e.problem + " does not bind its parameters to this config type");
+    throw std::logic_error("solver '" + e.name + "' for " + e.problem +
+                           " does not bind its parameters to this config type");
   return *static_cast<const Config*>(e.binding.make(p).get());
 }
 

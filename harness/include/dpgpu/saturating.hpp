@@ -9,7 +9,7 @@ namespace dpgpu {
 inline constexpr std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
   const unsigned __int128 p = static_cast<unsigned __int128>(a) * b;
   return p > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
-                                                      : static_cast<std::uint64_t>(p);
+                                                       : static_cast<std::uint64_t>(p);
 }
 
 inline constexpr std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {

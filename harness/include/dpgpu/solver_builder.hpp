@@ -53,7 +53,8 @@ class SolverBuilder {
   using Instance = typename P::Instance;
   using Solution = typename P::Solution;
 
-  SolverBuilder(std::string name, std::string help, SourceLocation where = SourceLocation::current()) {
+  SolverBuilder(std::string name, std::string help,
+                SourceLocation where = SourceLocation::current()) {
     e_.registered_at = std::string(where.file_name()) + ":" + std::to_string(where.line());
     e_.name = std::move(name);
     e_.help = std::move(help);
@@ -76,21 +77,34 @@ class SolverBuilder {
 
   // --- parameters read by name --------------------------------------------------------------
   SolverBuilder& param(std::string name, std::int64_t def, Range r, std::string help) {
-    return guarded([&] { e_.schema.add({std::move(name), ParamType::Int, def, r, {}, std::move(help)}); });
+    return guarded([&] {
+      e_.schema.add({std::move(name), ParamType::Int, def, r, {}, std::move(help)});
+    });
   }
   SolverBuilder& param(std::string name, double def, Range r, std::string help) {
-    return guarded([&] { e_.schema.add({std::move(name), ParamType::Real, def, r, {}, std::move(help)}); });
+    return guarded([&] {
+      e_.schema.add({std::move(name), ParamType::Real, def, r, {}, std::move(help)});
+    });
   }
   SolverBuilder& param(std::string name, bool def, std::string help) {
-    return guarded([&] { e_.schema.add({std::move(name), ParamType::Bool, def, {}, {}, std::move(help)}); });
+    return guarded([&] {
+      e_.schema.add({std::move(name), ParamType::Bool, def, {}, {}, std::move(help)});
+    });
   }
   SolverBuilder& param(std::string name, std::string def, std::string help) {
-    return guarded([&] { e_.schema.add({std::move(name), ParamType::String, std::move(def), {}, {}, std::move(help)}); });
+    return guarded([&] {
+      e_.schema.add({std::move(name), ParamType::String, std::move(def), {}, {}, std::move(help)});
+    });
   }
   SolverBuilder& choice(std::string name, std::string def, std::vector<std::string> choices,
                         std::string help) {
     return guarded([&] {
-      e_.schema.add({std::move(name), ParamType::Choice, std::move(def), {}, std::move(choices), std::move(help)});
+      e_.schema.add({std::move(name),
+                     ParamType::Choice,
+                     std::move(def),
+                     {},
+                     std::move(choices),
+                     std::move(help)});
     });
   }
 
@@ -98,32 +112,51 @@ class SolverBuilder {
   // Numeric fields, with a range (narrowed to what the field's type holds).
   template <class D, class T>
   SolverBuilder& param(std::string name, T D::*field, Range r, std::string help) {
-    static_assert(std::is_same_v<D, Config>, "bind parameters to the solver's config: dpgpu::solver<Problem, Config>");
+    static_assert(std::is_same_v<D, Config>,
+                  "bind parameters to the solver's config: dpgpu::solver<Problem, Config>");
     static_assert(param_type_of<T>() == ParamType::Int || param_type_of<T>() == ParamType::Real,
                   "a range is for numeric fields; declare bool and std::string fields without one");
     return bind_field(name, field,
-                      {name, param_type_of<T>(), value_of_field(Config{}.*field), range_for<T>(r), {}, std::move(help)});
+                      {name,
+                       param_type_of<T>(),
+                       value_of_field(Config{}.*field),
+                       range_for<T>(r),
+                       {},
+                       std::move(help)});
   }
   // bool, std::string and unbounded numeric fields.
   template <class D, class T>
   SolverBuilder& param(std::string name, T D::*field, std::string help) {
-    static_assert(std::is_same_v<D, Config>, "bind parameters to the solver's config: dpgpu::solver<Problem, Config>");
-    static_assert(!std::is_enum_v<T>, "an enum field is a choice: .choice(name, &Config::field, {{\"a\", E::A}, ...}, help)");
+    static_assert(std::is_same_v<D, Config>,
+                  "bind parameters to the solver's config: dpgpu::solver<Problem, Config>");
+    static_assert(
+        !std::is_enum_v<T>,
+        "an enum field is a choice: .choice(name, &Config::field, {{\"a\", E::A}, ...}, help)");
     return bind_field(name, field,
-                      {name, param_type_of<T>(), value_of_field(Config{}.*field), range_for<T>({}), {}, std::move(help)});
+                      {name,
+                       param_type_of<T>(),
+                       value_of_field(Config{}.*field),
+                       range_for<T>({}),
+                       {},
+                       std::move(help)});
   }
   // A std::string field holding one of `choices`.
   template <class D>
-  SolverBuilder& choice(std::string name, std::string D::*field, std::vector<std::string> choices, std::string help) {
-    static_assert(std::is_same_v<D, Config>, "bind parameters to the solver's config: dpgpu::solver<Problem, Config>");
-    return bind_field(name, field,
-                      {name, ParamType::Choice, Config{}.*field, {}, std::move(choices), std::move(help)});
+  SolverBuilder& choice(std::string name, std::string D::*field, std::vector<std::string> choices,
+                        std::string help) {
+    static_assert(std::is_same_v<D, Config>,
+                  "bind parameters to the solver's config: dpgpu::solver<Problem, Config>");
+    return bind_field(
+        name, field,
+        {name, ParamType::Choice, Config{}.*field, {}, std::move(choices), std::move(help)});
   }
   // An enum field, each value under a name.
   template <class D, class T>
-    requires std::is_enum_v<T>
-  SolverBuilder& choice(std::string name, T D::*field, std::vector<std::pair<std::string, T>> named, std::string help) {
-    static_assert(std::is_same_v<D, Config>, "bind parameters to the solver's config: dpgpu::solver<Problem, Config>");
+  requires std::is_enum_v<T> SolverBuilder& choice(std::string name, T D::*field,
+                                                   std::vector<std::pair<std::string, T>> named,
+                                                   std::string help) {
+    static_assert(std::is_same_v<D, Config>,
+                  "bind parameters to the solver's config: dpgpu::solver<Problem, Config>");
     std::vector<std::string> names;
     std::string def;
     for (auto& [n, v] : named) {
@@ -131,7 +164,9 @@ class SolverBuilder {
       if (v == Config{}.*field) def = n;
     }
     return guarded([&] {
-      if (def.empty()) throw std::logic_error("parameter '" + name + "': the field's default has no name among its choices");
+      if (def.empty())
+        throw std::logic_error("parameter '" + name +
+                               "': the field's default has no name among its choices");
       e_.schema.add({name, ParamType::Choice, def, {}, names, std::move(help)});
       binding_->add([name, field, named = std::move(named)](const Params& p, Config& c) {
         const std::string& s = p.text(name);
@@ -155,9 +190,11 @@ class SolverBuilder {
       if constexpr (std::is_invocable_v<F&, const Params&>) {
         e_.schema.add_check(std::move(fn));
       } else {
-        static_assert(kBound && std::is_invocable_v<F&, const BoundArg&>,
-                      "check(fn): fn(const Config&) or fn(const Params&) -> std::optional<std::string>");
-        e_.schema.add_check([b = binding_, fn = std::move(fn)](const Params& p) { return fn((*b)(p)); });
+        static_assert(
+            kBound && std::is_invocable_v<F&, const BoundArg&>,
+            "check(fn): fn(const Config&) or fn(const Params&) -> std::optional<std::string>");
+        e_.schema.add_check(
+            [b = binding_, fn = std::move(fn)](const Params& p) { return fn((*b)(p)); });
       }
     });
   }
@@ -188,8 +225,11 @@ class SolverBuilder {
     if constexpr (std::is_invocable_v<F&, const Params&>) {
       e_.needs_optimum = std::move(fn);
     } else {
-      static_assert(kBound && std::is_invocable_v<F&, const BoundArg&>, "needs_optimum(fn): fn(const Config&) -> bool");
-      e_.needs_optimum = [b = binding_, fn = std::move(fn)](const Params& p) { return bool(fn((*b)(p))); };
+      static_assert(kBound && std::is_invocable_v<F&, const BoundArg&>,
+                    "needs_optimum(fn): fn(const Config&) -> bool");
+      e_.needs_optimum = [b = binding_, fn = std::move(fn)](const Params& p) {
+        return bool(fn((*b)(p)));
+      };
     }
     return *this;
   }
@@ -202,7 +242,8 @@ class SolverBuilder {
 
   // A counter the solve sets (ctx.set(name, ...)): its kind, what it says, and for counts what
   // is counted ("nodes"). Declare every counter the solve sets, or none.
-  SolverBuilder& counter(std::string name, CounterKind kind, std::string help, std::string unit = "") {
+  SolverBuilder& counter(std::string name, CounterKind kind, std::string help,
+                         std::string unit = "") {
     return guarded([&] {
       for (const CounterSpec& c : e_.counters)
         if (c.name == name) throw std::logic_error("counter '" + name + "' declared twice");
@@ -248,7 +289,7 @@ class SolverBuilder {
 #endif
   }
 
- // What is declared so far (tests read SolverEntry::broken here).
+  // What is declared so far (tests read SolverEntry::broken here).
   const SolverEntry& entry() const { return e_; }
 
  private:
@@ -264,19 +305,22 @@ class SolverBuilder {
   // fn(instance, Params or Config, rest...) as a function of (instance, Params, rest...).
   template <class R, class F>
   auto adapt(F fn) {
-    return [b = binding_, fn = std::move(fn)](const Instance& x, const Params& p, auto&... rest) -> R {
+    return [b = binding_, fn = std::move(fn)](const Instance& x, const Params& p,
+                                              auto&... rest) -> R {
       if constexpr (std::is_invocable_v<F&, const Instance&, const Params&, decltype(rest)...>) {
         return fn(x, p, rest...);
       } else {
-        static_assert(kBound && std::is_invocable_v<F&, const Instance&, const BoundArg&, decltype(rest)...>,
-                      "fn must take (const Instance&, const Config& or const Params&[, Context&])");
+        static_assert(
+            kBound && std::is_invocable_v<F&, const Instance&, const BoundArg&, decltype(rest)...>,
+            "fn must take (const Instance&, const Config& or const Params&[, Context&])");
         return fn(x, (*b)(p), rest...);
       }
     };
   }
   template <class F>
   SolverEntry::InstanceCheck instance_rule(F fn) {
-    return [b = binding_, fn = std::move(fn)](const Params& p, const AnyInstance& x) -> std::optional<std::string> {
+    return [b = binding_, fn = std::move(fn)](const Params& p,
+                                              const AnyInstance& x) -> std::optional<std::string> {
       if constexpr (std::is_invocable_v<F&, const Params&, const ValueMap&>) {
         return fn(p, x.dims);
       } else if constexpr (std::is_invocable_v<F&, const Params&, const Instance&>) {
@@ -286,7 +330,8 @@ class SolverBuilder {
         return fn((*b)(p), x.dims);
       } else {
         static_assert(kBound && std::is_invocable_v<F&, const BoundArg&, const Instance&>,
-                      "check_instance(fn): fn(const Config& or const Params&, const ValueMap& dims or const Instance&)");
+                      "check_instance(fn): fn(const Config& or const Params&, const ValueMap& dims "
+                      "or const Instance&)");
         if (!x.data) return std::nullopt;
         return fn((*b)(p), x.as<Instance>());
       }
@@ -294,7 +339,8 @@ class SolverBuilder {
   }
   template <class F>
   void set_solve(F fn) {
-    e_.solve = [run = adapt<Outcome<Solution>>(std::move(fn))](const AnyInstance& x, const Params& p, Context& ctx) {
+    e_.solve = [run = adapt<Outcome<Solution>>(std::move(fn))](const AnyInstance& x,
+                                                               const Params& p, Context& ctx) {
       Outcome<Solution> o = run(x.as<Instance>(), p, ctx);
       AnyOutcome a;
       a.objective = o.objective;

@@ -13,7 +13,8 @@ namespace dpgpu {
 using SourceLocation = std::source_location;
 #else
 struct SourceLocation {
-  static constexpr SourceLocation current(const char* file = __builtin_FILE(), unsigned line = __builtin_LINE()) {
+  static constexpr SourceLocation current(const char* file = __builtin_FILE(),
+                                          unsigned line = __builtin_LINE()) {
     return {file, line};
   }
   constexpr const char* file_name() const { return file_; }

@@ -29,8 +29,9 @@ namespace {
 void print_shards(const RunPlan& plan, const std::vector<int>& shard_of, int shards) {
   const std::vector<ShardLoad> load = shard_loads(plan.cases, shard_of, shards);
   for (int k = 0; k < shards; ++k)
-    std::cout << fmt::format("shard {}/{}: {} cases, estimated cost {} ({:.1f}% of the work)\n", k, shards,
-                             load[std::size_t(k)].cases, format_count(load[std::size_t(k)].cost),
+    std::cout << fmt::format("shard {}/{}: {} cases, estimated cost {} ({:.1f}% of the work)\n", k,
+                             shards, load[std::size_t(k)].cases,
+                             format_count(load[std::size_t(k)].cost),
                              100 * load[std::size_t(k)].share);
 }
 
@@ -45,25 +46,28 @@ void check_profile(const RunPlan& plan) {
   if (p.backend == "cupti")
     for (std::size_t i = 0; i < hopper.size() && i < profile->metric_where.size(); ++i)
       if (auto unknown = cupti_unknown_metrics({hopper[i]}, "GH100"); !unknown.empty())
-        throw InputError(fmt::format("{}: profile.metrics: not an H100 metric: {}", profile->metric_where[i].str(),
-                                     unknown.front()));
-  std::cout << fmt::format("profile: backend {}{}, {} launches at most per case, metrics {}\n", p.backend,
-                           p.backend == "cupti" && !cupti_built() ? " (built without CUPTI: ncu stands in)" : "",
-                           p.max_launches, fmt::join(hopper, ", "));
+        throw InputError(fmt::format("{}: profile.metrics: not an H100 metric: {}",
+                                     profile->metric_where[i].str(), unknown.front()));
+  std::cout << fmt::format(
+      "profile: backend {}{}, {} launches at most per case, metrics {}\n", p.backend,
+      p.backend == "cupti" && !cupti_built() ? " (built without CUPTI: ncu stands in)" : "",
+      p.max_launches, fmt::join(hopper, ", "));
 }
 
 // The clocks the run will lock, checked against this host's GPUs where there are some.
 void check_clocks(const std::filesystem::path& file, const RunPlan& plan) {
   const ClockRequest& c = plan.parts.front().clocks;
   if (!c.any()) return;
-  if (auto why = check_clocks_on_device(c); !why.empty()) throw InputError(file.string() + ": " + why);
-  std::cout << fmt::format("clocks: {} locked for the whole run (NVML, needs root), reset when it ends\n", c.str());
+  if (auto why = check_clocks_on_device(c); !why.empty())
+    throw InputError(file.string() + ": " + why);
+  std::cout << fmt::format(
+      "clocks: {} locked for the whole run (NVML, needs root), reset when it ends\n", c.str());
 }
 
 }  // namespace
 
-int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases, int shards, bool share_gpus,
-                     const std::vector<std::string>& sets) {
+int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases, int shards,
+                     bool share_gpus, const std::vector<std::string>& sets) {
   PlanOptions opt;
   opt.sets = sets;
   opt.max_cases = max_cases;
@@ -82,8 +86,9 @@ int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases,
   for (std::size_t i = 0; i < std::min(plan.broken.size(), kShown); ++i)
     std::cerr << "error: " << plan.broken[i].message << "\n";
   if (plan.broken.size() > kShown)
-    std::cerr << fmt::format("error: and {} more cases that break a rule of their solver (listed above)\n",
-                             plan.broken.size() - kShown);
+    std::cerr << fmt::format(
+        "error: and {} more cases that break a rule of their solver (listed above)\n",
+        plan.broken.size() - kShown);
   return 2;
 }
 
@@ -102,13 +107,21 @@ Command add_check_command(CLI::App& app) {
   check->add_option("file", a->file, "experiment YAML file")->required();
   check->add_option("--max-cases", a->max_cases, "refuse sweeps expanding to more cases than this")
       ->check(positive_whole_number());
-  check->add_option("--shards", a->shards, "N: show which of N shards (dpgpu run --shard K/N) runs each case")
+  check
+      ->add_option("--shards", a->shards,
+                   "N: show which of N shards (dpgpu run --shard K/N) runs each case")
       ->check(CLI::Range(1, 1'000'000));
   check->add_flag("--share-gpus", a->share_gpus,
-                  "allow a case's solver parameter gpus to exceed the GPUs here (its logical GPUs share the cards)");
-  check->add_option("--set,--axis", a->sets, "PATH=VALUE: check the experiment as `run --set` would run it "
-                    "(repeatable)")->allow_extra_args(false);
-  return {check, [a] { return check_experiment(a->file, a->max_cases, a->shards, a->share_gpus, a->sets); }};
+                  "allow a case's solver parameter gpus to exceed the GPUs here (its logical GPUs "
+                  "share the cards)");
+  check
+      ->add_option("--set,--axis", a->sets,
+                   "PATH=VALUE: check the experiment as `run --set` would run it "
+                   "(repeatable)")
+      ->allow_extra_args(false);
+  return {check, [a] {
+            return check_experiment(a->file, a->max_cases, a->shards, a->share_gpus, a->sets);
+          }};
 }
 
 }  // namespace cli

@@ -14,8 +14,8 @@ namespace dpgpu::cli {
 const CLI::Validator& positive_whole_number();
 
 struct Command {
-  CLI::App* app = nullptr;     // the parsed subcommand (main runs the one the user named)
-  std::function<int()> run;    // returns the process exit code; may throw (main maps it)
+  CLI::App* app = nullptr;   // the parsed subcommand (main runs the one the user named)
+  std::function<int()> run;  // returns the process exit code; may throw (main maps it)
 };
 
 Command add_run_command(CLI::App& app);

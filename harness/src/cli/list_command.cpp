@@ -20,14 +20,15 @@ namespace {
 
 void print_schema(const Schema& schema, const char* indent) {
   for (auto& p : schema.specs())
-    std::cout << fmt::format("{}{:<18} {:<34} default {:<10} {}\n", indent, p.name, p.describe_allowed(),
-                             to_string(p.default_value), p.help);
+    std::cout << fmt::format("{}{:<18} {:<34} default {:<10} {}\n", indent, p.name,
+                             p.describe_allowed(), to_string(p.default_value), p.help);
 }
 
 void print_solver(const SolverEntry& s) {
-  std::cout << fmt::format("  {}/{:<20} {}{}{}\n", s.problem, s.name, s.help,
-                           s.unavailable.empty() ? "" : "  [unavailable: " + s.unavailable + "]",
-                           s.broken.empty() ? "" : "  [broken registration: " + s.registration_error() + "]");
+  std::cout << fmt::format(
+      "  {}/{:<20} {}{}{}\n", s.problem, s.name, s.help,
+      s.unavailable.empty() ? "" : "  [unavailable: " + s.unavailable + "]",
+      s.broken.empty() ? "" : "  [broken registration: " + s.registration_error() + "]");
   print_schema(s.schema, "      ");
 }
 
@@ -58,16 +59,20 @@ int list_one(const std::string& name) {
   for (auto* p : reg.problems()) known.push_back(p->name);
   std::sort(known.begin(), known.end());
   known.erase(std::unique(known.begin(), known.end()), known.end());
-  throw InputError(fmt::format("list: no problem or solver named '{}' (known: all, problems, solvers, "
-                                      "generators, {})", name, fmt::join(known, ", ")));
+  throw InputError(
+      fmt::format("list: no problem or solver named '{}' (known: all, problems, solvers, "
+                  "generators, {})",
+                  name, fmt::join(known, ", ")));
 }
 
 // A table cell: '|' would end it and a line break would end the row.
 std::string cell(const std::string& text) {
   std::string out;
   for (char c : text) {
-    if (c == '|') out += "\\|";
-    else out += c == '\n' ? ' ' : c;
+    if (c == '|')
+      out += "\\|";
+    else
+      out += c == '\n' ? ' ' : c;
   }
   return out;
 }
@@ -92,7 +97,8 @@ int list_markdown() {
 
 int list(const std::string& what) {
   auto& reg = Registry::get();
-  if (what != "all" && what != "problems" && what != "generators" && what != "solvers") return list_one(what);
+  if (what != "all" && what != "problems" && what != "generators" && what != "solvers")
+    return list_one(what);
   if (what == "problems" || what == "all") {
     std::cout << "problems:\n";
     for (auto* p : reg.problems()) std::cout << fmt::format("  {:<12} {}\n", p->name, p->help);
@@ -117,9 +123,11 @@ int list(const std::string& what) {
 Command add_list_command(CLI::App& app) {
   auto what = std::make_shared<std::string>("all");
   auto markdown = std::make_shared<bool>(false);
-  auto* lst = app.add_subcommand("list", "list problems, solvers or generators with their parameters");
+  auto* lst =
+      app.add_subcommand("list", "list problems, solvers or generators with their parameters");
   lst->add_option("what", *what, "problems | solvers | generators | a problem or solver name");
-  lst->add_flag("--markdown", *markdown, "the solvers as a Markdown table (README.md's generated block)");
+  lst->add_flag("--markdown", *markdown,
+                "the solvers as a Markdown table (README.md's generated block)");
   return {lst, [what, markdown] {
             if (*markdown && *what != "all" && *what != "solvers")
               throw InputError("list: --markdown lists the solvers; give no name or 'solvers'");

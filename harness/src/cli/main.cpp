@@ -17,10 +17,12 @@ int main(int argc, char** argv) {
   // The child-process side of an isolated case; not a user command.
   if (argc >= 2 && std::string(argv[1]) == "__worker") return dpgpu::worker_main(argc, argv);
   // The guard that undoes locked clocks when the run that locked them dies (clock_lock.hpp).
-  if (argc >= 2 && std::string(argv[1]) == "__clock-guard") return dpgpu::clock_guard_main(argc, argv);
+  if (argc >= 2 && std::string(argv[1]) == "__clock-guard")
+    return dpgpu::clock_guard_main(argc, argv);
 
   dpgpu::set_command_line(argc, argv);  // context.json records it
-  CLI::App app{"dpgpu: GPU strategies for dynamic programming and backtracking against CPU baselines"};
+  CLI::App app{
+      "dpgpu: GPU strategies for dynamic programming and backtracking against CPU baselines"};
   app.require_subcommand(1);
   namespace cli = dpgpu::cli;
   const std::vector<cli::Command> commands{
@@ -33,7 +35,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
     // Every command-line error is exit 2, as the README's table says (not CLI11's 104-114).
-    std::cerr << "error: " << e.what() << "\n(dpgpu --help, or dpgpu COMMAND --help, lists the options)\n";
+    std::cerr << "error: " << e.what()
+              << "\n(dpgpu --help, or dpgpu COMMAND --help, lists the options)\n";
     return 2;
   }
   try {

@@ -9,7 +9,8 @@ const CLI::Validator& positive_whole_number() {
       [](std::string& text) {
         std::size_t used = 0;
         try {
-          if (text.find('-') == std::string::npos && std::stoull(text, &used) >= 1 && used == text.size())
+          if (text.find('-') == std::string::npos && std::stoull(text, &used) >= 1 &&
+              used == text.size())
             return std::string();
         } catch (const std::exception&) {
         }

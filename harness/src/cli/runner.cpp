@@ -37,21 +37,26 @@ using Clock = std::chrono::steady_clock;
 
 // A word the shell reads back as it is: 'r/sp ace' quoted, r/plain left alone.
 std::string shell_quoted(const std::string& word) {
-  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+./=:,@%") ==
-                           std::string::npos)
+  if (!word.empty() &&
+      word.find_first_not_of(
+          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+./=:,@%") ==
+          std::string::npos)
     return word;
   std::string out = "'";
   for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
 }
 
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
 
 // Rewrites every output from the committed records. Cheap for a small folder; on a large one
 // it runs only while it costs under a tenth of the run's time (and always at the end).
 class Rebuilder {
  public:
-  Rebuilder(std::vector<std::unique_ptr<Reporter>>& reporters, const RunPlan& plan, const ResultsFolder& folder)
+  Rebuilder(std::vector<std::unique_ptr<Reporter>>& reporters, const RunPlan& plan,
+            const ResultsFolder& folder)
       : reporters_(reporters), plan_(plan), folder_(folder) {}
   void maybe() {
     if (seconds_since(last_) < 10 * cost_s_) return;
@@ -119,26 +124,31 @@ nlohmann::json start_context(const fs::path& file, const RunPlan& plan, std::siz
     for (auto& lane : lanes) context["lanes"].push_back(lane.facts);
   }
   if (plan.shard)
-    context["shard"] = {{"index", plan.shard->index}, {"count", plan.shard->count}, {"cases", plan.shard_cases.size()}};
+    context["shard"] = {{"index", plan.shard->index},
+                        {"count", plan.shard->count},
+                        {"cases", plan.shard_cases.size()}};
   return context;
 }
 
 // Stopped by a signal: how to go on (`resume`, shell-quoted); exit 128 + the signal.
 int stopped(int sig, const Progress& p, const std::string& resume) {
-  std::cerr << fmt::format("stopped by signal {} after {} of {} cases; continue with:\n  {}\n", sig, p.done, p.total,
-                           resume);
+  std::cerr << fmt::format("stopped by signal {} after {} of {} cases; continue with:\n  {}\n", sig,
+                           p.done, p.total, resume);
   return 128 + sig;
 }
 
 }  // namespace
 
-std::string resume_command(const fs::path& file, const RunOptions& opt, const fs::path& out, const std::string& shard) {
+std::string resume_command(const fs::path& file, const RunOptions& opt, const fs::path& out,
+                           const std::string& shard) {
   std::string s = "dpgpu run " + shell_quoted(file.string());
   for (const std::string& set : opt.sets) s += " --set " + shell_quoted(set);
   if (!shard.empty()) s += " --shard " + shell_quoted(shard);
-  if (opt.repetitions) s += fmt::format(" --repetitions {}", *opt.repetitions);  // part of the plan's fingerprint
+  if (opt.repetitions)
+    s += fmt::format(" --repetitions {}", *opt.repetitions);  // part of the plan's fingerprint
   if (!opt.gpus.empty()) s += " --gpus " + shell_quoted(opt.gpus);
-  if (!opt.gpus.empty() && opt.cpu_workers != 1) s += fmt::format(" --cpu-workers {}", opt.cpu_workers);
+  if (!opt.gpus.empty() && opt.cpu_workers != 1)
+    s += fmt::format(" --cpu-workers {}", opt.cpu_workers);
   if (opt.share_gpus) s += " --share-gpus";
   return s + " --out " + shell_quoted(out.string()) + " --resume";
 }
@@ -146,8 +156,9 @@ std::string resume_command(const fs::path& file, const RunOptions& opt, const fs
 ProfileSettings profile_settings(const Experiment& shared, const RunOptions& opt) {
   ProfileSettings p;
   p.on = !opt.no_profile && (opt.profile || shared.profile.has_value());
-  p.metrics = resolve_metrics(shared.profile && !shared.profile->metrics.empty() ? shared.profile->metrics
-                                                                                : default_metrics());
+  p.metrics =
+      resolve_metrics(shared.profile && !shared.profile->metrics.empty() ? shared.profile->metrics
+                                                                         : default_metrics());
   p.max_launches = shared.profile ? shared.profile->max_launches : ProfileSpec{}.max_launches;
   if (shared.profile) p.ncu = NcuOptions{shared.profile->cache_control, shared.profile->replay};
   p.backend = shared.profile ? shared.profile->backend : ProfileSpec{}.backend;
@@ -163,14 +174,16 @@ void finish_context(nlohmann::json& context) {
 }
 
 int run_experiment(const fs::path& file, const RunOptions& opt) {
-  if (opt.resume && opt.fresh) throw InputError("--resume and --fresh exclude each other: continue, or start over");
-  const RunPlan plan = make_plan(file, {.filter = opt.filter,
-                                        .repetitions = opt.repetitions,
-                                        .max_cases = opt.max_cases,
-                                        .shard = opt.shard.empty() ? std::nullopt : std::optional(parse_shard(opt.shard)),
-                                        .verbose = opt.verbose,
-                                        .share_gpus = opt.share_gpus,
-                                        .sets = opt.sets});
+  if (opt.resume && opt.fresh)
+    throw InputError("--resume and --fresh exclude each other: continue, or start over");
+  const RunPlan plan = make_plan(
+      file, {.filter = opt.filter,
+             .repetitions = opt.repetitions,
+             .max_cases = opt.max_cases,
+             .shard = opt.shard.empty() ? std::nullopt : std::optional(parse_shard(opt.shard)),
+             .verbose = opt.verbose,
+             .share_gpus = opt.share_gpus,
+             .sets = opt.sets});
   if (opt.dry_run) {
     print_case_table(std::cout, plan, plan.selected);
     return 0;
@@ -178,12 +191,14 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   const Experiment& shared = plan.shared();
   const std::vector<Lane> lanes = lanes_of(opt, plan);
   // Locked clocks, held until this returns (clock_lock.hpp: every other way out); refused early.
-  const ClockRequest clocks = opt.lock_clocks.empty() ? shared.clocks : parse_lock_clocks(opt.lock_clocks);
+  const ClockRequest clocks =
+      opt.lock_clocks.empty() ? shared.clocks : parse_lock_clocks(opt.lock_clocks);
   std::optional<ClockLock> clock_lock;
   if (clocks.any()) clock_lock.emplace(clocks);
   const fs::path out = results_path(plan, opt);
   ResultsFolder folder(out, plan, {opt.resume, opt.fresh, !opt.filter.empty()});
-  if (!folder.moved_aside().empty()) std::cerr << "old results moved to " << folder.moved_aside().string() << "\n";
+  if (!folder.moved_aside().empty())
+    std::cerr << "old results moved to " << folder.moved_aside().string() << "\n";
   install_interrupt_handlers();
 
   const ProfileSettings profiling = profile_settings(shared, opt);
@@ -192,7 +207,8 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   keep_earlier_runs(context, out);  // --resume, --filter: the first run's start, host, clocks stay
   write_file_atomically(out / "context.json", context.dump(2) + "\n");
 
-  std::vector<std::unique_ptr<Reporter>> files = output_reporters(out, context, profiling.on, shared.series);
+  std::vector<std::unique_ptr<Reporter>> files =
+      output_reporters(out, context, profiling.on, shared.series);
   auto progress = progress_reporter(std::cerr);
   Rebuilder rebuild(files, plan, folder);
   rebuild.now();
@@ -201,7 +217,8 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   // the OOM killer or another outsider), in plan order.
   std::vector<const CaseSpec*> todo;
   for (std::size_t i : plan.selected)
-    if (!(opt.resume && folder.committed(plan.cases[i].id) && !killed_outside(folder.record(plan.cases[i].id)->result)))
+    if (!(opt.resume && folder.committed(plan.cases[i].id) &&
+          !killed_outside(folder.record(plan.cases[i].id)->result)))
       todo.push_back(&plan.cases[i]);
   const auto started = Clock::now();
   Progress p;
@@ -209,7 +226,8 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   p.done = p.total - todo.size();
   TimeLeft time_left(todo);  // by each case's work, not by count (time_left.hpp)
   if (!lanes.empty()) {
-    const auto gpu_lanes = std::count_if(lanes.begin(), lanes.end(), [](const Lane& l) { return l.gpu; });
+    const auto gpu_lanes =
+        std::count_if(lanes.begin(), lanes.end(), [](const Lane& l) { return l.gpu; });
     time_left.set_lanes(int(gpu_lanes), int(lanes.size() - std::size_t(gpu_lanes)));
   }
   std::size_t ran = 0;
@@ -237,7 +255,8 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
     for (const CaseSpec* spec : todo) {
       if (stop_requested() || !write_failed.empty()) break;
       CaseRecord rec = run_case(*spec, profiling);
-      if (wants_gpu_lane(*spec) && cards_wanted(*spec) > 1) rec.worker = plain_run_cards(cards_wanted(*spec));
+      if (wants_gpu_lane(*spec) && cards_wanted(*spec) > 1)
+        rec.worker = plain_run_cards(cards_wanted(*spec));
       commit(std::move(rec));
     }
   } else {
@@ -246,7 +265,8 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
       rec.worker = lane.facts;
       return rec;
     };
-    run_on_lanes(lanes, todo, on_lane, commit, [&] { return stop_requested() != 0 || !write_failed.empty(); });
+    run_on_lanes(lanes, todo, on_lane, commit,
+                 [&] { return stop_requested() != 0 || !write_failed.empty(); });
   }
   const std::string resume = resume_command(file, opt, out, plan.shard ? plan.shard->str() : "");
   try {
@@ -260,9 +280,10 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   }
   if (!write_failed.empty()) {
     folder.remove_temporary_files();
-    std::cerr << fmt::format("error: {}\nthe {} cases committed before it are kept in {}'s journal; free space (or "
-                             "put the folder back) and continue with:\n  {}\n",
-                             write_failed, folder.committed_count(), out.string(), resume);
+    std::cerr << fmt::format(
+        "error: {}\nthe {} cases committed before it are kept in {}'s journal; free space (or "
+        "put the folder back) and continue with:\n  {}\n",
+        write_failed, folder.committed_count(), out.string(), resume);
     return 1;
   }
 

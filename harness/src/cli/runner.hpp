@@ -16,17 +16,18 @@
 namespace dpgpu {
 
 struct RunOptions {
-  std::filesystem::path out;       // default: results/<experiment name>
-  std::string filter;              // ECMAScript regex searched in case ids
-  std::optional<int> repetitions;  // overrides the file's
-  bool resume = false;             // keep committed cases of the same plan, run the rest
-  bool fresh = false;              // move the folder's old results to previous-<time>/ first
+  std::filesystem::path out;            // default: results/<experiment name>
+  std::string filter;                   // ECMAScript regex searched in case ids
+  std::optional<int> repetitions;       // overrides the file's
+  bool resume = false;                  // keep committed cases of the same plan, run the rest
+  bool fresh = false;                   // move the folder's old results to previous-<time>/ first
   std::uint64_t max_cases = 1'000'000;  // sweeps expanding to more cases are refused
-  std::string shard;               // "K/N": only shard K of N (default folder results/<name>/shard-K-of-N)
-  std::string gpus;                // "all" or "0,1,3": one worker lane per GPU (worker_pool.hpp); empty: one process
-  int cpu_workers = 1;             // with gpus: lanes for CPU cases
-  bool share_gpus = false;         // a case's `gpus` may exceed the cards (PlanOptions::share_gpus)
-  bool dry_run = false;            // print the cases and what would happen; write nothing
+  std::string shard;  // "K/N": only shard K of N (default folder results/<name>/shard-K-of-N)
+  std::string
+      gpus;  // "all" or "0,1,3": one worker lane per GPU (worker_pool.hpp); empty: one process
+  int cpu_workers = 1;      // with gpus: lanes for CPU cases
+  bool share_gpus = false;  // a case's `gpus` may exceed the cards (PlanOptions::share_gpus)
+  bool dry_run = false;     // print the cases and what would happen; write nothing
   bool verbose = false;
   // Profiler metrics for GPU cases: on when the file has a `profile:` section or with
   // --profile (the file's metrics, else gld_efficiency, warp_execution_efficiency, ipc).
@@ -34,7 +35,7 @@ struct RunOptions {
   bool no_profile = false;
   // --lock-clocks: replaces the file's clocks: ("base", "sm=1500,memory=max"; clock_request.hpp).
   std::string lock_clocks;
-  std::vector<std::string> sets;   // --set PATH=VALUE, applied to the parsed file in memory
+  std::vector<std::string> sets;  // --set PATH=VALUE, applied to the parsed file in memory
 };
 
 // Returns the process exit code (above). Throws InputError for bad input before anything is
@@ -43,8 +44,9 @@ int run_experiment(const std::filesystem::path& file, const RunOptions& options)
 
 // Validates the file, reads every instance, prints the expanded case list (with `shards` > 0:
 // each case's shard of that many, and every shard's cases and estimated cost). Exit code.
-int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases = 1'000'000, int shards = 0,
-                     bool share_gpus = false, const std::vector<std::string>& sets = {});
+int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases = 1'000'000,
+                     int shards = 0, bool share_gpus = false,
+                     const std::vector<std::string>& sets = {});
 
 // The command that continues a stopped run: `dpgpu run FILE --set ... --out DIR --resume`
 // with every option the plan depends on, each word shell-quoted.

@@ -25,23 +25,24 @@ std::string md_cell(std::string s) {
 }
 
 void print_lines(const FolderClaims& f, const std::vector<ClaimOutcome>& outcomes) {
-  std::cout << fmt::format("{} ({} on {}; claims from {})\n", f.dir.string(), f.experiment, f.device,
-                           f.claims_file.string());
+  std::cout << fmt::format("{} ({} on {}; claims from {})\n", f.dir.string(), f.experiment,
+                           f.device, f.claims_file.string());
   for (std::size_t i = 0; i < f.claims.size(); ++i) {
     const Claim& c = f.claims[i];
-    std::cout << fmt::format("  {:<6} {} [{}] {}: {}\n", outcomes[i].held ? "held" : "FAILED", c.id, c.paper,
-                             describe_comparison(c), outcomes[i].detail);
+    std::cout << fmt::format("  {:<6} {} [{}] {}: {}\n", outcomes[i].held ? "held" : "FAILED", c.id,
+                             c.paper, describe_comparison(c), outcomes[i].detail);
   }
 }
 
 void print_markdown(const FolderClaims& f, const std::vector<ClaimOutcome>& outcomes) {
-  std::cout << fmt::format("Claims of `{}` on {} (`dpgpu verify {}`):\n\n", f.experiment, f.device, f.dir.string());
+  std::cout << fmt::format("Claims of `{}` on {} (`dpgpu verify {}`):\n\n", f.experiment, f.device,
+                           f.dir.string());
   std::cout << "| claim | paper | says | holds | numbers |\n|---|---|---|---|---|\n";
   for (std::size_t i = 0; i < f.claims.size(); ++i) {
     const Claim& c = f.claims[i];
-    std::cout << fmt::format("| `{}` | {} | {} | {} | {}: {} |\n", c.id, md_cell(c.paper), md_cell(c.says),
-                             outcomes[i].held ? "yes" : "**no**", md_cell(describe_comparison(c)),
-                             md_cell(outcomes[i].detail));
+    std::cout << fmt::format("| `{}` | {} | {} | {} | {}: {} |\n", c.id, md_cell(c.paper),
+                             md_cell(c.says), outcomes[i].held ? "yes" : "**no**",
+                             md_cell(describe_comparison(c)), md_cell(outcomes[i].detail));
   }
   std::cout << "\n";
 }
@@ -57,8 +58,11 @@ nlohmann::json folder_json(const FolderClaims& f, const std::vector<ClaimOutcome
                       {"comparison", describe_comparison(c)},
                       {"detail", outcomes[i].detail}});
   }
-  return {{"dir", f.dir.string()},      {"experiment", f.experiment}, {"device", f.device},
-          {"claims_file", f.claims_file.string()}, {"claims", claims}};
+  return {{"dir", f.dir.string()},
+          {"experiment", f.experiment},
+          {"device", f.device},
+          {"claims_file", f.claims_file.string()},
+          {"claims", claims}};
 }
 
 }  // namespace
@@ -82,28 +86,39 @@ int verify_command(const VerifyOptions& opt) {
       continue;
     }
     if (f.claims.empty()) {
-      if (!opt.quiet_empty && !opt.markdown) std::cout << fmt::format("{}: no claims\n", f.dir.string());
+      if (!opt.quiet_empty && !opt.markdown)
+        std::cout << fmt::format("{}: no claims\n", f.dir.string());
       continue;
     }
-    if (opt.markdown) print_markdown(f, outcomes);
-    else print_lines(f, outcomes);
+    if (opt.markdown)
+      print_markdown(f, outcomes);
+    else
+      print_lines(f, outcomes);
   }
   if (opt.json)
-    std::cout << nlohmann::json{{"folders", folders}, {"held", held}, {"total", total}}.dump(1) << "\n";
-  else if (!opt.markdown) std::cout << fmt::format("{} of {} claims hold\n", held, total);
+    std::cout << nlohmann::json{{"folders", folders}, {"held", held}, {"total", total}}.dump(1)
+              << "\n";
+  else if (!opt.markdown)
+    std::cout << fmt::format("{} of {} claims hold\n", held, total);
   return held == total ? 0 : 1;
 }
 
 namespace cli {
 
 Command add_verify_command(CLI::App& app) {
-  auto* verify = app.add_subcommand("verify", "check each results folder's claims on its committed records: a line "
-                                              "per claim, exit 0 all hold, 1 one fails, 2 bad input");
+  auto* verify =
+      app.add_subcommand("verify",
+                         "check each results folder's claims on its committed records: a line "
+                         "per claim, exit 0 all hold, 1 one fails, 2 bad input");
   auto opt = std::make_shared<VerifyOptions>();
   auto dirs = std::make_shared<std::vector<std::string>>();
-  verify->add_option("folders", *dirs, "results folders (claims from experiments/<name>.yaml above the folder, "
-                                        "else the folder's experiment.yaml)")->required();
-  verify->add_option("--experiment", opt->experiment, "read the claims from this experiment file instead");
+  verify
+      ->add_option("folders", *dirs,
+                   "results folders (claims from experiments/<name>.yaml above the folder, "
+                   "else the folder's experiment.yaml)")
+      ->required();
+  verify->add_option("--experiment", opt->experiment,
+                     "read the claims from this experiment file instead");
   verify->add_flag("--markdown", opt->markdown, "a Markdown table of the claims per folder");
   verify->add_flag("--json", opt->json, "one JSON object (what dpgpu report shows)");
   verify->add_flag("--quiet-empty", opt->quiet_empty, "say nothing of folders without claims");

@@ -11,10 +11,11 @@
 #include <cuda_runtime.h>
 #include <cuda_profiler_api.h>
 #include <nvtx3/nvToolsExt.h>
-#define DPGPU_CUDA_OK(call)                                                              \
-  do {                                                                                   \
-    cudaError_t e_ = (call);                                                             \
-    if (e_ != cudaSuccess) throw std::runtime_error(std::string(#call) + ": " + cudaGetErrorString(e_)); \
+#define DPGPU_CUDA_OK(call)                                                         \
+  do {                                                                              \
+    cudaError_t e_ = (call);                                                        \
+    if (e_ != cudaSuccess)                                                          \
+      throw std::runtime_error(std::string(#call) + ": " + cudaGetErrorString(e_)); \
   } while (0)
 #endif
 
@@ -36,7 +37,8 @@ struct Context::PhaseRecord {
 
 Context::Context(Backend backend, Clock::time_point deadline, bool verbose, void* stream)
     : backend_(backend), deadline_(deadline), verbose_(verbose), stream_(stream) {
-  if (const char* stride = std::getenv("DPGPU_PROFILE_STRIDE")) profile_stride_ = std::strtoull(stride, nullptr, 10);
+  if (const char* stride = std::getenv("DPGPU_PROFILE_STRIDE"))
+    profile_stride_ = std::strtoull(stride, nullptr, 10);
 #if DPGPU_WITH_CUDA
   if (backend_ == Backend::Gpu && !stream_) {
     owns_stream_ = true;
@@ -76,7 +78,8 @@ std::size_t Context::open_phase(const std::string& name) {
 void Context::close_phase(std::size_t index) {
   auto& r = *phases_.at(index);
 #if DPGPU_WITH_CUDA
-  if (backend_ == Backend::Gpu) DPGPU_CUDA_OK(cudaEventRecord(r.stop, static_cast<cudaStream_t>(stream_)));
+  if (backend_ == Backend::Gpu)
+    DPGPU_CUDA_OK(cudaEventRecord(r.stop, static_cast<cudaStream_t>(stream_)));
   nvtxRangePop();
 #endif
   r.host_end = Clock::now();
@@ -91,7 +94,8 @@ Phase::~Phase() {
   }
 }
 
-ProfiledLaunch::ProfiledLaunch(bool sampled, LaunchMarkSink* sink) : sampled_(sampled), sink_(sink) {
+ProfiledLaunch::ProfiledLaunch(bool sampled, LaunchMarkSink* sink)
+    : sampled_(sampled), sink_(sink) {
   if (!sampled_) return;
   if (sink_) {
     sink_->begin();

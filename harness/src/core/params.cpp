@@ -46,7 +46,8 @@ Value ParamSpec::normalized(const Value& v) const {
 
 std::optional<std::string> ParamSpec::reject(const Value& v) const {
   auto wrong = [&] {
-    return fmt::format("expected {}, got {} '{}'", describe_allowed(), type_name(v), dpgpu::to_string(v));
+    return fmt::format("expected {}, got {} '{}'", describe_allowed(), type_name(v),
+                       dpgpu::to_string(v));
   };
   double x = 0;
   switch (type) {
@@ -56,7 +57,8 @@ std::optional<std::string> ParamSpec::reject(const Value& v) const {
       return std::holds_alternative<std::string>(v) ? std::nullopt : std::optional(wrong());
     case ParamType::Choice: {
       // A choice named by a number ("32") may be written as one (cell: 32).
-      if (!std::holds_alternative<std::string>(v) && !std::holds_alternative<std::int64_t>(v)) return wrong();
+      if (!std::holds_alternative<std::string>(v) && !std::holds_alternative<std::int64_t>(v))
+        return wrong();
       const std::string s = dpgpu::to_string(v);
       for (auto& c : choices)
         if (c == s) return std::nullopt;
@@ -67,7 +69,8 @@ std::optional<std::string> ParamSpec::reject(const Value& v) const {
       x = static_cast<double>(std::get<std::int64_t>(v));
       break;
     case ParamType::Real:
-      if (!std::holds_alternative<std::int64_t>(v) && !std::holds_alternative<double>(v)) return wrong();
+      if (!std::holds_alternative<std::int64_t>(v) && !std::holds_alternative<double>(v))
+        return wrong();
       x = to_number(v);
       break;
   }
@@ -83,19 +86,23 @@ const Value& Params::at(const std::string& name) const {
 template <class T>
 static const T& read_as(const Value& v, const std::string& name, const char* wanted) {
   if (auto x = std::get_if<T>(&v)) return *x;
-  throw std::logic_error(fmt::format("parameter '{}' holds {} '{}' but was read as {}", name, type_name(v),
-                                     dpgpu::to_string(v), wanted));
+  throw std::logic_error(fmt::format("parameter '{}' holds {} '{}' but was read as {}", name,
+                                     type_name(v), dpgpu::to_string(v), wanted));
 }
-std::int64_t Params::integer(const std::string& name) const { return read_as<std::int64_t>(at(name), name, "int"); }
+std::int64_t Params::integer(const std::string& name) const {
+  return read_as<std::int64_t>(at(name), name, "int");
+}
 double Params::real(const std::string& name) const {
   const Value& v = at(name);
   if (std::holds_alternative<bool>(v) || std::holds_alternative<std::string>(v))
-    throw std::logic_error(fmt::format("parameter '{}' holds {} '{}' but was read as real", name, type_name(v),
-                                       dpgpu::to_string(v)));
+    throw std::logic_error(fmt::format("parameter '{}' holds {} '{}' but was read as real", name,
+                                       type_name(v), dpgpu::to_string(v)));
   return to_number(v);
 }
 bool Params::flag(const std::string& name) const { return read_as<bool>(at(name), name, "bool"); }
-const std::string& Params::text(const std::string& name) const { return read_as<std::string>(at(name), name, "text"); }
+const std::string& Params::text(const std::string& name) const {
+  return read_as<std::string>(at(name), name, "text");
+}
 
 ParamRule multiple_of(std::int64_t m) {
   return [m](const Value& v) -> std::optional<std::string> {
@@ -142,7 +149,8 @@ Schema& Schema::set_rule(const std::string& name, ParamRule rule) {
 Schema& Schema::add_check(ParamsCheck check) {
   ValueMap defaults;
   for (auto& spec : specs_) defaults[spec.name] = spec.default_value;
-  if (auto why = check(Params(defaults))) throw std::logic_error("the defaults break a rule: " + *why);
+  if (auto why = check(Params(defaults)))
+    throw std::logic_error("the defaults break a rule: " + *why);
   checks_.push_back(std::move(check));
   return *this;
 }
@@ -153,20 +161,23 @@ const ParamSpec* Schema::find(const std::string& name) const {
   return nullptr;
 }
 
-Value Schema::check_value(const std::string& name, const Value& given, const std::string& where) const {
+Value Schema::check_value(const std::string& name, const Value& given,
+                          const std::string& where) const {
   std::string prefix = where.empty() ? "" : where + ": ";
   auto spec = find(name);
   if (!spec) {
     std::vector<std::string> known;
     for (auto& s : specs_) known.push_back(s.name);
-    throw InputError(fmt::format("{}unknown parameter '{}' (known: {})", prefix, name,
-                                 known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
+    throw InputError(
+        fmt::format("{}unknown parameter '{}' (known: {})", prefix, name,
+                    known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
   }
   const Value value = spec->normalized(given);
   if (auto why = spec->reject(value))
     throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
   if (auto rule = rules_.find(name); rule != rules_.end())
-    if (auto why = rule->second(value)) throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
+    if (auto why = rule->second(value))
+      throw InputError(fmt::format("{}parameter '{}': {}", prefix, name, *why));
   // Reals given as ints are stored as reals, and choices as text, so solvers read one type.
   return spec->type == ParamType::Real     ? Value(to_number(value))
          : spec->type == ParamType::Choice ? Value(to_string(value))

@@ -10,7 +10,8 @@ const GeneratorEntry* ProblemEntry::generator(const std::string& n) const {
   return nullptr;
 }
 
-std::optional<std::string> SolverEntry::check_instance(const Params& p, const AnyInstance& x) const {
+std::optional<std::string> SolverEntry::check_instance(const Params& p,
+                                                       const AnyInstance& x) const {
   for (auto& rule : instance_checks)
     if (auto why = rule(p, x)) return why;
   return std::nullopt;
@@ -35,14 +36,16 @@ Registry& Registry::get() {
 
 void Registry::add(ProblemEntry p) {
   auto name = p.name;
-  if (!problems_.emplace(name, std::move(p)).second) errors_.push_back("problem '" + name + "' registered twice");
+  if (!problems_.emplace(name, std::move(p)).second)
+    errors_.push_back("problem '" + name + "' registered twice");
 }
 
 void Registry::add(SolverEntry s) {
   auto key = std::make_pair(s.problem, s.name);
   const std::string at = s.registered_at;
   auto [it, added] = solvers_.emplace(key, std::move(s));
-  if (!added && it->second.broken.empty()) it->second.broken = "registered twice (again at " + at + ")";
+  if (!added && it->second.broken.empty())
+    it->second.broken = "registered twice (again at " + at + ")";
 }
 
 std::string SolverEntry::registration_error() const {

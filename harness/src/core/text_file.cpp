@@ -13,11 +13,13 @@ namespace dpgpu {
 
 std::string read_whole_file(const std::filesystem::path& path) {
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw InputError(fmt::format("{}: no such file", path.string()));
+  if (!std::filesystem::exists(path, ec))
+    throw InputError(fmt::format("{}: no such file", path.string()));
   if (std::filesystem::is_directory(path, ec))
     throw InputError(fmt::format("{}: is a directory, not a file", path.string()));
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(fmt::format("{}: cannot open: {}", path.string(), std::strerror(errno)));
+  if (!in)
+    throw InputError(fmt::format("{}: cannot open: {}", path.string(), std::strerror(errno)));
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw InputError(fmt::format("{}: cannot read", path.string()));

@@ -66,7 +66,8 @@ CacheFlush::~CacheFlush() {
 
 void CacheFlush::run() {
   auto* sink = static_cast<unsigned*>(buffer_);
-  evict_l2<<<sms_ * 4, 256, 0, nullptr>>>(static_cast<const uint4*>(buffer_), bytes_ / sizeof(uint4), sink);
+  evict_l2<<<sms_ * 4, 256, 0, nullptr>>>(static_cast<const uint4*>(buffer_),
+                                          bytes_ / sizeof(uint4), sink);
   check(cudaGetLastError(), "flushing the L2 cache");
   // Four warps per block, one on each sub-partition's L0 cache; as many blocks as SMs, which
   // an idle GPU spreads one to an SM (the GPU test sees the stalls for instructions rise).
@@ -76,7 +77,8 @@ void CacheFlush::run() {
 
 void CacheFlush::overwrite_l2(void* stream) {
   auto s = static_cast<cudaStream_t>(stream);
-  check(cudaMemsetAsync(buffer_, ++overwrites_ & 0xff, bytes_, s), "overwriting the L2 flush buffer");
+  check(cudaMemsetAsync(buffer_, ++overwrites_ & 0xff, bytes_, s),
+        "overwriting the L2 flush buffer");
   check(cudaStreamSynchronize(s), "overwriting the L2 flush buffer");
 }
 

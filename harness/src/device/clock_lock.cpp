@@ -28,7 +28,8 @@ std::vector<std::string> visible_uuids() {
     for (unsigned i = 0; i < count; ++i) {
       NvmlLibrary::Device d = nullptr;
       char text[96] = {};
-      if (n.handle(i, &d) == kNvmlSuccess && n.uuid(d, text, sizeof text) == kNvmlSuccess) out.push_back(text);
+      if (n.handle(i, &d) == kNvmlSuccess && n.uuid(d, text, sizeof text) == kNvmlSuccess)
+        out.push_back(text);
     }
   out.erase(std::remove(out.begin(), out.end(), std::string()), out.end());
   return out;
@@ -37,12 +38,14 @@ std::vector<std::string> visible_uuids() {
 std::string refusal(int code, const std::string& what) {
   const NvmlLibrary& n = nvml_library();
   if (code == kNvmlNoPermission)
-    return fmt::format("clocks: {}: {} — locking clocks needs root (or CAP_SYS_ADMIN): run dpgpu as root, have an "
-                       "administrator lock them (nvidia-smi -lgc / -lmc), or remove clocks: / --lock-clocks",
-                       what, n.error(code));
+    return fmt::format(
+        "clocks: {}: {} — locking clocks needs root (or CAP_SYS_ADMIN): run dpgpu as root, have an "
+        "administrator lock them (nvidia-smi -lgc / -lmc), or remove clocks: / --lock-clocks",
+        what, n.error(code));
   if (code == kNvmlNotSupported)
-    return fmt::format("clocks: {}: {} — this GPU or driver cannot lock clocks; remove clocks: / --lock-clocks", what,
-                       n.error(code));
+    return fmt::format(
+        "clocks: {}: {} — this GPU or driver cannot lock clocks; remove clocks: / --lock-clocks",
+        what, n.error(code));
   return fmt::format("clocks: {}: {}", what, n.error(code));
 }
 
@@ -63,14 +66,16 @@ nlohmann::json lock_card(const ClockRequest& r, const std::string& uuid) {
   if (!n.device(uuid, &d)) throw InputError("clocks: NVML does not know the GPU " + uuid);
   nlohmann::json facts{{"uuid", uuid}};
   if (!r.sm.empty()) {
-    if (!n.lock_gpu_clocks) throw InputError("clocks: this driver's NVML has no nvmlDeviceSetGpuLockedClocks");
+    if (!n.lock_gpu_clocks)
+      throw InputError("clocks: this driver's NVML has no nvmlDeviceSetGpuLockedClocks");
     const unsigned mhz = r.sm == "base" ? kNvmlClockLimitTdp : mhz_of(r.sm, d, kNvmlClockGraphics);
     if (int rc = n.lock_gpu_clocks(d, mhz, mhz); rc != kNvmlSuccess)
       throw InputError(refusal(rc, "locking the SM clock of " + uuid + " to " + r.sm));
     facts["sm"] = r.sm == "base" ? nlohmann::json("base (TDP)") : nlohmann::json(mhz);
   }
   if (!r.memory.empty()) {
-    if (!n.lock_memory_clocks) throw InputError("clocks: this driver's NVML has no nvmlDeviceSetMemoryLockedClocks");
+    if (!n.lock_memory_clocks)
+      throw InputError("clocks: this driver's NVML has no nvmlDeviceSetMemoryLockedClocks");
     const unsigned mhz = mhz_of(r.memory, d, kNvmlClockMem);
     if (int rc = n.lock_memory_clocks(d, mhz, mhz); rc != kNvmlSuccess)
       throw InputError(refusal(rc, "locking the memory clock of " + uuid + " to " + r.memory));
@@ -81,7 +86,8 @@ nlohmann::json lock_card(const ClockRequest& r, const std::string& uuid) {
 
 // Starts `program __clock-guard UUID...` in its own session, its stdin the read end of a
 // pipe whose write end (close-on-exec: no worker inherits it) the run keeps.
-pid_t start_guard(const std::string& program, const std::vector<std::string>& uuids, bool memory, int* write_end) {
+pid_t start_guard(const std::string& program, const std::vector<std::string>& uuids, bool memory,
+                  int* write_end) {
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) return -1;
   std::vector<std::string> args{program, "__clock-guard"};
@@ -118,15 +124,19 @@ std::string reset_locked_clocks(const std::vector<std::string>& uuids, bool memo
       continue;
     }
     if (n.reset_gpu_clocks)
-      if (int rc = n.reset_gpu_clocks(d); rc != kNvmlSuccess) errors += uuid + ": SM clock: " + n.error(rc) + "\n";
+      if (int rc = n.reset_gpu_clocks(d); rc != kNvmlSuccess)
+        errors += uuid + ": SM clock: " + n.error(rc) + "\n";
     if (memory && n.reset_memory_clocks)
-      if (int rc = n.reset_memory_clocks(d); rc != kNvmlSuccess) errors += uuid + ": memory clock: " + n.error(rc) + "\n";
+      if (int rc = n.reset_memory_clocks(d); rc != kNvmlSuccess)
+        errors += uuid + ": memory clock: " + n.error(rc) + "\n";
   }
   return errors;
 }
 
-ClockLock::ClockLock(const ClockRequest& request, const std::string& guard_program) : request_(request) {
-  if (!nvml_library().ok) throw InputError("clocks: no NVML here (no NVIDIA driver): remove clocks: / --lock-clocks");
+ClockLock::ClockLock(const ClockRequest& request, const std::string& guard_program)
+    : request_(request) {
+  if (!nvml_library().ok)
+    throw InputError("clocks: no NVML here (no NVIDIA driver): remove clocks: / --lock-clocks");
   uuids_ = visible_uuids();
   if (uuids_.empty()) throw InputError("clocks: no GPU to lock: remove clocks: / --lock-clocks");
   // The guard first, so a lock never exists without it.
@@ -153,7 +163,9 @@ void ClockLock::reset() {
 }
 
 nlohmann::json ClockLock::facts() const {
-  return {{"requested", request_.str()}, {"cards", cards_}, {"guard_pid", guard_},
+  return {{"requested", request_.str()},
+          {"cards", cards_},
+          {"guard_pid", guard_},
           {"restore", "reset to the driver's default (unlocked) when the run ends, by any path"}};
 }
 
@@ -172,7 +184,8 @@ std::string check_clocks_on_device(const ClockRequest& r) {
       if (v.empty() || v == "max" || v == "base") return;
       const unsigned mhz = unsigned(std::stoul(v));
       if (mhz < lo || mhz > hi)
-        out += fmt::format("clocks.{}: {} MHz is outside what {} supports ({} to {} MHz)\n", key, mhz, uuid, lo, hi);
+        out += fmt::format("clocks.{}: {} MHz is outside what {} supports ({} to {} MHz)\n", key,
+                           mhz, uuid, lo, hi);
     };
     outside(r.sm, *sm_lo, *sm_hi, "sm");
     outside(r.memory, *mem_lo, *mem_hi, "memory");
@@ -186,8 +199,10 @@ int clock_guard_main(int argc, char** argv) {
   std::vector<std::string> uuids;
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--memory") memory = true;
-    else uuids.push_back(a);
+    if (a == "--memory")
+      memory = true;
+    else
+      uuids.push_back(a);
   }
   char buf[64];
   while (read(STDIN_FILENO, buf, sizeof buf) > 0) {

@@ -27,7 +27,8 @@ class ClockLock {
   // Locks every GPU this process sees. InputError saying why and the fix when the request
   // cannot be honoured (no GPU, no permission, not supported). `guard_program`: the dpgpu
   // binary that runs the guard ("" : no guard process, for tests).
-  explicit ClockLock(const ClockRequest& request, const std::string& guard_program = "/proc/self/exe");
+  explicit ClockLock(const ClockRequest& request,
+                     const std::string& guard_program = "/proc/self/exe");
   ~ClockLock();
   ClockLock(const ClockLock&) = delete;
   ClockLock& operator=(const ClockLock&) = delete;

@@ -46,8 +46,11 @@ const Card& card() {
 }
 
 // Slowdowns, by nvmlClocksEventReasons bit.
-const std::pair<unsigned long long, const char*> kSlowdowns[] = {
-    {0x4, "sw_power_cap"}, {0x8, "hw_slowdown"}, {0x20, "sw_thermal"}, {0x40, "hw_thermal"}, {0x80, "hw_power_brake"}};
+const std::pair<unsigned long long, const char*> kSlowdowns[] = {{0x4, "sw_power_cap"},
+                                                                 {0x8, "hw_slowdown"},
+                                                                 {0x20, "sw_thermal"},
+                                                                 {0x40, "hw_thermal"},
+                                                                 {0x80, "hw_power_brake"}};
 
 }  // namespace
 
@@ -69,14 +72,16 @@ std::optional<GpuSample> sample_gpu() {
 std::optional<unsigned long long> gpu_energy_mj() {
   const Card& c = card();
   unsigned long long mj = 0;
-  if (!c.ok || !nvml_library().energy_mj || nvml_library().energy_mj(c.device, &mj) != kNvmlSuccess) return std::nullopt;
+  if (!c.ok || !nvml_library().energy_mj || nvml_library().energy_mj(c.device, &mj) != kNvmlSuccess)
+    return std::nullopt;
   return mj;
 }
 
 std::optional<double> gpu_power_w() {
   const Card& c = card();
   unsigned mw = 0;
-  if (!c.ok || !nvml_library().power_mw || nvml_library().power_mw(c.device, &mw) != kNvmlSuccess) return std::nullopt;
+  if (!c.ok || !nvml_library().power_mw || nvml_library().power_mw(c.device, &mw) != kNvmlSuccess)
+    return std::nullopt;
   return mw / 1000.0;
 }
 

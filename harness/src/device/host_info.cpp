@@ -68,7 +68,9 @@ std::string now_iso8601() {
 }
 
 static bool is_sha(const std::string& s) {
-  return s.size() >= 7 && std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+  return s.size() >= 7 && std::all_of(s.begin(), s.end(), [](char c) {
+           return std::isxdigit(static_cast<unsigned char>(c));
+         });
 }
 
 std::string git_commit() {
@@ -77,7 +79,9 @@ std::string git_commit() {
     std::string stamped = DPGPU_BUILD_COMMIT;
     return is_sha(stamped) ? stamped + " (build)" : "unknown";
   }
-  if (!run_command("git -C '" DPGPU_SOURCE_DIR "' status --porcelain --untracked-files=no 2>/dev/null").empty())
+  if (!run_command("git -C '" DPGPU_SOURCE_DIR
+                   "' status --porcelain --untracked-files=no 2>/dev/null")
+           .empty())
     c += "-dirty";
   return c;
 }
@@ -103,7 +107,8 @@ static std::map<int, std::pair<std::string, long long>> cpu_ticks() {
     if (pid <= 0) continue;
     std::string stat = read_first_line(std::string("/proc/") + e->d_name + "/stat");
     auto open = stat.find('('), close = stat.rfind(')');
-    if (open == std::string::npos || close == std::string::npos || close + 2 > stat.size()) continue;
+    if (open == std::string::npos || close == std::string::npos || close + 2 > stat.size())
+      continue;
     std::istringstream rest(stat.substr(close + 2));
     std::string field;
     long long utime = 0, stime = 0;
@@ -138,7 +143,8 @@ nlohmann::json host_load(double min_cpu_percent) {
     if (pid == self || it == before.end()) continue;
     double percent = 100.0 * double(now.second - it->second.second) / hz / window_s;
     if (percent > min_cpu_percent)
-      busy.push_back({percent, {{"pid", pid}, {"name", now.first}, {"cpu_percent", int(percent + 0.5)}}});
+      busy.push_back(
+          {percent, {{"pid", pid}, {"name", now.first}, {"cpu_percent", int(percent + 0.5)}}});
   }
   std::sort(busy.begin(), busy.end(), [](auto& a, auto& b) { return a.first > b.first; });
   nlohmann::json list = nlohmann::json::array();
@@ -172,7 +178,8 @@ nlohmann::json host_facts() {
   if (!khz.empty()) facts["cpu_mhz"] = std::atof(khz.c_str()) / 1000.0;
   std::ifstream meminfo("/proc/meminfo");
   for (std::string line; std::getline(meminfo, line);) {
-    if (line.rfind("MemTotal:", 0) == 0) facts["memory_total_bytes"] = std::atoll(line.c_str() + 9) * 1024LL;
+    if (line.rfind("MemTotal:", 0) == 0)
+      facts["memory_total_bytes"] = std::atoll(line.c_str() + 9) * 1024LL;
     if (line.rfind("MemAvailable:", 0) == 0)
       facts["memory_available_bytes"] = std::atoll(line.c_str() + 13) * 1024LL;
   }
@@ -201,7 +208,8 @@ nlohmann::json gpu_facts() {
           {"max_memory_clock_khz", mem_clock},
           {"cuda_driver_version", driver},
           {"cuda_runtime_version", runtime},
-          {"driver", run_command("nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null")}};
+          {"driver",
+           run_command("nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null")}};
 #else
   return nullptr;
 #endif
@@ -240,7 +248,8 @@ nlohmann::json visible_gpus() {
 
 nlohmann::json gpu_clock_reading() {
   std::string line = run_command(
-      "nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw,clocks_throttle_reasons.active "
+      "nvidia-smi "
+      "--query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw,clocks_throttle_reasons.active "
       "--format=csv,noheader,nounits 2>/dev/null | head -n 1");
   if (line.empty()) return nullptr;
   std::vector<std::string> f;
@@ -254,8 +263,8 @@ nlohmann::json gpu_clock_reading() {
     start = comma + 1;
   }
   if (f.size() < 5) return {{"raw", line}};
-  return {{"sm_clock_mhz", f[0]}, {"memory_clock_mhz", f[1]}, {"temperature_c", f[2]}, {"power_w", f[3]},
-          {"throttle_reasons", f[4]}, {"time", now_iso8601()}};
+  return {{"sm_clock_mhz", f[0]}, {"memory_clock_mhz", f[1]}, {"temperature_c", f[2]},
+          {"power_w", f[3]},      {"throttle_reasons", f[4]}, {"time", now_iso8601()}};
 }
 
 }  // namespace dpgpu

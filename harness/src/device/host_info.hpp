@@ -21,7 +21,7 @@ nlohmann::json host_facts();
 nlohmann::json host_load(double min_cpu_percent = 10.0);
 // The process's command line, recorded in host_facts() as "command_line" (main calls it).
 void set_command_line(int argc, char** argv);
-nlohmann::json gpu_facts();         // null without a device
+nlohmann::json gpu_facts();  // null without a device
 // The UUID of CUDA device `device` as nvidia-smi writes it ("GPU-8c1f…"), empty without one.
 std::string cuda_device_uuid(int device);
 // Every CUDA device this process sees (after CUDA_VISIBLE_DEVICES): index, name, uuid.

@@ -49,7 +49,8 @@ NvmlLibrary load() {
   for (const Symbol& s : symbols) *s.slot = dlsym(lib, s.name);
   // Older drivers know the clocks event reasons by their former name.
   if (!n.reasons)
-    n.reasons = reinterpret_cast<decltype(n.reasons)>(dlsym(lib, "nvmlDeviceGetCurrentClocksThrottleReasons"));
+    n.reasons = reinterpret_cast<decltype(n.reasons)>(
+        dlsym(lib, "nvmlDeviceGetCurrentClocksThrottleReasons"));
   n.ok = init && n.handle && n.clock && n.temperature && init() == kNvmlSuccess;
   return n;
 }

@@ -16,10 +16,10 @@ struct NvmlLibrary {
   int (*clock)(Device, int, unsigned*) = nullptr;      // nvmlDeviceGetClockInfo
   int (*max_clock)(Device, int, unsigned*) = nullptr;  // nvmlDeviceGetMaxClockInfo
   int (*temperature)(Device, int, unsigned*) = nullptr;
-  int (*reasons)(Device, unsigned long long*) = nullptr;  // clocks event (throttle) reasons
+  int (*reasons)(Device, unsigned long long*) = nullptr;    // clocks event (throttle) reasons
   int (*energy_mj)(Device, unsigned long long*) = nullptr;  // total energy since driver load
   int (*power_mw)(Device, unsigned*) = nullptr;
-  int (*memory_clocks)(Device, unsigned*, unsigned*) = nullptr;             // supported, MHz
+  int (*memory_clocks)(Device, unsigned*, unsigned*) = nullptr;              // supported, MHz
   int (*graphics_clocks)(Device, unsigned, unsigned*, unsigned*) = nullptr;  // per memory clock
   int (*lock_gpu_clocks)(Device, unsigned, unsigned) = nullptr;
   int (*reset_gpu_clocks)(Device) = nullptr;
@@ -40,6 +40,7 @@ const NvmlLibrary& nvml_library();
 // nvmlReturn_t values and constants dpgpu names.
 constexpr int kNvmlSuccess = 0, kNvmlNotSupported = 3, kNvmlNoPermission = 4;
 constexpr int kNvmlClockGraphics = 0, kNvmlClockSm = 1, kNvmlClockMem = 2;
-constexpr unsigned kNvmlClockLimitTdp = 0xffffff01u;  // nvmlDeviceSetGpuLockedClocks: the base (TDP) clock
+constexpr unsigned kNvmlClockLimitTdp =
+    0xffffff01u;  // nvmlDeviceSetGpuLockedClocks: the base (TDP) clock
 
 }  // namespace dpgpu

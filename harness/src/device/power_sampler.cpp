@@ -13,7 +13,8 @@ namespace dpgpu {
 
 double integrate_power(const std::vector<PowerPoint>& p) {
   double joules = 0;
-  for (std::size_t i = 1; i < p.size(); ++i) joules += 0.5 * (p[i].watts + p[i - 1].watts) * (p[i].t_s - p[i - 1].t_s);
+  for (std::size_t i = 1; i < p.size(); ++i)
+    joules += 0.5 * (p[i].watts + p[i - 1].watts) * (p[i].t_s - p[i - 1].t_s);
   return joules;
 }
 
@@ -53,7 +54,8 @@ void PowerSampler::loop() {
       widen(*s, (s->reasons & kGpuIdle) ? idle : trace_);
       trace_.reasons |= s->reasons;
       if (s->power_mw > 0)
-        trace_.power.push_back({std::chrono::duration<double>(Clock::now() - start).count(), s->power_mw / 1000.0});
+        trace_.power.push_back(
+            {std::chrono::duration<double>(Clock::now() - start).count(), s->power_mw / 1000.0});
     }
     if (!last) std::this_thread::sleep_for(std::chrono::duration<double>(period_s_));
   }

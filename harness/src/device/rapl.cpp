@@ -40,7 +40,8 @@ std::optional<RaplReading> read_rapl(const std::filesystem::path& root) {
 double rapl_joules(const RaplReading& a, const RaplReading& b) {
   double uj = 0;
   for (std::size_t i = 0; i < std::min(a.uj.size(), b.uj.size()); ++i)
-    uj += b.uj[i] >= a.uj[i] ? double(b.uj[i] - a.uj[i]) : double(b.uj[i] + a.range_uj[i] - a.uj[i]);
+    uj +=
+        b.uj[i] >= a.uj[i] ? double(b.uj[i] - a.uj[i]) : double(b.uj[i] + a.range_uj[i] - a.uj[i]);
   return uj * 1e-6;
 }
 

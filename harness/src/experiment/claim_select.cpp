@@ -59,7 +59,8 @@ bool selects(const Selection& s, const ClaimRow& row, bool absent_passes) {
   return true;
 }
 
-std::optional<std::string> resolve_name(const std::string& name, const std::set<std::string>& columns) {
+std::optional<std::string> resolve_name(const std::string& name,
+                                        const std::set<std::string>& columns) {
   for (const char* prefix : {"", "i.", "s.", "c."})
     if (columns.count(prefix + name)) return prefix + name;
   return std::nullopt;
@@ -79,9 +80,9 @@ std::vector<NamedColumn> named_columns(const Claim& c) {
 // scales_as: a small expression language, parsed once into a tree.
 
 struct ScaleExpr::Node {
-  char op = 0;            // + - * / ^, 'n' number, 'v' name, 'f' function
+  char op = 0;  // + - * / ^, 'n' number, 'v' name, 'f' function
   double number = 0;
-  std::string name;       // a name or a function (log, log2, sqrt)
+  std::string name;  // a name or a function (log, log2, sqrt)
   std::shared_ptr<const Node> a, b;
 };
 
@@ -103,9 +104,10 @@ class ExprParser {
 
  private:
   [[noreturn]] void fail(const std::string& what) const {
-    throw InputError(fmt::format("{}: scales_as '{}': {} at character {} (allowed: numbers, column names such as "
-                                 "n or i.n, + - * / ^, parentheses, log, log2, sqrt)",
-                                 where_.str(), s_, what, i_ + 1));
+    throw InputError(fmt::format(
+        "{}: scales_as '{}': {} at character {} (allowed: numbers, column names such as "
+        "n or i.n, + - * / ^, parentheses, log, log2, sqrt)",
+        where_.str(), s_, what, i_ + 1));
   }
   void skip() {
     while (i_ < s_.size() && s_[i_] == ' ') ++i_;
@@ -123,17 +125,23 @@ class ExprParser {
   NodeP sum() {
     NodeP n = product();
     for (;;) {
-      if (eat('+')) n = binary('+', n, product());
-      else if (eat('-')) n = binary('-', n, product());
-      else return n;
+      if (eat('+'))
+        n = binary('+', n, product());
+      else if (eat('-'))
+        n = binary('-', n, product());
+      else
+        return n;
     }
   }
   NodeP product() {
     NodeP n = power();
     for (;;) {
-      if (eat('*')) n = binary('*', n, power());
-      else if (eat('/')) n = binary('/', n, power());
-      else return n;
+      if (eat('*'))
+        n = binary('*', n, power());
+      else if (eat('/'))
+        n = binary('/', n, power());
+      else
+        return n;
     }
   }
   NodeP power() {
@@ -159,17 +167,24 @@ NodeP ExprParser::atom() {
   auto n = std::make_shared<ScaleExpr::Node>();
   const std::size_t start = i_;
   if (i_ < s_.size() && (std::isdigit(static_cast<unsigned char>(s_[i_])) || s_[i_] == '.')) {
-    while (i_ < s_.size() && (std::isdigit(static_cast<unsigned char>(s_[i_])) || s_[i_] == '.' || s_[i_] == 'e')) ++i_;
+    while (i_ < s_.size() &&
+           (std::isdigit(static_cast<unsigned char>(s_[i_])) || s_[i_] == '.' || s_[i_] == 'e'))
+      ++i_;
     auto v = cell_number(s_.substr(start, i_ - start));
     if (!v) fail("not a number");
     n->op = 'n', n->number = *v;
     return n;
   }
-  while (i_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[i_])) || s_[i_] == '_' || s_[i_] == '.')) ++i_;
-  if (i_ == start) fail(i_ < s_.size() ? fmt::format("unexpected '{}'", s_.substr(i_, 1)) : "the expression ends early");
+  while (i_ < s_.size() &&
+         (std::isalnum(static_cast<unsigned char>(s_[i_])) || s_[i_] == '_' || s_[i_] == '.'))
+    ++i_;
+  if (i_ == start)
+    fail(i_ < s_.size() ? fmt::format("unexpected '{}'", s_.substr(i_, 1))
+                        : "the expression ends early");
   n->name = s_.substr(start, i_ - start);
   if (eat('(')) {
-    if (n->name != "log" && n->name != "log2" && n->name != "sqrt") fail(fmt::format("unknown function '{}'", n->name));
+    if (n->name != "log" && n->name != "log2" && n->name != "sqrt")
+      fail(fmt::format("unknown function '{}'", n->name));
     n->op = 'f', n->a = sum();
     if (!eat(')')) fail("missing ')'");
     return n;
@@ -179,7 +194,8 @@ NodeP ExprParser::atom() {
   return n;
 }
 
-std::optional<double> eval(const ScaleExpr::Node& n, const ClaimRow& row, const std::set<std::string>& columns) {
+std::optional<double> eval(const ScaleExpr::Node& n, const ClaimRow& row,
+                           const std::set<std::string>& columns) {
   if (n.op == 'n') return n.number;
   if (n.op == 'v') {
     auto col = resolve_name(n.name, columns);
@@ -188,7 +204,8 @@ std::optional<double> eval(const ScaleExpr::Node& n, const ClaimRow& row, const 
   }
   auto a = eval(*n.a, row, columns);
   if (!a) return std::nullopt;
-  if (n.op == 'f') return n.name == "log" ? std::log(*a) : n.name == "log2" ? std::log2(*a) : std::sqrt(*a);
+  if (n.op == 'f')
+    return n.name == "log" ? std::log(*a) : n.name == "log2" ? std::log2(*a) : std::sqrt(*a);
   auto b = eval(*n.b, row, columns);
   if (!b) return std::nullopt;
   switch (n.op) {

@@ -17,9 +17,9 @@ namespace dpgpu {
 
 namespace {
 
-const std::vector<std::string> kClaimKeys = {"id",       "says",     "paper",   "rows",   "column",
-                                             "ratio_to", "at_most",  "at_least", "equals", "scales_as",
-                                             "within",   "for_each", "at",      "reduce"};
+const std::vector<std::string> kClaimKeys = {
+    "id",       "says",   "paper",     "rows",   "column",   "ratio_to", "at_most",
+    "at_least", "equals", "scales_as", "within", "for_each", "at",       "reduce"};
 
 class Reader {
  public:
@@ -36,7 +36,9 @@ class Reader {
   std::string file_;
 };
 
-std::string joined(const std::vector<std::string>& v) { return fmt::format("{}", fmt::join(v, ", ")); }
+std::string joined(const std::vector<std::string>& v) {
+  return fmt::format("{}", fmt::join(v, ", "));
+}
 
 std::string trimmed(const std::string& s) {
   const auto a = s.find_first_not_of(" \t");
@@ -56,25 +58,31 @@ std::optional<double> number_text(const std::string& text) {
 }
 
 // One filter: `column: value`.
-Condition read_condition(const Reader& r, const std::string& label, const YAML::Node& key, const YAML::Node& v) {
+Condition read_condition(const Reader& r, const std::string& label, const YAML::Node& key,
+                         const YAML::Node& v) {
   Condition c;
   c.column = claim_column(key.Scalar());
   c.where = r.at(key);
   if (v.IsSequence() && v.size() > 0) {
     c.op = Condition::Op::AnyOf;
     for (const auto& item : v) {
-      if (!item.IsScalar()) r.fail(item, fmt::format("{}: '{}': a list of values holds plain values", label, key.Scalar()));
+      if (!item.IsScalar())
+        r.fail(item,
+               fmt::format("{}: '{}': a list of values holds plain values", label, key.Scalar()));
       c.texts.push_back(item.Scalar());
     }
     return c;
   }
   if (!v.IsScalar())
-    r.fail(v.IsNull() ? key : v, fmt::format("{}: '{}': expected a value, a list of values, or \">= 1024\", \"< 2^15\", "
-                                             "\"!= x\", \"~ regex\"", label, key.Scalar()));
+    r.fail(v.IsNull() ? key : v,
+           fmt::format("{}: '{}': expected a value, a list of values, or \">= 1024\", \"< 2^15\", "
+                       "\"!= x\", \"~ regex\"",
+                       label, key.Scalar()));
   const std::string text = v.Scalar();
   static const std::vector<std::pair<std::string, Condition::Op>> ops = {
-      {">=", Condition::Op::GreaterEqual}, {"<=", Condition::Op::LessEqual}, {"!=", Condition::Op::NotEqual},
-      {">", Condition::Op::Greater},       {"<", Condition::Op::Less},       {"~", Condition::Op::Matches}};
+      {">=", Condition::Op::GreaterEqual}, {"<=", Condition::Op::LessEqual},
+      {"!=", Condition::Op::NotEqual},     {">", Condition::Op::Greater},
+      {"<", Condition::Op::Less},          {"~", Condition::Op::Matches}};
   for (auto& [sym, op] : ops) {
     if (text.rfind(sym, 0) != 0) continue;
     c.op = op;
@@ -85,13 +93,16 @@ Condition read_condition(const Reader& r, const std::string& label, const YAML::
         try {
           std::regex re(rest);
         } catch (const std::regex_error& e) {
-          r.fail(v, fmt::format("{}: '{}': '{}' is not a regular expression: {}", label, key.Scalar(), rest, e.what()));
+          r.fail(v, fmt::format("{}: '{}': '{}' is not a regular expression: {}", label,
+                                key.Scalar(), rest, e.what()));
         }
       }
       return c;
     }
     auto n = number_text(rest);
-    if (!n) r.fail(v, fmt::format("{}: '{}': '{}' needs a number after {} (e.g. \"{} 1024\")", label, key.Scalar(), text, sym, sym));
+    if (!n)
+      r.fail(v, fmt::format("{}: '{}': '{}' needs a number after {} (e.g. \"{} 1024\")", label,
+                            key.Scalar(), text, sym, sym));
     c.number = *n;
     return c;
   }
@@ -99,89 +110,127 @@ Condition read_condition(const Reader& r, const std::string& label, const YAML::
   return c;
 }
 
-Selection read_selection(const Reader& r, const std::string& label, const YAML::Node& key, const YAML::Node& v) {
+Selection read_selection(const Reader& r, const std::string& label, const YAML::Node& key,
+                         const YAML::Node& v) {
   if (!v.IsMap() || v.size() == 0)
-    r.fail(v.IsNull() ? key : v, fmt::format("{}: '{}': expected a mapping of column: value, e.g. {{solver: gpu.mcm, "
-                                             "s.policy: calibrate, i.n: \">= 1024\"}}", label, key.Scalar()));
+    r.fail(v.IsNull() ? key : v,
+           fmt::format("{}: '{}': expected a mapping of column: value, e.g. {{solver: gpu.mcm, "
+                       "s.policy: calibrate, i.n: \">= 1024\"}}",
+                       label, key.Scalar()));
   Selection s;
   s.where = r.at(v);
-  for (const auto& kv : v) s.conditions.push_back(read_condition(r, label + ": " + key.Scalar(), kv.first, kv.second));
+  for (const auto& kv : v)
+    s.conditions.push_back(read_condition(r, label + ": " + key.Scalar(), kv.first, kv.second));
   return s;
 }
 
-double read_number(const Reader& r, const std::string& label, const YAML::Node& key, const YAML::Node& v) {
+double read_number(const Reader& r, const std::string& label, const YAML::Node& key,
+                   const YAML::Node& v) {
   std::optional<double> n = v.IsScalar() ? number_text(v.Scalar()) : std::nullopt;
-  if (!n || !std::isfinite(*n)) r.fail(v.IsNull() ? key : v, fmt::format("{}: '{}': expected a number", label, key.Scalar()));
+  if (!n || !std::isfinite(*n))
+    r.fail(v.IsNull() ? key : v, fmt::format("{}: '{}': expected a number", label, key.Scalar()));
   return *n;
 }
 
-std::string read_text(const Reader& r, const std::string& label, const YAML::Node& key, const YAML::Node& v) {
+std::string read_text(const Reader& r, const std::string& label, const YAML::Node& key,
+                      const YAML::Node& v) {
   if (!v.IsScalar() || trimmed(v.Scalar()).empty())
-    r.fail(v.IsNull() ? key : v, fmt::format("{}: '{}': expected a short text", label, key.Scalar()));
+    r.fail(v.IsNull() ? key : v,
+           fmt::format("{}: '{}': expected a short text", label, key.Scalar()));
   return trimmed(v.Scalar());
 }
 
-void read_for_each(const Reader& r, const std::string& label, const YAML::Node& key, const YAML::Node& v, Claim& c) {
+void read_for_each(const Reader& r, const std::string& label, const YAML::Node& key,
+                   const YAML::Node& v, Claim& c) {
   c.for_each_where = r.at(v.IsNull() ? key : v);
   if (v.IsScalar() && !v.Scalar().empty()) {
     c.for_each.push_back(claim_column(v.Scalar()));
     return;
   }
   if (!v.IsSequence() || v.size() == 0)
-    r.fail(v.IsNull() ? key : v, fmt::format("{}: 'for_each': expected a column (i.n, instance, ...) or a list of them", label));
+    r.fail(v.IsNull() ? key : v,
+           fmt::format("{}: 'for_each': expected a column (i.n, instance, ...) or a list of them",
+                       label));
   for (const auto& item : v) {
     if (!item.IsScalar()) r.fail(item, label + ": 'for_each': expected column names");
     c.for_each.push_back(claim_column(item.Scalar()));
   }
 }
 
-void read_key(const Reader& r, const std::string& label, const YAML::Node& key, const YAML::Node& v, Claim& c) {
+void read_key(const Reader& r, const std::string& label, const YAML::Node& key, const YAML::Node& v,
+              Claim& c) {
   const std::string k = key.Scalar();
-  if (k == "says") c.says = read_text(r, label, key, v);
-  else if (k == "paper") c.paper = read_text(r, label, key, v);
-  else if (k == "rows") c.rows = read_selection(r, label, key, v);
-  else if (k == "ratio_to") c.ratio_to = read_selection(r, label, key, v);
+  if (k == "says")
+    c.says = read_text(r, label, key, v);
+  else if (k == "paper")
+    c.paper = read_text(r, label, key, v);
+  else if (k == "rows")
+    c.rows = read_selection(r, label, key, v);
+  else if (k == "ratio_to")
+    c.ratio_to = read_selection(r, label, key, v);
   else if (k == "column") {
     c.column = claim_column(read_text(r, label, key, v));
     c.column_where = r.at(v);
-  } else if (k == "at_most") c.at_most = read_number(r, label, key, v);
-  else if (k == "at_least") c.at_least = read_number(r, label, key, v);
-  else if (k == "within") c.within = read_number(r, label, key, v);
+  } else if (k == "at_most")
+    c.at_most = read_number(r, label, key, v);
+  else if (k == "at_least")
+    c.at_least = read_number(r, label, key, v);
+  else if (k == "within")
+    c.within = read_number(r, label, key, v);
   else if (k == "equals") {
     const std::string e = read_text(r, label, key, v);
-    if (e == "optimum") c.equals_optimum = true;
-    else c.equals = e;
-  } else if (k == "scales_as") c.scales_as = parse_scale_expr(read_text(r, label, key, v), r.at(v));
-  else if (k == "for_each") read_for_each(r, label, key, v, c);
+    if (e == "optimum")
+      c.equals_optimum = true;
+    else
+      c.equals = e;
+  } else if (k == "scales_as")
+    c.scales_as = parse_scale_expr(read_text(r, label, key, v), r.at(v));
+  else if (k == "for_each")
+    read_for_each(r, label, key, v, c);
   else if (k == "reduce") {
     c.reduce = read_text(r, label, key, v);
     if (c.reduce != "min" && c.reduce != "max" && c.reduce != "median" && c.reduce != "mean")
-      r.fail(v, fmt::format("{}: 'reduce': unknown '{}' (allowed: min, max, median, mean)", label, c.reduce));
+      r.fail(v, fmt::format("{}: 'reduce': unknown '{}' (allowed: min, max, median, mean)", label,
+                            c.reduce));
   }
 }
 
 // The comparison: exactly one kind, with what it needs.
-void check_comparison(const Reader& r, const std::string& label, const YAML::Node& item, const Claim& c) {
-  const int kinds = int(c.at_most || c.at_least) + int(c.equals_optimum || c.equals.has_value()) + int(c.scales_as.has_value());
+void check_comparison(const Reader& r, const std::string& label, const YAML::Node& item,
+                      const Claim& c) {
+  const int kinds = int(c.at_most || c.at_least) + int(c.equals_optimum || c.equals.has_value()) +
+                    int(c.scales_as.has_value());
   if (kinds != 1)
-    r.fail(item, fmt::format("{}: give exactly one comparison: at_most and/or at_least, equals, or scales_as with "
-                             "within (this claim has {})", label, kinds));
-  if (c.scales_as && !c.within) r.fail(item, label + ": scales_as needs 'within' (a relative tolerance, e.g. 0.15)");
-  if (c.scales_as && c.ratio_to) r.fail(item, label + ": scales_as and ratio_to do not go together");
-  if (c.equals_optimum && c.ratio_to) r.fail(item, label + ": equals: optimum compares each row with its own optimum; drop ratio_to");
+    r.fail(
+        item,
+        fmt::format(
+            "{}: give exactly one comparison: at_most and/or at_least, equals, or scales_as with "
+            "within (this claim has {})",
+            label, kinds));
+  if (c.scales_as && !c.within)
+    r.fail(item, label + ": scales_as needs 'within' (a relative tolerance, e.g. 0.15)");
+  if (c.scales_as && c.ratio_to)
+    r.fail(item, label + ": scales_as and ratio_to do not go together");
+  if (c.equals_optimum && c.ratio_to)
+    r.fail(item, label + ": equals: optimum compares each row with its own optimum; drop ratio_to");
   if (c.at_most && c.at_least && *c.at_least > *c.at_most)
-    r.fail(item, fmt::format("{}: at_least {} is above at_most {}", label, *c.at_least, *c.at_most));
+    r.fail(item,
+           fmt::format("{}: at_least {} is above at_most {}", label, *c.at_least, *c.at_most));
 }
 
-Claim read_claim(const Reader& r, const YAML::Node& item, std::size_t i, std::set<std::string>& ids) {
+Claim read_claim(const Reader& r, const YAML::Node& item, std::size_t i,
+                 std::set<std::string>& ids) {
   std::string label = fmt::format("claims[{}]", i);
-  if (!item.IsMap()) r.fail(item, label + ": a claim is a mapping (id: ..., says: ..., paper: ..., rows: ..., ...)");
+  if (!item.IsMap())
+    r.fail(item, label + ": a claim is a mapping (id: ..., says: ..., paper: ..., rows: ..., ...)");
   Claim c;
   c.where = r.at(item);
   c.column_where = c.where;
   const YAML::Node id = item["id"];
   if (!id || !id.IsScalar() || !std::regex_match(id.Scalar(), std::regex("[a-z0-9_.-]+")))
-    r.fail(id ? id : item, label + ": 'id' is required: lower-case letters, digits, _ . - (e.g. calibrate_vs_block)");
+    r.fail(
+        id ? id : item,
+        label + ": 'id' is required: lower-case letters, digits, _ . - (e.g. calibrate_vs_block)");
   c.id = id.Scalar();
   if (!ids.insert(c.id).second) r.fail(id, fmt::format("{}: id '{}' is used twice", label, c.id));
   label += " (" + c.id + ")";
@@ -189,9 +238,12 @@ Claim read_claim(const Reader& r, const YAML::Node& item, std::size_t i, std::se
   for (const auto& kv : item) {
     const std::string k = kv.first.Scalar();
     if (std::find(kClaimKeys.begin(), kClaimKeys.end(), k) == kClaimKeys.end())
-      r.fail(kv.first, fmt::format("{}: unknown key '{}' (allowed keys: {})", label, k, joined(kClaimKeys)));
-    if (k == "at") at.emplace(kv.first, kv.second);
-    else read_key(r, label, kv.first, kv.second, c);
+      r.fail(kv.first,
+             fmt::format("{}: unknown key '{}' (allowed keys: {})", label, k, joined(kClaimKeys)));
+    if (k == "at")
+      at.emplace(kv.first, kv.second);
+    else
+      read_key(r, label, kv.first, kv.second, c);
   }
   for (const char* need : {"says", "paper", "rows"})
     if (!item[need]) r.fail(item, fmt::format("{}: missing key '{}'", label, need));
@@ -231,7 +283,8 @@ std::vector<Claim> read_claims_section(const YAML::Node& claims, const std::stri
   const Reader r(file);
   std::vector<Claim> out;
   if (claims.IsNull()) return out;
-  if (!claims.IsSequence()) r.fail(claims, "claims: must be a list of claims (- id: ..., says: ..., ...)");
+  if (!claims.IsSequence())
+    r.fail(claims, "claims: must be a list of claims (- id: ..., says: ..., ...)");
   std::set<std::string> ids;
   std::size_t i = 0;
   for (const auto& item : claims) out.push_back(read_claim(r, item, i++, ids));

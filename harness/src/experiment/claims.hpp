@@ -106,7 +106,8 @@ std::optional<double> cell_number(const std::string& text);
 // f(row); nullopt when a name has no number in the row. Names resolve as written, then
 // with the prefixes i., s., c.
 std::optional<double> evaluate(const ScaleExpr& e, const ClaimRow& row);
-std::optional<std::string> resolve_name(const std::string& name, const std::set<std::string>& columns);
+std::optional<std::string> resolve_name(const std::string& name,
+                                        const std::set<std::string>& columns);
 
 // Every column a claim names, with where it is named (for the checks of check and verify).
 struct NamedColumn {

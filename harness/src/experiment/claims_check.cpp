@@ -18,15 +18,16 @@ bool has_prefix(const std::string& s, const char* p) { return s.rfind(p, 0) == 0
 // and .max (metrics.csv), what profiling cost.
 bool run_column(const std::string& name, const std::vector<std::string>& metrics) {
   if (has_prefix(name, "c.") || has_prefix(name, "phase.") || has_prefix(name, "gpu.")) return true;
-  for (const char* energy : {"energy_j", "power_w", "work_per_joule", "energy_solves", "energy_window_s",
-                             "idle_power_w", "energy_method"})
+  for (const char* energy : {"energy_j", "power_w", "work_per_joule", "energy_solves",
+                             "energy_window_s", "idle_power_w", "energy_method"})
     if (name == energy) return true;
   if (metrics.empty()) return false;
   if (name == "profile_cost_x" || name == "profile_cost_case_x") return true;
   if (!has_prefix(name, "m.")) return false;
   std::string metric = name.substr(2);
   for (const char* end : {".min", ".max"})
-    if (metric.size() > 4 && metric.compare(metric.size() - 4, 4, end) == 0) metric.resize(metric.size() - 4);
+    if (metric.size() > 4 && metric.compare(metric.size() - 4, 4, end) == 0)
+      metric.resize(metric.size() - 4);
   return std::find(metrics.begin(), metrics.end(), metric) != metrics.end();
 }
 
@@ -37,18 +38,22 @@ void check_column(const Claim& c, const NamedColumn& col, const std::set<std::st
   for (auto& k : known)
     if (has_prefix(k, "i.") || has_prefix(k, "s.")) params.push_back(k);
   const std::string metric_note =
-      has_prefix(col.name, "m.") ? fmt::format(" (m.<metric> needs the metric in profile.metrics: {})",
-                                               metrics.empty() ? std::string("none") : fmt::format("{}", fmt::join(metrics, ", ")))
-                                 : "";
-  throw InputError(fmt::format("{}: claims: {}: key '{}': no column '{}' in this experiment's results{} (parameter "
-                               "columns: {}; fixed columns such as solver, instance, time, time_median_s, throughput, "
-                               "objective; or c.<counter>, phase.<name>_s, m.<metric>)",
-                               col.where.str(), c.id, col.key, col.name, metric_note,
-                               params.empty() ? std::string("none") : fmt::format("{}", fmt::join(params, ", "))));
+      has_prefix(col.name, "m.")
+          ? fmt::format(
+                " (m.<metric> needs the metric in profile.metrics: {})",
+                metrics.empty() ? std::string("none") : fmt::format("{}", fmt::join(metrics, ", ")))
+          : "";
+  throw InputError(fmt::format(
+      "{}: claims: {}: key '{}': no column '{}' in this experiment's results{} (parameter "
+      "columns: {}; fixed columns such as solver, instance, time, time_median_s, throughput, "
+      "objective; or c.<counter>, phase.<name>_s, m.<metric>)",
+      col.where.str(), c.id, col.key, col.name, metric_note,
+      params.empty() ? std::string("none") : fmt::format("{}", fmt::join(params, ", "))));
 }
 
 std::size_t count_selected(const Selection& s, const std::vector<ClaimRow>& cases) {
-  return std::count_if(cases.begin(), cases.end(), [&](const ClaimRow& r) { return selects(s, r, true); });
+  return std::count_if(cases.begin(), cases.end(),
+                       [&](const ClaimRow& r) { return selects(s, r, true); });
 }
 
 // Where a selection matches nothing, the condition that empties it, to name in the message.
@@ -61,16 +66,18 @@ const Condition* emptying_condition(const Selection& s, const std::vector<ClaimR
   return nullptr;
 }
 
-void check_selection(const Claim& c, const Selection& s, const char* key, const std::vector<ClaimRow>& cases) {
+void check_selection(const Claim& c, const Selection& s, const char* key,
+                     const std::vector<ClaimRow>& cases) {
   if (count_selected(s, cases) > 0) return;
   const Condition* bad = emptying_condition(s, cases);
   std::set<std::string> seen;
   if (bad)
     for (auto& r : cases)
       if (auto it = r.find(bad->column); it != r.end() && seen.size() < 12) seen.insert(it->second);
-  throw InputError(fmt::format("{}: claims: {}: key '{}': selects none of the {} planned cases{}", bad ? bad->where.str() : s.where.str(),
-                               c.id, key, cases.size(),
-                               bad ? fmt::format(" ('{}' has the values: {})", bad->column, fmt::join(seen, ", ")) : ""));
+  throw InputError(fmt::format(
+      "{}: claims: {}: key '{}': selects none of the {} planned cases{}",
+      bad ? bad->where.str() : s.where.str(), c.id, key, cases.size(),
+      bad ? fmt::format(" ('{}' has the values: {})", bad->column, fmt::join(seen, ", ")) : ""));
 }
 
 }  // namespace

@@ -99,7 +99,9 @@ bool looks_integer(const std::string& s) {
 // [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?
 bool looks_real(const std::string& s) {
   std::size_t i = 0;
-  auto sign = [&] { if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i; };
+  auto sign = [&] {
+    if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+  };
   auto digits = [&] {
     std::size_t start = i;
     while (i < s.size() && is_digit(s[i])) ++i;
@@ -127,9 +129,7 @@ std::string_view without_plus(const std::string& s) {
   return v;
 }
 
-bool is_quoted(const YAML::Node& n) {
-  return n.Tag() == "!" || n.Tag() == "tag:yaml.org,2002:str";
-}
+bool is_quoted(const YAML::Node& n) { return n.Tag() == "!" || n.Tag() == "tag:yaml.org,2002:str"; }
 
 // The typed value of a scalar node: bool, int64 (no '.' or exponent), double, or text.
 Value scalar_value(const Source& src, const YAML::Node& n, const std::string& path) {
@@ -165,24 +165,27 @@ std::vector<Entry> map_entries(const Source& src, const YAML::Node& node, const 
   std::vector<Entry> out;
   for (auto it = node.begin(); it != node.end(); ++it) {
     const YAML::Node key = it->first;
-    if (!key.IsScalar()) src.fail(key, fmt::format("{}: expected a plain key, got {}", path, describe(key)));
+    if (!key.IsScalar())
+      src.fail(key, fmt::format("{}: expected a plain key, got {}", path, describe(key)));
     Entry e{key.Scalar(), prefix + key.Scalar(), key, it->second};
     for (const Entry& seen : out)
       if (seen.key == e.key)
-        src.fail(key, fmt::format("{}: key given twice (first at line {})", e.path, src.at(seen.key_node).line));
+        src.fail(key, fmt::format("{}: key given twice (first at line {})", e.path,
+                                  src.at(seen.key_node).line));
     out.push_back(std::move(e));
   }
   return out;
 }
 
-void reject_unknown_keys(const Source& src, const std::vector<Entry>& entries, const std::string& path,
-                         Keys allowed) {
+void reject_unknown_keys(const Source& src, const std::vector<Entry>& entries,
+                         const std::string& path, Keys allowed) {
   for (const Entry& e : entries) {
     bool known = false;
     for (const char* k : allowed) known = known || e.key == k;
     if (!known)
-      src.fail(e.key_node, fmt::format("unknown key '{}'{} (allowed: {})", e.key,
-                                       path.empty() ? "" : " in " + path, fmt::join(allowed, ", ")));
+      src.fail(e.key_node,
+               fmt::format("unknown key '{}'{} (allowed: {})", e.key,
+                           path.empty() ? "" : " in " + path, fmt::join(allowed, ", ")));
   }
 }
 
@@ -202,11 +205,13 @@ const Entry& require(const Source& src, const YAML::Node& map, const std::vector
 // what each item must be ("a seed").
 std::vector<YAML::Node> one_or_list(const Source& src, const Entry& e, const std::string& what) {
   if (e.value.IsScalar()) return {e.value};
-  if (!e.value.IsSequence()) fail(src, e, fmt::format("expected {} or a list of them, got {}", what, describe(e.value)));
+  if (!e.value.IsSequence())
+    fail(src, e, fmt::format("expected {} or a list of them, got {}", what, describe(e.value)));
   if (e.value.size() == 0) fail(src, e, "the list is empty");
   std::vector<YAML::Node> items;
   for (const YAML::Node& item : e.value) {
-    if (!item.IsScalar()) src.fail(item, fmt::format("{}: expected {}, got {}", e.path, what, describe(item)));
+    if (!item.IsScalar())
+      src.fail(item, fmt::format("{}: expected {}, got {}", e.path, what, describe(item)));
     items.push_back(item);
   }
   return items;
@@ -214,8 +219,10 @@ std::vector<YAML::Node> one_or_list(const Source& src, const Entry& e, const std
 
 // The entries of a non-empty list that must hold maps (instances, solvers).
 std::vector<YAML::Node> list_items(const Source& src, const Entry& e, const std::string& what) {
-  if (!e.value.IsSequence()) fail(src, e, fmt::format("expected a list of {}, got {}", what, describe(e.value)));
-  if (e.value.size() == 0) fail(src, e, fmt::format("the list is empty; give at least one of the {}", what));
+  if (!e.value.IsSequence())
+    fail(src, e, fmt::format("expected a list of {}, got {}", what, describe(e.value)));
+  if (e.value.size() == 0)
+    fail(src, e, fmt::format("the list is empty; give at least one of the {}", what));
   return {e.value.begin(), e.value.end()};
 }
 
@@ -227,18 +234,23 @@ std::string read_text(const Source& src, const Entry& e) {
   return e.value.Scalar();
 }
 
-std::int64_t read_count(const Source& src, const Entry& e, std::int64_t at_least, std::int64_t at_most) {
+std::int64_t read_count(const Source& src, const Entry& e, std::int64_t at_least,
+                        std::int64_t at_most) {
   Value v = e.value.IsScalar() ? scalar_value(src, e.value, e.path) : Value{std::string{}};
   auto i = std::get_if<std::int64_t>(&v);
   if (!i || *i < 0) fail(src, e, "expected a non-negative integer, got " + describe(e.value));
   if (*i < at_least) fail(src, e, fmt::format("must be at least {}, got {}", at_least, *i));
-  if (*i > at_most) fail(src, e, fmt::format("must be at most {} (allowed: {} to {}), got {}", at_most, at_least, at_most, *i));
+  if (*i > at_most)
+    fail(src, e,
+         fmt::format("must be at most {} (allowed: {} to {}), got {}", at_most, at_least, at_most,
+                     *i));
   return *i;
 }
 
 // An int or a real (not a bool, not text).
 std::optional<double> number_of(const Value& v) {
-  if (std::holds_alternative<std::int64_t>(v) || std::holds_alternative<double>(v)) return to_number(v);
+  if (std::holds_alternative<std::int64_t>(v) || std::holds_alternative<double>(v))
+    return to_number(v);
   return std::nullopt;
 }
 
@@ -253,8 +265,10 @@ double read_timeout(const Source& src, const Entry& e) {
   Value v = e.value.IsScalar() ? scalar_value(src, e.value, e.path) : Value{std::string{}};
   auto x = number_of(v);
   if (!x || !(*x > 0) || !(*x <= kMaxTimeoutSeconds))
-    fail(src, e, fmt::format("expected a positive number of seconds, got {} (allowed: above 0, at most {:.0f}, one week)",
-                             describe(e.value), kMaxTimeoutSeconds));
+    fail(src, e,
+         fmt::format("expected a positive number of seconds, got {} (allowed: above 0, at most "
+                     "{:.0f}, one week)",
+                     describe(e.value), kMaxTimeoutSeconds));
   return *x;
 }
 
@@ -262,16 +276,21 @@ std::string read_choice(const Source& src, const Entry& e, Keys choices) {
   std::string s = e.value.IsScalar() ? e.value.Scalar() : "";
   for (const char* c : choices)
     if (s == c) return s;
-  fail(src, e, fmt::format("expected one of {}, got {}", fmt::join(choices, ", "), describe(e.value)));
+  fail(src, e,
+       fmt::format("expected one of {}, got {}", fmt::join(choices, ", "), describe(e.value)));
 }
 
 // The name becomes the results folder (results/<name>/), so it must be a plain file name.
 std::string read_name(const Source& src, const Entry& e) {
   std::string name = read_text(src, e);
   bool plain = !name.empty() && name[0] != '.';
-  for (char c : name) plain = plain && (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-');
+  for (char c : name)
+    plain =
+        plain && (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-');
   if (!plain)
-    fail(src, e, fmt::format("'{}' cannot name the results folder; use letters, digits, '.', '_' and '-'", name));
+    fail(src, e,
+         fmt::format("'{}' cannot name the results folder; use letters, digits, '.', '_' and '-'",
+                     name));
   return name;
 }
 
@@ -281,14 +300,15 @@ std::string read_name(const Source& src, const Entry& e) {
 
 // Schema::check_value writes the message (naming the parameter and what is allowed). Rules
 // across parameters wait for whole points (expand), where every partner's value is known.
-void check_param(const Source& src, const YAML::Node& at, const Schema& schema, const std::string& owner,
-                 const std::string& key, const Value& v) {
+void check_param(const Source& src, const YAML::Node& at, const Schema& schema,
+                 const std::string& owner, const std::string& key, const Value& v) {
   schema.check_value(key, v, src.at(at).str() + ": " + owner);
 }
 
 // The values of one axis: a scalar, or a non-empty list of scalars.
 std::vector<YAML::Node> axis_items(const Source& src, const Entry& e) {
-  if (e.value.IsMap()) fail(src, e, "nested maps are not allowed in params (a list is a sweep axis)");
+  if (e.value.IsMap())
+    fail(src, e, "nested maps are not allowed in params (a list is a sweep axis)");
   if (e.value.IsNull()) fail(src, e, "expected a value or a list of values, got nothing");
   return one_or_list(src, e, "a single value");
 }
@@ -324,7 +344,8 @@ std::vector<Axis> read_axes(const Source& src, const Entry& params, const Schema
 std::uint64_t read_seed(const Source& src, const YAML::Node& item, const std::string& path) {
   const std::string& s = item.Scalar();
   if (is_quoted(item) || !looks_integer(s) || s[0] == '-')
-    src.fail(item, fmt::format("{}: expected a non-negative integer, got {}", path, describe(item)));
+    src.fail(item,
+             fmt::format("{}: expected a non-negative integer, got {}", path, describe(item)));
   std::uint64_t seed = 0;
   auto text = without_plus(s);
   if (std::from_chars(text.data(), text.data() + text.size(), seed).ec != std::errc{})
@@ -337,7 +358,8 @@ std::vector<std::uint64_t> read_seeds(const Source& src, const Entry& e) {
   std::unordered_set<std::uint64_t> seen;  // O(n): 10^6 seeds are checked in a second
   for (const YAML::Node& item : one_or_list(src, e, "a non-negative integer")) {
     const std::uint64_t seed = read_seed(src, item, e.path);
-    if (!seen.insert(seed).second) src.fail(item, fmt::format("{}: seed {} appears twice", e.path, seed));
+    if (!seen.insert(seed).second)
+      src.fail(item, fmt::format("{}: seed {} appears twice", e.path, seed));
     seeds.push_back(seed);
   }
   return seeds;
@@ -352,7 +374,8 @@ fs::path resolve_path(const fs::path& base_dir, const std::string& written) {
 void check_readable(const Source& src, const YAML::Node& at, const std::string& path,
                     const std::string& written, const fs::path& resolved) {
   auto why = [&](const std::string& problem) {
-    src.fail(at, fmt::format("{}: '{}' {} (resolved to '{}')", path, written, problem, resolved.string()));
+    src.fail(at, fmt::format("{}: '{}' {} (resolved to '{}')", path, written, problem,
+                             resolved.string()));
   };
   std::error_code ec;
   fs::file_status st = fs::status(resolved, ec);
@@ -360,11 +383,13 @@ void check_readable(const Source& src, const YAML::Node& at, const std::string& 
   if (ec) why("cannot be checked: " + ec.message());
   if (fs::is_directory(st)) why("is a folder, expected a file");
   // Opening a FIFO to read waits for a writer, forever: only regular files are read.
-  if (!fs::is_regular_file(st)) why("is not a regular file (a FIFO, a device or a socket), expected a file");
+  if (!fs::is_regular_file(st))
+    why("is not a regular file (a FIFO, a device or a socket), expected a file");
   if (!std::ifstream(resolved)) why("cannot be read");
 }
 
-FileSource read_file_source(const Source& src, const std::vector<Entry>& entries, const fs::path& base_dir) {
+FileSource read_file_source(const Source& src, const std::vector<Entry>& entries,
+                            const fs::path& base_dir) {
   FileSource files;
   const Entry& file = *find(entries, "file");
   for (const YAML::Node& item : one_or_list(src, file, "a file path")) {
@@ -380,20 +405,23 @@ FileSource read_file_source(const Source& src, const std::vector<Entry>& entries
 void reject_keys_of_other_source(const Source& src, const std::vector<Entry>& entries, Keys keys,
                                  const std::string& kind) {
   for (const char* k : keys)
-    if (const Entry* e = find(entries, k)) src.fail(e->key_node, fmt::format("{}: only {} take it", e->path, kind));
+    if (const Entry* e = find(entries, k))
+      src.fail(e->key_node, fmt::format("{}: only {} take it", e->path, kind));
 }
 
-const GeneratorEntry& find_generator(const Source& src, const Entry& e, const ProblemEntry& problem) {
+const GeneratorEntry& find_generator(const Source& src, const Entry& e,
+                                     const ProblemEntry& problem) {
   std::string name = read_text(src, e);
   if (const GeneratorEntry* g = problem.generator(name)) return *g;
   std::vector<std::string> known;
   for (const GeneratorEntry& g : problem.generators) known.push_back(g.name);
-  fail(src, e, fmt::format("unknown generator '{}' for problem '{}' (known: {})", name, problem.name,
-                           known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
+  fail(src, e,
+       fmt::format("unknown generator '{}' for problem '{}' (known: {})", name, problem.name,
+                   known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
 }
 
-void read_generator_source(const Source& src, const std::vector<Entry>& entries, const ProblemEntry& problem,
-                           InstanceSource& out) {
+void read_generator_source(const Source& src, const std::vector<Entry>& entries,
+                           const ProblemEntry& problem, InstanceSource& out) {
   reject_keys_of_other_source(src, entries, {"select"}, "file sources");
   const GeneratorEntry& gen = find_generator(src, *find(entries, "generator"), problem);
   out.generator = gen.name;
@@ -407,8 +435,10 @@ InstanceSource read_instance(const Source& src, const YAML::Node& node, const st
   auto entries = map_entries(src, node, path);
   reject_unknown_keys(src, entries, path, {"generator", "params", "seeds", "file", "select"});
   bool generated = find(entries, "generator"), from_file = find(entries, "file");
-  if (generated && from_file) src.fail(node, path + ": give either 'generator' or 'file', not both");
-  if (!generated && !from_file) src.fail(node, path + ": missing 'generator' or 'file' (one of them)");
+  if (generated && from_file)
+    src.fail(node, path + ": give either 'generator' or 'file', not both");
+  if (!generated && !from_file)
+    src.fail(node, path + ": missing 'generator' or 'file' (one of them)");
   InstanceSource s;
   s.where = src.at(node);
   if (generated) {
@@ -432,8 +462,9 @@ const SolverEntry& find_solver(const Source& src, const Entry& e, const ProblemE
   }
   std::vector<std::string> known;
   for (const SolverEntry* s : Registry::get().solvers(problem.name)) known.push_back(s->name);
-  fail(src, e, fmt::format("unknown solver '{}' for problem '{}' (known: {})", name, problem.name,
-                           known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
+  fail(src, e,
+       fmt::format("unknown solver '{}' for problem '{}' (known: {})", name, problem.name,
+                   known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
 }
 
 std::map<std::string, double> read_caps(const Source& src, const Entry& max) {
@@ -470,28 +501,35 @@ const ProblemEntry& find_problem(const Source& src, const Entry& e) {
   if (const ProblemEntry* p = Registry::get().problem(name)) return *p;
   std::vector<std::string> known;
   for (const ProblemEntry* p : Registry::get().problems()) known.push_back(p->name);
-  fail(src, e, fmt::format("unknown problem '{}' (known: {})", name,
-                           known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
+  fail(src, e,
+       fmt::format("unknown problem '{}' (known: {})", name,
+                   known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
 }
 
 ProfileSpec read_profile(const Source& src, const Entry& profile) {
   auto entries = map_entries(src, profile.value, profile.path);
-  reject_unknown_keys(src, entries, profile.path, {"metrics", "max_launches", "backend", "cache_control", "replay"});
+  reject_unknown_keys(src, entries, profile.path,
+                      {"metrics", "max_launches", "backend", "cache_control", "replay"});
   ProfileSpec spec;
   const Entry& metrics = require(src, profile.value, entries, profile.path, "metrics");
   for (const YAML::Node& m : one_or_list(src, metrics, "a metric name")) {
     spec.metrics.push_back(m.Scalar());
     spec.metric_where.push_back(src.at(m));
   }
-  if (const Entry* n = find(entries, "max_launches")) spec.max_launches = read_count(src, *n, 1, kMaxProfiledLaunches);
-  if (const Entry* b = find(entries, "backend")) spec.backend = read_choice(src, *b, {"cupti", "ncu"});
+  if (const Entry* n = find(entries, "max_launches"))
+    spec.max_launches = read_count(src, *n, 1, kMaxProfiledLaunches);
+  if (const Entry* b = find(entries, "backend"))
+    spec.backend = read_choice(src, *b, {"cupti", "ncu"});
   // Both backends flush the L2 cache before a profiled launch (all) or not (none); how ncu
   // replays is ncu's: the CUPTI backend solves once per counter pass.
-  if (const Entry* c = find(entries, "cache_control")) spec.cache_control = read_choice(src, *c, {"all", "none"});
+  if (const Entry* c = find(entries, "cache_control"))
+    spec.cache_control = read_choice(src, *c, {"all", "none"});
   if (const Entry* r = find(entries, "replay")) {
     spec.replay = read_choice(src, *r, {"kernel", "application"});
     if (spec.backend != "ncu")
-      fail(src, *r, fmt::format("replay is an ncu option: it needs backend: ncu (the backend is {})", spec.backend));
+      fail(src, *r,
+           fmt::format("replay is an ncu option: it needs backend: ncu (the backend is {})",
+                       spec.backend));
   }
   return spec;
 }
@@ -506,7 +544,8 @@ std::string emit_yaml(const YAML::Node& n) {
 
 std::string read_whole_file(const fs::path& file) {
   std::error_code ec;
-  if (fs::is_directory(file, ec)) throw InputError(file.string() + ": is a folder, expected an experiment file");
+  if (fs::is_directory(file, ec))
+    throw InputError(file.string() + ": is a folder, expected an experiment file");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw InputError(file.string() + ": cannot read the experiment file");
   std::ostringstream text;
@@ -521,10 +560,13 @@ struct DocumentStarts : YAML::EventHandler {
   void OnDocumentEnd() override {}
   void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
   void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
-  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {}
   void OnSequenceEnd() override {}
-  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {}
   void OnMapEnd() override {}
 };
 
@@ -544,23 +586,26 @@ YAML::Node load_yaml(const Source& src, const std::string& text) {
   try {
     documents = YAML::LoadAll(text);
   } catch (const YAML::DeepRecursion& e) {
-    throw InputError(fmt::format("{}: nested {} levels deep, past the YAML reader's limit; an experiment needs a "
-                                 "few levels (look for unclosed or repeated brackets)",
-                                 src.at(e.mark).str(), e.depth()));
+    throw InputError(fmt::format(
+        "{}: nested {} levels deep, past the YAML reader's limit; an experiment needs a "
+        "few levels (look for unclosed or repeated brackets)",
+        src.at(e.mark).str(), e.depth()));
   } catch (const YAML::Exception& e) {
     throw InputError(src.at(e.mark).str() + ": " + e.msg);
   }
   if (documents.size() > 1)
-    throw InputError(fmt::format("{}: a second YAML document ('---') begins here; an experiment file holds one "
-                                 "(remove it, or put it in a file of its own)",
-                                 src.at(second_document(text, documents[1])).str()));
+    throw InputError(
+        fmt::format("{}: a second YAML document ('---') begins here; an experiment file holds one "
+                    "(remove it, or put it in a file of its own)",
+                    src.at(second_document(text, documents[1])).str()));
   return documents.empty() ? YAML::Node() : documents.front();
 }
 
-const Keys kTopLevelKeys = {"name",      "description", "problem",         "instances", "solvers",
-                            "repetitions", "warmup",    "max_repetitions", "max_noise", "cold", "series",
-                            "timeout_s", "isolate",     "profile",         "plot",      "parts",
-                            "energy_window_s", "clocks", "claims"};
+const Keys kTopLevelKeys = {
+    "name",        "description",     "problem",         "instances", "solvers",
+    "repetitions", "warmup",          "max_repetitions", "max_noise", "cold",
+    "series",      "timeout_s",       "isolate",         "profile",   "plot",
+    "parts",       "energy_window_s", "clocks",          "claims"};
 
 bool read_flag(const Source& src, const Entry& e) {
   Value v = e.value.IsScalar() ? scalar_value(src, e.value, e.path) : Value{std::string{}};
@@ -586,7 +631,9 @@ void read_energy_settings(const Source& src, const std::vector<Entry>& top, Expe
   if (const Entry* x = find(top, "energy_window_s")) {
     const double v = read_number(src, *x);
     if (!(v >= 0 && v <= 3600))
-      fail(src, *x, "expected seconds from 0 to 3600 (0: the timed repetitions alone), got " + describe(x->value));
+      fail(src, *x,
+           "expected seconds from 0 to 3600 (0: the timed repetitions alone), got " +
+               describe(x->value));
     e.energy_window_s = v;
   }
   if (const Entry* x = find(top, "clocks")) e.clocks = read_clocks(src, *x);
@@ -594,21 +641,28 @@ void read_energy_settings(const Source& src, const std::vector<Entry>& top, Expe
 
 void read_run_settings(const Source& src, const std::vector<Entry>& top, Experiment& e) {
   read_energy_settings(src, top, e);
-  if (const Entry* x = find(top, "repetitions")) e.repetitions = read_count(src, *x, 1, kMaxRepetitions);
+  if (const Entry* x = find(top, "repetitions"))
+    e.repetitions = read_count(src, *x, 1, kMaxRepetitions);
   if (const Entry* x = find(top, "warmup")) e.warmup = read_count(src, *x, 0, kMaxRepetitions);
   if (const Entry* x = find(top, "timeout_s")) e.timeout_s = read_timeout(src, *x);
-  if (const Entry* x = find(top, "isolate")) e.isolate = read_choice(src, *x, {"auto", "always", "never"});
+  if (const Entry* x = find(top, "isolate"))
+    e.isolate = read_choice(src, *x, {"auto", "always", "never"});
   if (const Entry* x = find(top, "cold")) e.cold = read_flag(src, *x);
   if (const Entry* x = find(top, "series")) e.series = read_flag(src, *x);
   e.max_repetitions = e.repetitions;
   if (const Entry* x = find(top, "max_repetitions")) {
     e.max_repetitions = read_count(src, *x, 1, kMaxRepetitions);
     if (e.max_repetitions < e.repetitions)
-      fail(src, *x, fmt::format("must be at least repetitions ({}), got {}", e.repetitions, e.max_repetitions));
+      fail(src, *x,
+           fmt::format("must be at least repetitions ({}), got {}", e.repetitions,
+                       e.max_repetitions));
   }
   if (const Entry* x = find(top, "max_noise")) {
     double v = read_number(src, *x);
-    if (!(v > 0) || !std::isfinite(v)) fail(src, *x, "expected a positive relative standard deviation (e.g. 0.02), got " + describe(x->value));
+    if (!(v > 0) || !std::isfinite(v))
+      fail(
+          src, *x,
+          "expected a positive relative standard deviation (e.g. 0.02), got " + describe(x->value));
     e.max_noise = v;
   }
 }
@@ -626,7 +680,8 @@ void read_problem_part(const Source& src, const YAML::Node& node, const std::vec
   const Entry& instances = require(src, node, entries, path, "instances");
   std::size_t i = 0;
   for (const YAML::Node& item : list_items(src, instances, "instance sources"))
-    e.instances.push_back(read_instance(src, item, fmt::format("{}instances[{}]", prefix, i++), problem, base_dir));
+    e.instances.push_back(
+        read_instance(src, item, fmt::format("{}instances[{}]", prefix, i++), problem, base_dir));
   const Entry& solvers = require(src, node, entries, path, "solvers");
   i = 0;
   for (const YAML::Node& item : list_items(src, solvers, "solvers"))
@@ -635,18 +690,21 @@ void read_problem_part(const Source& src, const YAML::Node& node, const std::vec
 
 }  // namespace
 
-std::vector<Experiment> parse_experiment_parts(const std::filesystem::path& file, const std::vector<Override>& overrides) {
+std::vector<Experiment> parse_experiment_parts(const std::filesystem::path& file,
+                                               const std::vector<Override>& overrides) {
   Experiment shared;
   shared.path = file;
   shared.source_text = read_whole_file(file);
   Source src(file.string());
   YAML::Node root = load_yaml(src, shared.source_text);
   if (!overrides.empty()) {
-    const int lines = int(std::count(shared.source_text.begin(), shared.source_text.end(), '\n')) + 1;
+    const int lines =
+        int(std::count(shared.source_text.begin(), shared.source_text.end(), '\n')) + 1;
     src.set_overrides(apply_overrides(root, overrides, file.string(), lines));
     shared.source_text = overridden_text(root, overrides, file.string());
   }
-  if (root.IsNull()) src.fail(root, "the file is empty; an experiment needs problem, instances and solvers");
+  if (root.IsNull())
+    src.fail(root, "the file is empty; an experiment needs problem, instances and solvers");
   auto top = map_entries(src, root, "");
   reject_unknown_keys(src, top, "", kTopLevelKeys);
 
@@ -672,7 +730,8 @@ std::vector<Experiment> parse_experiment_parts(const std::filesystem::path& file
   }
   for (const char* key : {"problem", "instances", "solvers"})
     if (const Entry* x = find(top, key))
-      fail(src, *x, fmt::format("'{}' belongs inside each item of parts when the file has parts", key));
+      fail(src, *x,
+           fmt::format("'{}' belongs inside each item of parts when the file has parts", key));
   std::size_t i = 0;
   for (const YAML::Node& node : list_items(src, *parts_entry, "parts")) {
     const std::string path = fmt::format("parts[{}]", i);
@@ -684,15 +743,17 @@ std::vector<Experiment> parse_experiment_parts(const std::filesystem::path& file
     read_problem_part(src, node, entries, path, base_dir, e);
     parts.push_back(std::move(e));
   }
-  if (parts.empty()) fail(src, *parts_entry, "parts is empty; give at least one {problem, instances, solvers}");
+  if (parts.empty())
+    fail(src, *parts_entry, "parts is empty; give at least one {problem, instances, solvers}");
   return parts;
 }
 
-Experiment parse_experiment(const std::filesystem::path& file, const std::vector<Override>& overrides) {
+Experiment parse_experiment(const std::filesystem::path& file,
+                            const std::vector<Override>& overrides) {
   auto parts = parse_experiment_parts(file, overrides);
   if (parts.size() > 1)
-    throw InputError(fmt::format("{}: has {} parts; this use takes a single-problem experiment", file.string(),
-                                 parts.size()));
+    throw InputError(fmt::format("{}: has {} parts; this use takes a single-problem experiment",
+                                 file.string(), parts.size()));
   return std::move(parts.front());
 }
 

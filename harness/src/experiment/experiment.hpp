@@ -68,7 +68,7 @@ struct InstanceSource {
   std::string generator;  // empty for a file source
   std::vector<Axis> params;
   std::vector<std::uint64_t> seeds{1};
-  FileSource file;        // paths already resolved against the YAML file's folder
+  FileSource file;  // paths already resolved against the YAML file's folder
 };
 
 struct SolverSpec {
@@ -80,7 +80,6 @@ struct SolverSpec {
   // in quotes ('p') among those the file sets, else the solver's entry.
   const Where& where_named(const std::string& message) const;
 };
-
 
 struct ProfileSpec {
   std::vector<std::string> metrics;  // paper names (gld_efficiency, ...) or raw ncu names
@@ -94,12 +93,12 @@ struct ProfileSpec {
   std::string backend = "cupti";
   // Flush the L2 cache before each profiled launch (all; ncu: before each pass) or not (none).
   std::string cache_control = "all";
-  std::string replay = "kernel";      // ncu --replay-mode: kernel | application (backend ncu)
+  std::string replay = "kernel";  // ncu --replay-mode: kernel | application (backend ncu)
 };
 
 // Limits checked when the file is read, so an absurd value is an error with the range,
 // never an overflow or an allocation.
-constexpr std::int64_t kMaxRepetitions = 1'000'000;  // repetitions, max_repetitions, warmup
+constexpr std::int64_t kMaxRepetitions = 1'000'000;   // repetitions, max_repetitions, warmup
 constexpr double kMaxTimeoutSeconds = 7 * 24 * 3600;  // timeout_s: one week
 constexpr std::int64_t kMaxProfiledLaunches = 1'000'000;
 
@@ -110,7 +109,7 @@ struct Experiment {
   std::size_t part = 0;  // index into the file's `parts` (0 for a file without them)
   std::vector<InstanceSource> instances;
   std::vector<SolverSpec> solvers;
-  std::int64_t repetitions = 5;      // counted runs at least
+  std::int64_t repetitions = 5;  // counted runs at least
   std::int64_t warmup = 1;
   // Stopping rule (NVBench's habit): after `repetitions`, keep adding runs while the relative
   // standard deviation of the times is above `max_noise`, up to `max_repetitions` and within
@@ -127,7 +126,7 @@ struct Experiment {
   ClockRequest clocks;  // locked for the whole run (device/clock_lock.hpp); empty: not
   std::string isolate = "auto";
   std::optional<ProfileSpec> profile;
-  std::string plot_yaml;  // the `plot:` section re-emitted as YAML, or empty
+  std::string plot_yaml;         // the `plot:` section re-emitted as YAML, or empty
   std::vector<PlotFigure> plot;  // its figures, keys checked (plot_section.hpp)
   std::vector<Claim> claims;     // what the results are claimed to show (claims.hpp)
 };
@@ -142,7 +141,8 @@ struct Experiment {
 std::vector<Experiment> parse_experiment_parts(const std::filesystem::path& file,
                                                const std::vector<Override>& overrides = {});
 // A single-problem file; a file with several parts is an InputError.
-Experiment parse_experiment(const std::filesystem::path& file, const std::vector<Override>& overrides = {});
+Experiment parse_experiment(const std::filesystem::path& file,
+                            const std::vector<Override>& overrides = {});
 
 // One point of an instance source: generator parameters resolved with defaults, and a seed.
 struct InstancePoint {
@@ -155,8 +155,8 @@ struct InstancePoint {
 struct SolverPoint {
   std::size_t spec = 0;  // index into Experiment::solvers
   const SolverEntry* solver = nullptr;
-  Params params;         // resolved with defaults
-  std::string label;     // "gpu.wavefront[block=128]" (swept or given keys only)
+  Params params;      // resolved with defaults
+  std::string label;  // "gpu.wavefront[block=128]" (swept or given keys only)
 };
 
 struct Plan {

@@ -103,7 +103,8 @@ std::vector<SolverPoint> solver_points(const Experiment& e, int host_cards) {
     const SolverSpec& spec = e.solvers[i];
     const SolverEntry* solver = Registry::get().solver(e.problem, spec.name);
     if (!solver)
-      throw InputError(fmt::format("{}: unknown solver '{}' for problem '{}'", spec.where.str(), spec.name, e.problem));
+      throw InputError(fmt::format("{}: unknown solver '{}' for problem '{}'", spec.where.str(),
+                                   spec.name, e.problem));
     for (const ValueMap& given : combinations(spec.params)) {
       // Each value passed its own checks while parsing; what fails here is a rule across
       // parameters, reported at the first key it names.
@@ -111,8 +112,9 @@ std::vector<SolverPoint> solver_points(const Experiment& e, int host_cards) {
       try {
         params = solver->schema.resolve(with_host_gpus(given, host_cards));
       } catch (const InputError& err) {
-        throw InputError(fmt::format("{}: solver '{}': {} (at {})", spec.where_named(err.what()).str(), spec.name,
-                                     err.what(), label(spec.name, given)));
+        throw InputError(fmt::format("{}: solver '{}': {} (at {})",
+                                     spec.where_named(err.what()).str(), spec.name, err.what(),
+                                     label(spec.name, given)));
       }
       out.push_back({i, solver, std::move(params), label(spec.name, given)});
     }

@@ -44,15 +44,19 @@ std::string quoted(const std::string& text) {
 // YAML text loaded at line `line`, column `column`: blank lines and spaces before it, so that
 // its marks say where it came from (AppliedOverride; the file's own place for a solver name).
 YAML::Node load_at(const std::string& text, int line, int column) {
-  return YAML::Load(std::string(std::size_t(line), '\n') + std::string(std::size_t(column), ' ') + text);
+  return YAML::Load(std::string(std::size_t(line), '\n') + std::string(std::size_t(column), ' ') +
+                    text);
 }
 
-YAML::Node marked_key(const std::string& key, int first_line) { return load_at(quoted(key), first_line, 0); }
+YAML::Node marked_key(const std::string& key, int first_line) {
+  return load_at(quoted(key), first_line, 0);
+}
 
 // `- cpu.x` as `- {name: cpu.x}`, at the name's place in the file (messages point there).
 YAML::Node named_map(const YAML::Node& bare) {
   const YAML::Mark m = bare.Mark();
-  return load_at("{name: " + quoted(bare.Scalar()) + "}", m.is_null() ? 0 : m.line, m.is_null() ? 0 : m.column);
+  return load_at("{name: " + quoted(bare.Scalar()) + "}", m.is_null() ? 0 : m.line,
+                 m.is_null() ? 0 : m.column);
 }
 
 // The value's nodes, marked as if on lines `first_line` and on (see AppliedOverride).
@@ -89,15 +93,18 @@ void apply(YAML::Node root, const Override& o, const std::string& file, int firs
       }
       if (best == 0)
         fail(fmt::format("no item named '{}' in the list at '{}' (items: {})", parts[i],
-                         fmt::join(parts.begin(), parts.begin() + long(i), "."), fmt::join(names, ", ")));
+                         fmt::join(parts.begin(), parts.begin() + long(i), "."),
+                         fmt::join(names, ", ")));
       i += best;
-      if (node[index].IsScalar()) node[index] = named_map(node[index]);  // a bare solver name: a map to hold the change
+      if (node[index].IsScalar())
+        node[index] = named_map(node[index]);  // a bare solver name: a map to hold the change
       if (i == parts.size()) fail("names a list item; name one of its keys (e.g. params.NAME)");
       node.reset(node[index]);  // rebind: operator= would overwrite the node's value
       continue;
     }
     if (!node.IsMap() && !node.IsNull())
-      fail(fmt::format("'{}' is a value, not a map", fmt::join(parts.begin(), parts.begin() + long(i), ".")));
+      fail(fmt::format("'{}' is a value, not a map",
+                       fmt::join(parts.begin(), parts.begin() + long(i), ".")));
     const std::string& key = parts[i];
     const bool last = i + 1 == parts.size();
     // Looked up through a const view: a non-const operator[] inserts an empty entry.
@@ -124,8 +131,9 @@ void apply(YAML::Node root, const Override& o, const std::string& file, int firs
 Override parse_override(const std::string& text) {
   auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
-    throw InputError(fmt::format("--set '{}': expected PATH=VALUE, e.g. solvers.gpu.wavefront.params.tile_width=[256,512]",
-                                 text));
+    throw InputError(fmt::format(
+        "--set '{}': expected PATH=VALUE, e.g. solvers.gpu.wavefront.params.tile_width=[256,512]",
+        text));
   return {text.substr(0, eq), text.substr(eq + 1)};
 }
 
@@ -135,7 +143,8 @@ std::vector<Override> parse_overrides(const std::vector<std::string>& texts) {
   return out;
 }
 
-std::vector<AppliedOverride> apply_overrides(YAML::Node root, const std::vector<Override>& overrides,
+std::vector<AppliedOverride> apply_overrides(YAML::Node root,
+                                             const std::vector<Override>& overrides,
                                              const std::string& file, int file_lines) {
   std::vector<AppliedOverride> applied;
   int next = file_lines + 1;
@@ -148,7 +157,8 @@ std::vector<AppliedOverride> apply_overrides(YAML::Node root, const std::vector<
   return applied;
 }
 
-std::string overridden_text(const YAML::Node& root, const std::vector<Override>& overrides, const std::string& file) {
+std::string overridden_text(const YAML::Node& root, const std::vector<Override>& overrides,
+                            const std::string& file) {
   std::ostringstream out;
   out << "# " << file << ", run with:\n";
   for (const auto& o : overrides) out << "#   " << o.flag() << "\n";
@@ -166,7 +176,8 @@ std::string apply_overrides(const std::string& yaml_text, const std::vector<Over
   } catch (const YAML::Exception& e) {
     throw InputError(fmt::format("{}: not YAML: {}", file, e.msg));
   }
-  apply_overrides(root, overrides, file, int(std::count(yaml_text.begin(), yaml_text.end(), '\n')) + 1);
+  apply_overrides(root, overrides, file,
+                  int(std::count(yaml_text.begin(), yaml_text.end(), '\n')) + 1);
   return overridden_text(root, overrides, file);
 }
 

@@ -35,11 +35,13 @@ struct AppliedOverride {
 // Applies each override to `root` in order; `file_lines`: how many lines the file has.
 // InputError naming the override and the part of its path that matches nothing (with what
 // is there instead).
-std::vector<AppliedOverride> apply_overrides(YAML::Node root, const std::vector<Override>& overrides,
+std::vector<AppliedOverride> apply_overrides(YAML::Node root,
+                                             const std::vector<Override>& overrides,
                                              const std::string& file, int file_lines);
 
 // The changed tree as YAML text, headed by a comment naming the file and each override.
-std::string overridden_text(const YAML::Node& root, const std::vector<Override>& overrides, const std::string& file);
+std::string overridden_text(const YAML::Node& root, const std::vector<Override>& overrides,
+                            const std::string& file);
 
 // The experiment's YAML text with each override applied (both steps above).
 std::string apply_overrides(const std::string& yaml_text, const std::vector<Override>& overrides,

@@ -17,7 +17,7 @@ struct PlotColumn {
 };
 
 struct PlotFigure {
-  std::string kind;  // runtime, throughput, ... (plots/plot_kinds.json)
+  std::string kind;       // runtime, throughput, ... (plots/plot_kinds.json)
   std::size_t index = 0;  // plot[index]
   Where where;
   std::vector<PlotColumn> columns;

@@ -15,8 +15,8 @@ namespace dpgpu {
 namespace {
 
 struct Kinds {
-  std::vector<std::string> names;                            // in the file's order
-  std::map<std::string, std::vector<std::string>> keys;      // kind → every key it accepts
+  std::vector<std::string> names;                        // in the file's order
+  std::map<std::string, std::vector<std::string>> keys;  // kind → every key it accepts
 };
 
 const Kinds& kinds() {
@@ -35,7 +35,9 @@ const Kinds& kinds() {
   return k;
 }
 
-std::string joined(const std::vector<std::string>& v) { return fmt::format("{}", fmt::join(v, ", ")); }
+std::string joined(const std::vector<std::string>& v) {
+  return fmt::format("{}", fmt::join(v, ", "));
+}
 
 class Reader {
  public:
@@ -61,8 +63,8 @@ bool one_of(const YAML::Node& v, std::initializer_list<const char*> allowed) {
 
 // The column names a key holds: x, y, facets one; series a name or a list; filter the keys
 // of its map.
-void read_columns(const Reader& r, const std::string& label, const std::string& key, const YAML::Node& key_node,
-                  const YAML::Node& v, PlotFigure& fig) {
+void read_columns(const Reader& r, const std::string& label, const std::string& key,
+                  const YAML::Node& key_node, const YAML::Node& v, PlotFigure& fig) {
   auto column = [&](const YAML::Node& n) {
     if (!n.IsScalar() || n.Scalar().empty())
       r.fail(n, fmt::format("{}: key '{}': expected a column name", label, key));
@@ -76,11 +78,15 @@ void read_columns(const Reader& r, const std::string& label, const std::string& 
     } else if (v.IsScalar()) {
       column(v);
     } else {
-      r.fail(v.IsNull() ? key_node : v, fmt::format("{}: key 'series': expected a column name or a list of them", label));
+      r.fail(v.IsNull() ? key_node : v,
+             fmt::format("{}: key 'series': expected a column name or a list of them", label));
     }
   } else if (key == "filter") {
     if (!v.IsMap() || v.size() == 0)
-      r.fail(v.IsNull() ? key_node : v, fmt::format("{}: key 'filter': expected a mapping of column: value (or column: [values])", label));
+      r.fail(
+          v.IsNull() ? key_node : v,
+          fmt::format("{}: key 'filter': expected a mapping of column: value (or column: [values])",
+                      label));
     for (const auto& kv : v) column(kv.first);
   }
 }
@@ -104,10 +110,11 @@ std::vector<PlotFigure> read_plot_section(const YAML::Node& plot, const std::str
     const std::string label = fmt::format("plot[{}]", i);
     if (!item.IsMap()) r.fail(item, label + ": a figure must be a mapping (kind: ..., name: ...)");
     const YAML::Node kind = item["kind"];
-    if (!kind) r.fail(item, fmt::format("{}: missing key 'kind' (one of {})", label, joined(kinds().names)));
+    if (!kind)
+      r.fail(item, fmt::format("{}: missing key 'kind' (one of {})", label, joined(kinds().names)));
     if (!kind.IsScalar() || !kinds().keys.count(kind.Scalar()))
-      r.fail(kind, fmt::format("{}: unknown kind '{}' (allowed kinds: {})", label, kind.IsScalar() ? kind.Scalar() : "",
-                               joined(kinds().names)));
+      r.fail(kind, fmt::format("{}: unknown kind '{}' (allowed kinds: {})", label,
+                               kind.IsScalar() ? kind.Scalar() : "", joined(kinds().names)));
     PlotFigure fig;
     fig.kind = kind.Scalar();
     fig.index = i;
@@ -116,13 +123,16 @@ std::vector<PlotFigure> read_plot_section(const YAML::Node& plot, const std::str
     for (const auto& kv : item) {
       const std::string key = kv.first.Scalar();
       if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
-        r.fail(kv.first, fmt::format("{}: unknown key '{}' for kind {} (allowed keys: {})", label, key, fig.kind,
-                                     joined(allowed)));
+        r.fail(kv.first, fmt::format("{}: unknown key '{}' for kind {} (allowed keys: {})", label,
+                                     key, fig.kind, joined(allowed)));
       const YAML::Node& v = kv.second;
-      if ((key == "logx" || key == "logy") && !one_of(v, {"true", "false", "auto", "True", "False"}))
-        r.fail(v.IsNull() ? kv.first : v, fmt::format("{}: key '{}': expected true, false or auto", label, key));
+      if ((key == "logx" || key == "logy") &&
+          !one_of(v, {"true", "false", "auto", "True", "False"}))
+        r.fail(v.IsNull() ? kv.first : v,
+               fmt::format("{}: key '{}': expected true, false or auto", label, key));
       if (key == "errorbars" && !one_of(v, {"minmax", "none", "false"}))
-        r.fail(v.IsNull() ? kv.first : v, fmt::format("{}: key 'errorbars': expected minmax or none", label));
+        r.fail(v.IsNull() ? kv.first : v,
+               fmt::format("{}: key 'errorbars': expected minmax or none", label));
       read_columns(r, label, key, kv.first, v, fig);
     }
     out.push_back(std::move(fig));

@@ -15,8 +15,8 @@ struct CaseStats {
   int n = 0;  // counted repetitions
   // Of their times, in seconds times the scale asked for (0 when n is 0).
   double median = 0, min = 0, max = 0, mean = 0;
-  double sd = 0;   // sample standard deviation (n - 1); 0 for fewer than two
-  double rsd = 0;  // sd / mean; 0 when the mean is 0
+  double sd = 0;       // sample standard deviation (n - 1); 0 for fewer than two
+  double rsd = 0;      // sd / mean; 0 when the mean is 0
   NoiseVerdict noise;  // noise.hpp's verdict on rsd and the spread
 };
 
@@ -31,6 +31,7 @@ CaseStats case_stats(const std::vector<double>& times, double noise_threshold = 
 
 // Of the counted repetitions' times; `scale` multiplies each time first (1e3: milliseconds,
 // as benchmark.json has them).
-CaseStats case_stats(const std::vector<RepRecord>& reps, double noise_threshold = 0, double scale = 1);
+CaseStats case_stats(const std::vector<RepRecord>& reps, double noise_threshold = 0,
+                     double scale = 1);
 
 }  // namespace dpgpu

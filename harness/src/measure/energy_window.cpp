@@ -34,7 +34,8 @@ std::optional<double> idle_gpu_power_w() {
   return gpu_power_w();
 }
 
-EnergyWindow::EnergyWindow(Backend backend, std::optional<double> idle_power_w) : backend_(backend) {
+EnergyWindow::EnergyWindow(Backend backend, std::optional<double> idle_power_w)
+    : backend_(backend) {
   record_.idle_power_w = idle_power_w;
   if (backend_ == Backend::Gpu) {
     start_mj_ = next_energy_move();
@@ -47,7 +48,9 @@ EnergyWindow::EnergyWindow(Backend backend, std::optional<double> idle_power_w) 
   start_ = Clock::now();
 }
 
-double EnergyWindow::elapsed_s() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+double EnergyWindow::elapsed_s() const {
+  return std::chrono::duration<double>(Clock::now() - start_).count();
+}
 
 EnergyRecord EnergyWindow::close(int solves, double solve_s) {
   EnergyRecord e = record_;

@@ -34,20 +34,21 @@ std::uint64_t host_bytes_available() {
   return UINT64_MAX;
 }
 
-
 std::string memory_refusal(const CaseJob& job, bool check_device) {
   if (!job.solver->memory) return {};
   MemoryNeed need = job.solver->memory(*job.instance, job.params);
   if (need.host > 0) {
     auto avail = host_bytes_available();
     if (need.host > avail)
-      return fmt::format("needs {} of host memory, {} available", format_bytes(need.host), format_bytes(avail));
+      return fmt::format("needs {} of host memory, {} available", format_bytes(need.host),
+                         format_bytes(avail));
   }
 #if DPGPU_WITH_CUDA
   if (check_device && need.device > 0) {
     std::size_t free = 0, total = 0;
     if (cudaMemGetInfo(&free, &total) == cudaSuccess && need.device > free)
-      return fmt::format("needs {} of device memory, {} free", format_bytes(need.device), format_bytes(free));
+      return fmt::format("needs {} of device memory, {} free", format_bytes(need.device),
+                         format_bytes(free));
   }
 #else
   (void)check_device;
@@ -60,8 +61,8 @@ namespace {
 // One solve, timed by the Context, then checked outside the timed region.
 // `sink`: where every `stride`-th marked launch goes (the in-worker profiler's solve).
 RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, void* stream,
-                     std::vector<Context::SeriesPoint>* series = nullptr, LaunchMarkSink* sink = nullptr,
-                     std::uint64_t stride = 0, bool check = true) {
+                     std::vector<Context::SeriesPoint>* series = nullptr,
+                     LaunchMarkSink* sink = nullptr, std::uint64_t stride = 0, bool check = true) {
   RepRecord rec;
   try {
     Context ctx(job.solver->backend, deadline, job.verbose, stream);
@@ -87,13 +88,15 @@ RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, vo
       if (!verdict->ok)
         problems.push_back("certificate rejected: " + verdict->message);
       else if (verdict->objective != out.objective)
-        problems.push_back(fmt::format("certificate has objective {}, solver reported {}", verdict->objective,
-                                       out.objective));
+        problems.push_back(fmt::format("certificate has objective {}, solver reported {}",
+                                       verdict->objective, out.objective));
     }
     if (job.instance->known_optimum) {
       bool match = *job.instance->known_optimum == out.objective;
       rec.valid = rec.valid.value_or(true) && match;
-      if (!match) problems.push_back(fmt::format("known optimum is {}, solver reported {}", *job.instance->known_optimum, out.objective));
+      if (!match)
+        problems.push_back(fmt::format("known optimum is {}, solver reported {}",
+                                       *job.instance->known_optimum, out.objective));
     }
     if (!problems.empty()) {
       rec.status = Status::Invalid;
@@ -119,14 +122,19 @@ RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, vo
 }
 
 bool failed(const CaseResult& r) {
-  return !r.reps.empty() && r.reps.back().status != Status::Ok && r.reps.back().status != Status::Invalid;
+  return !r.reps.empty() && r.reps.back().status != Status::Ok &&
+         r.reps.back().status != Status::Invalid;
 }
 
 nlohmann::json sample_json() {
   auto s = sample_gpu();
   if (!s) return nullptr;
-  return {{"name", s->name}, {"uuid", s->uuid}, {"sm_clock_mhz", s->sm_clock_mhz}, {"memory_clock_mhz", s->memory_clock_mhz},
-          {"temperature_c", s->temperature_c}, {"reasons", s->reasons}};
+  return {{"name", s->name},
+          {"uuid", s->uuid},
+          {"sm_clock_mhz", s->sm_clock_mhz},
+          {"memory_clock_mhz", s->memory_clock_mhz},
+          {"temperature_c", s->temperature_c},
+          {"reasons", s->reasons}};
 }
 
 // One CUDA stream for all solves of a GPU case, so its creation is not repeated per solve.
@@ -134,7 +142,8 @@ class CaseStream {
  public:
   explicit CaseStream(Backend b) {
 #if DPGPU_WITH_CUDA
-    if (b == Backend::Gpu && cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking) != cudaSuccess) s_ = nullptr;
+    if (b == Backend::Gpu && cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking) != cudaSuccess)
+      s_ = nullptr;
 #else
     (void)b;
 #endif
@@ -174,14 +183,16 @@ class CaseStream {
 
 // Closes the energy window opened before the timed repetitions, after extra back-to-back
 // solves (untimed, unchecked) while it is shorter than energy_window_s and time is left.
-static EnergyRecord close_energy_window(const CaseJob& job, EnergyWindow& window, const CaseResult& result,
+static EnergyRecord close_energy_window(const CaseJob& job, EnergyWindow& window,
+                                        const CaseResult& result,
                                         Context::Clock::time_point deadline, CaseStream& stream) {
   int solves = 0;
   double solve_s = 0;
   for (auto& r : result.reps)
     if (counted(r)) ++solves, solve_s += r.time_s;
   const bool ok = !failed(result) && result.status == Status::Ok;
-  while (ok && window.available() && window.elapsed_s() < job.measure.energy_window_s && Context::Clock::now() < deadline) {
+  while (ok && window.available() && window.elapsed_s() < job.measure.energy_window_s &&
+         Context::Clock::now() < deadline) {
     if (job.measure.cold) stream.flush_l2();
     RepRecord rec = solve_once(job, deadline, stream.get(), nullptr, nullptr, 0, /*check=*/false);
     if (!counted(rec)) break;
@@ -200,11 +211,13 @@ static void out_of_time(CaseResult& result, const CaseJob& job, const std::strin
 }
 
 static Clock::time_point deadline_after(double seconds) {
-  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  return Clock::now() +
+         std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
 // The untimed warm-up solves; false (the result says why) when one failed or time ran out.
-static bool warm_up(const CaseJob& job, Clock::time_point deadline, CaseStream& stream, CaseResult& result) {
+static bool warm_up(const CaseJob& job, Clock::time_point deadline, CaseStream& stream,
+                    CaseResult& result) {
   for (int w = 0; w < job.measure.warmup; ++w) {
     if (Clock::now() > deadline) {
       out_of_time(result, job, fmt::format("{} of {} warm-up runs", w, job.measure.warmup));
@@ -222,16 +235,20 @@ static bool warm_up(const CaseJob& job, Clock::time_point deadline, CaseStream& 
 
 // The counted repetitions under the stopping rule: the minimum count first, then one more
 // at a time while noisy; their wall time and the harness's share of it.
-static void timed_repetitions(const CaseJob& job, Clock::time_point deadline, CaseStream& stream, CaseResult& result) {
+static void timed_repetitions(const CaseJob& job, Clock::time_point deadline, CaseStream& stream,
+                              CaseResult& result) {
   const MeasureSettings& m = job.measure;
   const auto start = std::chrono::steady_clock::now();
   for (;;) {
     const int n = int(result.reps.size());
-    if (n >= m.repetitions && (!m.max_noise || n >= m.max_repetitions || case_stats(result.reps).rsd <= *m.max_noise ||
-                               Clock::now() > deadline))
+    if (n >= m.repetitions &&
+        (!m.max_noise || n >= m.max_repetitions || case_stats(result.reps).rsd <= *m.max_noise ||
+         Clock::now() > deadline))
       break;
     if (Clock::now() > deadline) {
-      out_of_time(result, job, fmt::format("{} of {} repetitions ({} warm-up runs before them)", n, m.repetitions, m.warmup));
+      out_of_time(result, job,
+                  fmt::format("{} of {} repetitions ({} warm-up runs before them)", n,
+                              m.repetitions, m.warmup));
       break;
     }
     if (m.cold) stream.flush_l2();
@@ -239,7 +256,9 @@ static void timed_repetitions(const CaseJob& job, Clock::time_point deadline, Ca
     RepRecord rec = solve_once(job, deadline, stream.get());
     rec.rep = n;
     rec.harness_s = std::max(
-        0.0, std::chrono::duration<double>(std::chrono::steady_clock::now() - iteration_start).count() - rec.time_s);
+        0.0,
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - iteration_start).count() -
+            rec.time_s);
     const bool stop = !counted(rec);
     result.reps.push_back(std::move(rec));
     if (stop) break;
@@ -252,7 +271,8 @@ static void timed_repetitions(const CaseJob& job, Clock::time_point deadline, Ca
 
 // One more solve under CUPTI, with a fresh timeout_s: after everything else, so neither
 // timings nor the series see the profiler.
-static void profile_in_worker(const CaseJob& job, CaseStream& stream, CaseResult& result, double preload_wait_s) {
+static void profile_in_worker(const CaseJob& job, CaseStream& stream, CaseResult& result,
+                              double preload_wait_s) {
   const auto& counters = result.reps.front().counters;
   auto count = [&](const char* key) { return counters.count(key) ? counters.at(key) : 0.0; };
   const auto profile_deadline = deadline_after(job.measure.timeout_s);
@@ -260,7 +280,8 @@ static void profile_in_worker(const CaseJob& job, CaseStream& stream, CaseResult
       *job.profile, count("kernel_launches"), count("annotated_launches"),
       [&](LaunchMarkSink* sink, std::uint64_t stride) -> std::string {
         RepRecord rec = solve_once(job, profile_deadline, stream.get(), nullptr, sink, stride);
-        return rec.status == Status::Ok ? "" : fmt::format("{}: {}", to_string(rec.status), rec.message);
+        return rec.status == Status::Ok ? ""
+                                        : fmt::format("{}: {}", to_string(rec.status), rec.message);
       });
   result.profile->wall_s += preload_wait_s;
 }

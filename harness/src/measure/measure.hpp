@@ -16,8 +16,8 @@ struct CaseJob {
   const SolverEntry* solver = nullptr;
   const AnyInstance* instance = nullptr;
   Params params;
-  std::string name;  // the case id
-  MeasureSettings measure;  // the CaseSpec's, unchanged
+  std::string name;                       // the case id
+  MeasureSettings measure;                // the CaseSpec's, unchanged
   std::optional<ProfileRequest> profile;  // one extra, untimed solve under CUPTI (GPU solvers)
   bool verbose = false;
 };

@@ -14,7 +14,8 @@ NoiseVerdict noise_verdict(double rsd, double min_s, double max_s, double median
   NoiseVerdict v;
   v.measured = reps >= 2 && std::isfinite(rsd);
   v.rsd = std::isfinite(rsd) ? rsd : 0;
-  v.spread = median_s > 0 && std::isfinite(min_s) && std::isfinite(max_s) ? (max_s - min_s) / median_s : 0;
+  v.spread =
+      median_s > 0 && std::isfinite(min_s) && std::isfinite(max_s) ? (max_s - min_s) / median_s : 0;
   v.noisy = v.measured && rsd > threshold;
   return v;
 }

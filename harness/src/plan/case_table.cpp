@@ -17,7 +17,8 @@ constexpr std::size_t kInlineReason = 60;  // longer reasons become numbered not
 
 // "n=4096 m=4096, work 16.8 M, known optimum 2048", or why the instance was not built.
 std::string instance_facts(const CaseSpec& c) {
-  if (c.dims.empty() && c.work == 0 && c.decision == Decision::Refuse) return "(not built: too large for memory)";
+  if (c.dims.empty() && c.work == 0 && c.decision == Decision::Refuse)
+    return "(not built: too large for memory)";
   std::vector<std::string> sizes;
   for (auto& [k, v] : c.dims) sizes.push_back(k + "=" + to_string(v));
   std::string out = fmt::format("{}", fmt::join(sizes, " "));
@@ -39,7 +40,8 @@ class Notes {
     return fmt::format("{}\u2026 [{}]", head, it->second);
   }
   void print(std::ostream& out) const {
-    for (std::size_t i = 0; i < order_.size(); ++i) out << fmt::format("[{}] {}\n", i + 1, order_[i]);
+    for (std::size_t i = 0; i < order_.size(); ++i)
+      out << fmt::format("[{}] {}\n", i + 1, order_[i]);
   }
 
  private:
@@ -58,7 +60,8 @@ void print_case_table(std::ostream& out, const RunPlan& plan, const std::vector<
   std::map<std::size_t, const BrokenRule*> broken;
   for (auto& b : plan.broken) broken[b.case_index] = &b;
   std::size_t width = 0;
-  for (std::size_t i : which) width = std::max(width, plan.cases[i].id.size() - plan.cases[i].instance_key.size() - 1);
+  for (std::size_t i : which)
+    width = std::max(width, plan.cases[i].id.size() - plan.cases[i].instance_key.size() - 1);
   width = std::min<std::size_t>(width, 48);
 
   Notes notes;
@@ -85,8 +88,10 @@ void print_case_table(std::ostream& out, const RunPlan& plan, const std::vector<
       what = "run";
       ++n.run;
     }
-    const std::string shard = i < shard_of.size() ? fmt::format("[shard {}/{}]  ", shard_of[i], shards) : "";
-    out << fmt::format("{:>6}  {:<{}}  {}{}\n", i + 1, c.id.substr(c.instance_key.size() + 1), width, shard, what);
+    const std::string shard =
+        i < shard_of.size() ? fmt::format("[shard {}/{}]  ", shard_of[i], shards) : "";
+    out << fmt::format("{:>6}  {:<{}}  {}{}\n", i + 1, c.id.substr(c.instance_key.size() + 1),
+                       width, shard, what);
   }
   notes.print(out);
 
@@ -103,9 +108,10 @@ void print_case_table(std::ostream& out, const RunPlan& plan, const std::vector<
     const Counts& n = counts[e.part];
     std::string tally = fmt::format("{} to run, {} skipped, {} refused", n.run, n.skip, n.refuse);
     if (n.broken) tally += fmt::format(", {} refused by a rule", n.broken);
-    out << fmt::format("{}{}: {} instances x {} solver points = {} cases, {} repetitions each: {}\n", e.name,
-                       plan.parts.size() > 1 ? fmt::format(" part {} ({})", e.part, e.problem) : "", instances.size(),
-                       solvers.size(), cases, reps, tally);
+    out << fmt::format(
+        "{}{}: {} instances x {} solver points = {} cases, {} repetitions each: {}\n", e.name,
+        plan.parts.size() > 1 ? fmt::format(" part {} ({})", e.part, e.problem) : "",
+        instances.size(), solvers.size(), cases, reps, tally);
   }
 }
 

@@ -29,7 +29,9 @@ std::string head_of(const std::filesystem::path& path) {
   return text;
 }
 
-bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+bool starts_with(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
@@ -39,8 +41,8 @@ std::string_view trim(std::string_view s) {
 
 // A TSPLIB specification line: KEYWORD, optional blanks, ':' (or a section name alone).
 bool tsplib_line(std::string_view line) {
-  static constexpr std::array<std::string_view, 7> keys{"NAME", "TYPE", "COMMENT", "DIMENSION", "EDGE_WEIGHT_TYPE",
-                                                        "EDGE_WEIGHT_FORMAT", "CAPACITY"};
+  static constexpr std::array<std::string_view, 7> keys{
+      "NAME", "TYPE", "COMMENT", "DIMENSION", "EDGE_WEIGHT_TYPE", "EDGE_WEIGHT_FORMAT", "CAPACITY"};
   for (auto key : keys)
     if (starts_with(line, key) && trim(line.substr(key.size())).substr(0, 1) == ":") return true;
   return line == "NODE_COORD_SECTION" || line == "EDGE_WEIGHT_SECTION";
@@ -55,20 +57,28 @@ bool experiment_line(std::string_view line) {
 Sniffed sniff(const std::filesystem::path& path) {
   const std::string head = head_of(path);
   if (head.empty()) return {"empty", ""};
-  const auto byte = [&](std::size_t i) { return i < head.size() ? static_cast<unsigned char>(head[i]) : 0u; };
-  if ((byte(0) == 0x1f && byte(1) == 0x8b) || starts_with(head, "PK\x03\x04") || starts_with(head, "BZh") ||
-      starts_with(head, "\xfd" "7zXZ") || (byte(0) == 0x28 && byte(1) == 0xb5 && byte(2) == 0x2f && byte(3) == 0xfd))
+  const auto byte = [&](std::size_t i) {
+    return i < head.size() ? static_cast<unsigned char>(head[i]) : 0u;
+  };
+  if ((byte(0) == 0x1f && byte(1) == 0x8b) || starts_with(head, "PK\x03\x04") ||
+      starts_with(head, "BZh") ||
+      starts_with(head,
+                  "\xfd"
+                  "7zXZ") ||
+      (byte(0) == 0x28 && byte(1) == 0xb5 && byte(2) == 0x2f && byte(3) == 0xfd))
     return {"compressed", fmt::format("starts with bytes {:02x} {:02x}", byte(0), byte(1))};
   std::size_t odd = 0;
   for (unsigned char c : head) odd += (c == 0 || (c < 32 && !std::isspace(c)));
-  if (head.find('\0') != std::string::npos || odd * 100 > head.size()) return {"binary", fmt::format("{} control bytes in its first {}", odd, head.size())};
+  if (head.find('\0') != std::string::npos || odd * 100 > head.size())
+    return {"binary", fmt::format("{} control bytes in its first {}", odd, head.size())};
   // Judge by the first lines that are not blank.
   std::size_t pos = 0, seen = 0;
   while (pos < head.size() && seen < 8) {
     std::size_t end = head.find('\n', pos);
     if (end == std::string::npos) end = head.size();
     std::string_view line = trim(std::string_view(head).substr(pos, end - pos));
-    const std::size_t number = std::size_t(std::count(head.begin(), head.begin() + long(pos), '\n')) + 1;
+    const std::size_t number =
+        std::size_t(std::count(head.begin(), head.begin() + long(pos), '\n')) + 1;
     pos = end + 1;
     if (line.empty()) continue;
     ++seen;
@@ -104,13 +114,17 @@ void refuse_wrong_file_kind(const ProblemEntry& problem, const std::filesystem::
   Sniffed s = sniff(path);
   if (s.kind == "text" || s.kind == "empty") return;  // the reader says what is wrong, if anything
   const auto& kinds = problem.file_kinds;
-  const bool universal_refusal = s.kind == "compressed" || s.kind == "binary" || s.kind == "experiment";
-  if (!universal_refusal && (kinds.empty() || std::find(kinds.begin(), kinds.end(), s.kind) != kinds.end())) return;
+  const bool universal_refusal =
+      s.kind == "compressed" || s.kind == "binary" || s.kind == "experiment";
+  if (!universal_refusal &&
+      (kinds.empty() || std::find(kinds.begin(), kinds.end(), s.kind) != kinds.end()))
+    return;
   std::vector<std::string> reads;
   for (auto& k : kinds) reads.push_back(article_name(k).substr(article_name(k).find(' ') + 1));
-  throw InputError(fmt::format("{} looks like {} ({}); problem '{}' reads {}", path.string(), article_name(s.kind),
-                               s.evidence, problem.name,
-                               reads.empty() ? std::string("its own text format") : fmt::format("{}", fmt::join(reads, " or "))));
+  throw InputError(fmt::format("{} looks like {} ({}); problem '{}' reads {}", path.string(),
+                               article_name(s.kind), s.evidence, problem.name,
+                               reads.empty() ? std::string("its own text format")
+                                             : fmt::format("{}", fmt::join(reads, " or "))));
 }
 
 }  // namespace dpgpu

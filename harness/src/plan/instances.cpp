@@ -15,27 +15,31 @@ namespace dpgpu {
 namespace {
 
 // Refuses before building when the problem's estimate is above the host memory available.
-void check_instance_bytes(const ProblemEntry& problem, const std::string& generator, const Params& params) {
+void check_instance_bytes(const ProblemEntry& problem, const std::string& generator,
+                          const Params& params) {
   if (!problem.instance_bytes) return;
   const std::uint64_t need = problem.instance_bytes(generator, params);
   const std::uint64_t avail = host_bytes_available();
   if (need > avail)
-    throw InstanceTooLarge(fmt::format("the instance needs {} of host memory, {} available", format_bytes(need),
-                                       avail == UINT64_MAX ? std::string("an unknown amount") : format_bytes(avail)));
+    throw InstanceTooLarge(
+        fmt::format("the instance needs {} of host memory, {} available", format_bytes(need),
+                    avail == UINT64_MAX ? std::string("an unknown amount") : format_bytes(avail)));
 }
 
-std::vector<AnyInstance> generate(const ProblemEntry& problem, const std::string& name, const Params& params,
-                                  std::uint64_t seed) {
+std::vector<AnyInstance> generate(const ProblemEntry& problem, const std::string& name,
+                                  const Params& params, std::uint64_t seed) {
   const GeneratorEntry* gen = problem.generator(name);
   if (!gen) throw InputError("unknown generator '" + name + "'");
   check_instance_bytes(problem, name, params);
   try {
     return {gen->make(params, seed)};
   } catch (const std::bad_alloc&) {
-    throw InstanceTooLarge(fmt::format("building the instance ran out of host memory (std::bad_alloc); {} available",
-                                       format_bytes(host_bytes_available())));
+    throw InstanceTooLarge(
+        fmt::format("building the instance ran out of host memory (std::bad_alloc); {} available",
+                    format_bytes(host_bytes_available())));
   } catch (const std::length_error& err) {
-    throw InstanceTooLarge(fmt::format("the instance is larger than a container can hold ({})", err.what()));
+    throw InstanceTooLarge(
+        fmt::format("the instance is larger than a container can hold ({})", err.what()));
   }
 }
 
@@ -43,13 +47,16 @@ std::vector<AnyInstance> generate(const ProblemEntry& problem, const std::string
 void refuse_non_regular(const std::filesystem::path& path) {
   std::error_code ec;
   const auto st = std::filesystem::status(path, ec);
-  if (ec || st.type() == std::filesystem::file_type::not_found) return;  // the reader says it is missing
+  if (ec || st.type() == std::filesystem::file_type::not_found)
+    return;  // the reader says it is missing
   if (st.type() == std::filesystem::file_type::regular) return;
   const char* what = st.type() == std::filesystem::file_type::directory ? "a folder"
                      : st.type() == std::filesystem::file_type::fifo    ? "a FIFO (named pipe)"
                      : st.type() == std::filesystem::file_type::socket  ? "a socket"
                                                                         : "a device";
-  throw InputError(fmt::format("{} is {}, not a regular file; instances are read from regular files only", path.string(), what));
+  throw InputError(
+      fmt::format("{} is {}, not a regular file; instances are read from regular files only",
+                  path.string(), what));
 }
 
 std::vector<AnyInstance> read_files(const ProblemEntry& problem, const FileSource& files) {
@@ -62,7 +69,8 @@ std::vector<AnyInstance> read_files(const ProblemEntry& problem, const FileSourc
     // Say what the file looks like when that explains the error (a FASTA given to TSP).
     std::string what = err.what();
     for (const auto& path : files.paths)
-      if (auto kind = describe_file_kind(path); !kind.empty()) what += fmt::format(" ({} looks like {})", path.filename().string(), kind);
+      if (auto kind = describe_file_kind(path); !kind.empty())
+        what += fmt::format(" ({} looks like {})", path.filename().string(), kind);
     throw InputError(what);
   }
   if (loaded.empty()) throw InputError("the file holds no instance");
@@ -71,7 +79,8 @@ std::vector<AnyInstance> read_files(const ProblemEntry& problem, const FileSourc
 
 }  // namespace
 
-std::vector<AnyInstance> materialize(const Experiment& e, const ProblemEntry& problem, const InstancePoint& point) {
+std::vector<AnyInstance> materialize(const Experiment& e, const ProblemEntry& problem,
+                                     const InstancePoint& point) {
   const InstanceSource& src = e.instances.at(point.source);
   try {
     if (src.generator.empty()) return read_files(problem, src.file);
@@ -89,21 +98,23 @@ static AnyInstance build_as_recorded(const ProblemEntry& problem, const Instance
   if (!recipe.generator.empty()) {
     const GeneratorEntry* gen = problem.generator(recipe.generator);
     if (!gen) throw InputError("unknown generator '" + recipe.generator + "'");
-    return generate(problem, recipe.generator, gen->schema.resolve(recipe.params), recipe.seed).front();
+    return generate(problem, recipe.generator, gen->schema.resolve(recipe.params), recipe.seed)
+        .front();
   }
   FileSource files;
   for (auto& f : recipe.files) files.paths.emplace_back(f);
   files.select = recipe.select;
   auto loaded = read_files(problem, files);
   if (recipe.loaded_index >= loaded.size())
-    throw InputError(fmt::format("{} now holds {} instances, expected at least {}", recipe.files.front(), loaded.size(),
-                                 recipe.loaded_index + 1));
+    throw InputError(fmt::format("{} now holds {} instances, expected at least {}",
+                                 recipe.files.front(), loaded.size(), recipe.loaded_index + 1));
   return std::move(loaded[recipe.loaded_index]);
 }
 
 AnyInstance build_instance(const ProblemEntry& problem, const InstanceRecipe& recipe) {
   AnyInstance x = build_as_recorded(problem, recipe);
-  if (recipe.optimum && !x.known_optimum && problem.with_optimum) x = problem.with_optimum(x, *recipe.optimum);
+  if (recipe.optimum && !x.known_optimum && problem.with_optimum)
+    x = problem.with_optimum(x, *recipe.optimum);
   return x;
 }
 

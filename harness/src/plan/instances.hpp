@@ -18,7 +18,8 @@ struct InstanceTooLarge : std::runtime_error {
 
 // Throws InputError prefixed with the source's place in the experiment file, and
 // InstanceTooLarge when the generator's estimate (or the allocation) says it cannot fit.
-std::vector<AnyInstance> materialize(const Experiment& e, const ProblemEntry& problem, const InstancePoint& point);
+std::vector<AnyInstance> materialize(const Experiment& e, const ProblemEntry& problem,
+                                     const InstancePoint& point);
 
 // The instance of one case, built again from its recipe (in the worker child, or in this
 // process when the case runs). Throws as materialize does.

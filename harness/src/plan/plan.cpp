@@ -52,9 +52,16 @@ MeasureSettings measuring(const Experiment& shared, const PlanOptions& opt) {
   const int reps = opt.repetitions.value_or(int(shared.repetitions));
   if (reps < 1) throw InputError("--repetitions must be at least 1");
   if (reps > kMaxRepetitions)
-    throw InputError(fmt::format("--repetitions {} is above the limit of {}", reps, kMaxRepetitions));
-  return {reps, int(shared.warmup), std::max(reps, int(shared.max_repetitions)), shared.max_noise, shared.cold,
-          shared.series, shared.timeout_s, shared.energy_window_s};
+    throw InputError(
+        fmt::format("--repetitions {} is above the limit of {}", reps, kMaxRepetitions));
+  return {reps,
+          int(shared.warmup),
+          std::max(reps, int(shared.max_repetitions)),
+          shared.max_noise,
+          shared.cold,
+          shared.series,
+          shared.timeout_s,
+          shared.energy_window_s};
 }
 
 struct Origin {
@@ -64,12 +71,14 @@ struct Origin {
 
 // "line 4" or "lines 7 and 9".
 std::string lines(const Where& a, const Where& b) {
-  return a.line == b.line ? fmt::format("line {}", a.line) : fmt::format("lines {} and {}", a.line, b.line);
+  return a.line == b.line ? fmt::format("line {}", a.line)
+                          : fmt::format("lines {} and {}", a.line, b.line);
 }
 
 // One instance × solver point.
-CaseSpec make_case(const Experiment& e, const InstancePoint& ip, const AnyInstance* x, const std::string& key,
-                   const SolverPoint& sp, const MeasureSettings& m, const PlanOptions& opt) {
+CaseSpec make_case(const Experiment& e, const InstancePoint& ip, const AnyInstance* x,
+                   const std::string& key, const SolverPoint& sp, const MeasureSettings& m,
+                   const PlanOptions& opt) {
   CaseSpec c;
   const InstanceSource& src = e.instances[ip.source];
   c.instance_key = key;
@@ -103,11 +112,11 @@ CaseSpec make_case(const Experiment& e, const InstancePoint& ip, const AnyInstan
 
 // A solver's rule on this instance refused it: bad input, found before anything runs, like
 // a parameter out of its range. `run` stops on it; `check` lists every one (RunPlan::broken).
-BrokenRule broken_rule(const SolverSpec& spec, const SolverEntry& s, const AnyInstance& x, const std::string& why,
-                       const char* kind) {
+BrokenRule broken_rule(const SolverSpec& spec, const SolverEntry& s, const AnyInstance& x,
+                       const std::string& why, const char* kind) {
   return {0, kind, why,
-          fmt::format("{}: solver '{}' cannot run instance '{}' ({}): {}", spec.where_named(why).str(), s.name,
-                      x.name, kind, why)};
+          fmt::format("{}: solver '{}' cannot run instance '{}' ({}): {}",
+                      spec.where_named(why).str(), s.name, x.name, kind, why)};
 }
 
 // Skip and refuse decisions, in the order a researcher would want them explained. The rules
@@ -118,13 +127,18 @@ BrokenRule broken_rule(const SolverSpec& spec, const SolverEntry& s, const AnyIn
 std::optional<std::string> cards_rule(const CaseSpec& c, int host_cards, bool share) {
   const int want = cards_wanted(c);
   if (want <= host_cards || share) return std::nullopt;
-  return fmt::format("'gpus' is {} but this host has {} GPU{} visible; lower 'gpus', run it on a host with {} GPUs, "
-                     "or pass --share-gpus to run {} logical GPUs on the {} card{} (answers exact, times no scaling figure)",
-                     want, host_cards, host_cards == 1 ? "" : "s", want, want, host_cards, host_cards == 1 ? "" : "s");
+  return fmt::format(
+      "'gpus' is {} but this host has {} GPU{} visible; lower 'gpus', run it on a host with {} "
+      "GPUs, "
+      "or pass --share-gpus to run {} logical GPUs on the {} card{} (answers exact, times no "
+      "scaling figure)",
+      want, host_cards, host_cards == 1 ? "" : "s", want, want, host_cards,
+      host_cards == 1 ? "" : "s");
 }
 
-std::optional<BrokenRule> decide(CaseSpec& c, const Experiment& e, const SolverPoint& sp, const InstancePoint& ip,
-                                 const AnyInstance& x, const std::string& no_gpu, const ProblemEntry& problem,
+std::optional<BrokenRule> decide(CaseSpec& c, const Experiment& e, const SolverPoint& sp,
+                                 const InstancePoint& ip, const AnyInstance& x,
+                                 const std::string& no_gpu, const ProblemEntry& problem,
                                  int host_cards, bool share_gpus) {
   const SolverEntry& s = *sp.solver;
   const SolverSpec& spec = e.solvers[sp.spec];
@@ -141,13 +155,15 @@ std::optional<BrokenRule> decide(CaseSpec& c, const Experiment& e, const SolverP
     c.decision = Decision::Skip, c.reason = cap;
   } else {
     if (auto why = s.check_device(sp.params, x)) return broken_rule(spec, s, x, *why, "GPU rule");
-    if (auto why = cards_rule(c, host_cards, share_gpus)) return broken_rule(spec, s, x, *why, "GPU rule");
+    if (auto why = cards_rule(c, host_cards, share_gpus))
+      return broken_rule(spec, s, x, *why, "GPU rule");
     CaseJob probe;
     probe.problem = &problem;
     probe.solver = &s;
     probe.instance = &x;
     probe.params = sp.params;
-    if (auto why = memory_refusal(probe, /*check_device=*/false); !why.empty()) c.decision = Decision::Refuse, c.reason = why;
+    if (auto why = memory_refusal(probe, /*check_device=*/false); !why.empty())
+      c.decision = Decision::Refuse, c.reason = why;
   }
   return std::nullopt;
 }
@@ -155,11 +171,13 @@ std::optional<BrokenRule> decide(CaseSpec& c, const Experiment& e, const SolverP
 // An optimum for an instance whose source knows none, found by the problem's reference
 // solver (tsp: Held-Karp, at planning, never inside a timed solve), when a solver point of
 // this part needs one (initial_ub: optimal). nullopt where none is needed or none can be had.
-std::optional<Objective> reference_optimum_if_needed(const ProblemEntry& problem, const std::vector<SolverPoint>& solvers,
+std::optional<Objective> reference_optimum_if_needed(const ProblemEntry& problem,
+                                                     const std::vector<SolverPoint>& solvers,
                                                      const AnyInstance& x) {
   if (x.known_optimum || !problem.reference_optimum) return std::nullopt;
   for (const SolverPoint& sp : solvers)
-    if (sp.solver->needs_optimum && sp.solver->needs_optimum(sp.params)) return problem.reference_optimum(x);
+    if (sp.solver->needs_optimum && sp.solver->needs_optimum(sp.params))
+      return problem.reference_optimum(x);
   return std::nullopt;
 }
 
@@ -169,13 +187,15 @@ void check_cap_keys(const Experiment& e, const std::set<std::string>& instance_k
   for (const SolverSpec& spec : e.solvers)
     for (auto& [key, cap] : spec.max)
       if (!instance_keys.count(key))
-        throw InputError(fmt::format("{}: solver '{}': max: '{}' is no size or parameter of this experiment's "
-                                     "instances, so the cap would never apply (they have: {})",
-                                     spec.where.str(), spec.name, key, fmt::join(instance_keys, ", ")));
+        throw InputError(
+            fmt::format("{}: solver '{}': max: '{}' is no size or parameter of this experiment's "
+                        "instances, so the cap would never apply (they have: {})",
+                        spec.where.str(), spec.name, key, fmt::join(instance_keys, ", ")));
 }
 
-void plan_part(const Experiment& e, const MeasureSettings& m, const PlanOptions& opt, const std::string& no_gpu,
-               int host_cards, std::vector<CaseSpec>& cases, std::map<std::string, Origin>& origins, std::vector<BrokenRule>& broken) {
+void plan_part(const Experiment& e, const MeasureSettings& m, const PlanOptions& opt,
+               const std::string& no_gpu, int host_cards, std::vector<CaseSpec>& cases,
+               std::map<std::string, Origin>& origins, std::vector<BrokenRule>& broken) {
   const Plan plan = expand(e, host_cards);  // gpus: all -> the host's cards
   const ProblemEntry* problem = Registry::get().problem(e.problem);
   std::set<std::string> instance_keys;  // every size and parameter the instances have
@@ -185,7 +205,8 @@ void plan_part(const Experiment& e, const MeasureSettings& m, const PlanOptions&
     std::vector<AnyInstance> loaded;
     std::string too_large;
     try {
-      loaded = materialize(e, *problem, ip);  // bad input throws InputError: exit 2, nothing written
+      loaded =
+          materialize(e, *problem, ip);  // bad input throws InputError: exit 2, nothing written
     } catch (const InstanceTooLarge& err) {
       too_large = err.what();
     }
@@ -207,22 +228,26 @@ void plan_part(const Experiment& e, const MeasureSettings& m, const PlanOptions&
         if (!loaded.empty()) c.recipe.optimum = found[li];
         if (!x)
           c.decision = Decision::Refuse, c.reason = too_large;
-        else if (auto rule = decide(c, e, sp, ip, *x, no_gpu, *problem, host_cards, opt.share_gpus)) {
+        else if (auto rule =
+                     decide(c, e, sp, ip, *x, no_gpu, *problem, host_cards, opt.share_gpus)) {
           rule->case_index = cases.size();
           broken.push_back(std::move(*rule));
         }
         const Where& solver_where = e.solvers[sp.spec].where;
-        auto [it, fresh] = origins.emplace(c.id, Origin{source_where, solver_where, c.recipe.files});
+        auto [it, fresh] =
+            origins.emplace(c.id, Origin{source_where, solver_where, c.recipe.files});
         if (!fresh && it->second.files != c.recipe.files)
-          throw InputError(fmt::format("{}: instance files {} ({}) and {} ({}) share a name, so their cases would share "
-                                       "the id '{}'; rename one of them",
-                                       e.path.string(), fmt::join(it->second.files, ","), it->second.instance.str(),
-                                       fmt::join(c.recipe.files, ","), source_where.str(), c.id));
+          throw InputError(fmt::format(
+              "{}: instance files {} ({}) and {} ({}) share a name, so their cases would share "
+              "the id '{}'; rename one of them",
+              e.path.string(), fmt::join(it->second.files, ","), it->second.instance.str(),
+              fmt::join(c.recipe.files, ","), source_where.str(), c.id));
         if (!fresh)
-          throw InputError(fmt::format("{}: case '{}' appears twice (instance source: {}; solver: {}); remove one of "
-                                       "them, every case id must be unique",
-                                       e.path.string(), c.id, lines(it->second.instance, source_where),
-                                       lines(it->second.solver, solver_where)));
+          throw InputError(fmt::format(
+              "{}: case '{}' appears twice (instance source: {}; solver: {}); remove one of "
+              "them, every case id must be unique",
+              e.path.string(), c.id, lines(it->second.instance, source_where),
+              lines(it->second.solver, solver_where)));
         cases.push_back(std::move(c));
       }
     }
@@ -234,7 +259,8 @@ void plan_part(const Experiment& e, const MeasureSettings& m, const PlanOptions&
 // runs.csv, summary.csv, metrics.csv or series.csv, a parameter or size of some case (i.,
 // s., or bare: n for i.n, block for s.block), or a counter, phase or GPU sample (c., phase.,
 // gpu.: known only once a run sets them).
-void check_plot_columns(const std::vector<PlotFigure>& figures, const std::vector<CaseSpec>& cases) {
+void check_plot_columns(const std::vector<PlotFigure>& figures,
+                        const std::vector<CaseSpec>& cases) {
   if (figures.empty()) return;
   std::set<std::string> known(summary_columns().begin(), summary_columns().end());
   known.insert(run_columns().begin(), run_columns().end());
@@ -248,12 +274,14 @@ void check_plot_columns(const std::vector<PlotFigure>& figures, const std::vecto
   for (const PlotFigure& fig : figures)
     for (const PlotColumn& col : fig.columns) {
       const std::string& n = col.name;
-      if (known.count(n) || params.count(n) || params.count("i." + n) || params.count("s." + n)) continue;
+      if (known.count(n) || params.count(n) || params.count("i." + n) || params.count("s." + n))
+        continue;
       if (n.rfind("c.", 0) == 0 || n.rfind("phase.", 0) == 0 || n.rfind("gpu.", 0) == 0) continue;
-      throw InputError(fmt::format("{}: plot[{}]: key '{}': no column '{}' in this experiment's results (parameter "
-                                   "columns: {}; or a fixed column such as solver, time_median_s)",
-                                   col.where.str(), fig.index, col.key, n,
-                                   params.empty() ? std::string("none") : fmt::format("{}", fmt::join(params, ", "))));
+      throw InputError(fmt::format(
+          "{}: plot[{}]: key '{}': no column '{}' in this experiment's results (parameter "
+          "columns: {}; or a fixed column such as solver, time_median_s)",
+          col.where.str(), fig.index, col.key, n,
+          params.empty() ? std::string("none") : fmt::format("{}", fmt::join(params, ", "))));
     }
 }
 
@@ -264,8 +292,11 @@ void check_claim_cases(const Experiment& shared, const std::vector<CaseSpec>& ca
   std::set<std::string> known(summary_columns().begin(), summary_columns().end());
   std::vector<ClaimRow> rows;
   for (const CaseSpec& c : cases) {
-    ClaimRow r{{"experiment", c.experiment}, {"problem", c.problem}, {"instance", c.instance_name},
-               {"solver", c.solver}, {"case_id", c.id}};
+    ClaimRow r{{"experiment", c.experiment},
+               {"problem", c.problem},
+               {"instance", c.instance_name},
+               {"solver", c.solver},
+               {"case_id", c.id}};
     for (auto& [k, v] : c.instance_params) r["i." + k] = to_string(v);
     for (auto& [k, v] : c.dims) r["i." + k] = to_string(v);
     for (auto& [k, v] : c.solver_params) r["s." + k] = to_string(v);
@@ -287,18 +318,21 @@ void check_profile_metrics(const Experiment& shared) {
     if (paper_metrics().count(m) || m.find("__") != std::string::npos) continue;
     std::vector<std::string> names;
     for (auto& [name, ncu] : paper_metrics()) names.push_back(name);
-    throw InputError(fmt::format("{}: profile.metrics: '{}' is neither one of the paper's metrics ({}) nor an ncu "
-                                 "metric name (unit__counter.rollup, e.g. sm__inst_executed.avg.per_cycle_active)",
-                                 i < p.metric_where.size() ? p.metric_where[i].str() : shared.path.string(), m,
-                                 fmt::join(names, ", ")));
+    throw InputError(fmt::format(
+        "{}: profile.metrics: '{}' is neither one of the paper's metrics ({}) nor an ncu "
+        "metric name (unit__counter.rollup, e.g. sm__inst_executed.avg.per_cycle_active)",
+        i < p.metric_where.size() ? p.metric_where[i].str() : shared.path.string(), m,
+        fmt::join(names, ", ")));
   }
 }
 
-nlohmann::json fingerprint_of(const std::string& name, const MeasureSettings& m, const std::vector<CaseSpec>& cases) {
+nlohmann::json fingerprint_of(const std::string& name, const MeasureSettings& m,
+                              const std::vector<CaseSpec>& cases) {
   nlohmann::json ids = nlohmann::json::array();
   for (auto& c : cases) ids.push_back(c.id);
-  nlohmann::json j{{"experiment", name},   {"repetitions", m.repetitions},        {"warmup", m.warmup},
-                   {"max_repetitions", m.max_repetitions}, {"cold", m.cold},   {"series", m.series},
+  nlohmann::json j{{"experiment", name},       {"repetitions", m.repetitions},
+                   {"warmup", m.warmup},       {"max_repetitions", m.max_repetitions},
+                   {"cold", m.cold},           {"series", m.series},
                    {"timeout_s", m.timeout_s}, {"cases", ids}};
   j["max_noise"] = m.max_noise ? nlohmann::json(*m.max_noise) : nlohmann::json(nullptr);
   // Each instance file's content: --resume refuses to mix measurements of a file that changed.
@@ -322,15 +356,18 @@ std::vector<std::size_t> select(const std::vector<CaseSpec>& cases, const std::s
     // microseconds instead of minutes of backtracking (back-references are refused).
     re = std::regex(filter, std::regex::ECMAScript | std::regex_constants::__polynomial);
   } catch (const std::regex_error& err) {
-    throw InputError(fmt::format("--filter '{}' is not a valid regular expression (back-references are not "
-                                 "supported): {}",
-                                 filter, err.what()));
+    throw InputError(
+        fmt::format("--filter '{}' is not a valid regular expression (back-references are not "
+                    "supported): {}",
+                    filter, err.what()));
   }
   for (std::size_t i = 0; i < cases.size(); ++i)
     if (std::regex_search(cases[i].id, re)) out.push_back(i);
   if (out.empty())
-    throw InputError(fmt::format("--filter '{}' matches none of the {} cases (ids look like '{}'); nothing was run or written",
-                                 filter, cases.size(), cases.empty() ? "" : cases.front().id));
+    throw InputError(
+        fmt::format("--filter '{}' matches none of the {} cases (ids look like '{}'); nothing was "
+                    "run or written",
+                    filter, cases.size(), cases.empty() ? "" : cases.front().id));
   return out;
 }
 
@@ -339,7 +376,8 @@ std::vector<std::size_t> select(const std::vector<CaseSpec>& cases, const std::s
 std::uint64_t count_cases(const Experiment& e) {
   std::uint64_t instances = 0, solvers = 0;
   for (auto& s : e.instances)
-    instances = saturating_add(instances, s.generator.empty() ? 1 : saturating_mul(points(s.params), s.seeds.size()));
+    instances = saturating_add(
+        instances, s.generator.empty() ? 1 : saturating_mul(points(s.params), s.seeds.size()));
   for (auto& s : e.solvers) solvers = saturating_add(solvers, points(s.params));
   return saturating_mul(instances, solvers);
 }
@@ -352,12 +390,13 @@ RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& opt) {
   std::uint64_t total = 0;
   for (auto& part : plan.parts) total = saturating_add(total, count_cases(part));
   if (total > opt.max_cases)
-    throw InputError(fmt::format("{}: the sweeps expand to {} cases, more than the limit of {}; narrow the sweep or "
-                                 "raise the limit with --max-cases",
-                                 file.string(),
-                                 total == std::numeric_limits<std::uint64_t>::max() ? std::string("more than 10^19")
-                                                                                    : std::to_string(total),
-                                 opt.max_cases));
+    throw InputError(fmt::format(
+        "{}: the sweeps expand to {} cases, more than the limit of {}; narrow the sweep or "
+        "raise the limit with --max-cases",
+        file.string(),
+        total == std::numeric_limits<std::uint64_t>::max() ? std::string("more than 10^19")
+                                                           : std::to_string(total),
+        opt.max_cases));
   check_profile_metrics(plan.shared());
   const MeasureSettings m = measuring(plan.shared(), opt);
   const std::string no_gpu = gpu_unavailable_reason();
@@ -366,11 +405,13 @@ RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& opt) {
   for (const Experiment& part : plan.parts)
     plan_part(part, m, opt, no_gpu, host_cards, plan.cases, origins, plan.broken);
   if (!plan.broken.empty() && !opt.keep_broken)
-    throw InputError(plan.broken.size() == 1
-                         ? plan.broken.front().message
-                         : fmt::format("{}; and {} more cases break a rule of their solver against their instance's "
-                                       "sizes (dpgpu check lists every one)",
-                                       plan.broken.front().message, plan.broken.size() - 1));
+    throw InputError(
+        plan.broken.size() == 1
+            ? plan.broken.front().message
+            : fmt::format(
+                  "{}; and {} more cases break a rule of their solver against their instance's "
+                  "sizes (dpgpu check lists every one)",
+                  plan.broken.front().message, plan.broken.size() - 1));
   check_plot_columns(plan.shared().plot, plan.cases);
   check_claim_cases(plan.shared(), plan.cases);
   plan.selected = select(plan.cases, opt.filter);
@@ -383,8 +424,9 @@ RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& opt) {
     const std::size_t matched = plan.selected.size();
     std::erase_if(plan.selected, [&](std::size_t i) { return shard_of[i] != opt.shard->index; });
     if (!opt.filter.empty() && plan.selected.empty())
-      throw InputError(fmt::format("--filter '{}' matches {} cases, none of them in shard {}; nothing was run or written",
-                                   opt.filter, matched, opt.shard->str()));
+      throw InputError(fmt::format(
+          "--filter '{}' matches {} cases, none of them in shard {}; nothing was run or written",
+          opt.filter, matched, opt.shard->str()));
   }
   plan.fingerprint = fingerprint_of(plan.name(), m, plan.cases);
   plan.fingerprint_hash = hash_text(plan.fingerprint.dump());

@@ -24,13 +24,15 @@ struct PlanOptions {
   std::string filter;              // ECMAScript regex searched in case ids; must match one
   std::optional<int> repetitions;  // overrides the file's
   std::uint64_t max_cases = kDefaultMaxCases;
-  std::optional<Shard> shard;      // run only this shard's cases (shard.hpp)
+  std::optional<Shard> shard;  // run only this shard's cases (shard.hpp)
   bool verbose = false;
-  bool keep_broken = false;  // `check`: keep cases that break an instance rule (RunPlan::broken), not throw
+  bool keep_broken =
+      false;  // `check`: keep cases that break an instance rule (RunPlan::broken), not throw
   // --share-gpus: a case may ask for more GPUs (`gpus`) than the host has; its logical GPUs
   // then share the cards (logical GPU i on card i % cards): exact answers, no scaling figure.
   bool share_gpus = false;
-  std::vector<std::string> sets;  // --set PATH=VALUE overrides, applied in memory (experiment_override.hpp)
+  std::vector<std::string>
+      sets;  // --set PATH=VALUE overrides, applied in memory (experiment_override.hpp)
 };
 
 // A case whose solver parameters break a rule against its instance (.check_instance, or
@@ -43,10 +45,10 @@ struct BrokenRule {
 };
 
 struct RunPlan {
-  std::filesystem::path file;    // the experiment file as the user named it
-  std::vector<std::string> sets;  // its --set overrides ("PATH=VALUE"), in order
-  std::vector<Experiment> parts;  // parts.front() holds the keys every part shares
-  std::vector<CaseSpec> cases;    // every case of the experiment, in order
+  std::filesystem::path file;         // the experiment file as the user named it
+  std::vector<std::string> sets;      // its --set overrides ("PATH=VALUE"), in order
+  std::vector<Experiment> parts;      // parts.front() holds the keys every part shares
+  std::vector<CaseSpec> cases;        // every case of the experiment, in order
   std::vector<std::size_t> selected;  // indices into cases that this run runs (shard and filter)
   std::optional<Shard> shard;
   std::vector<std::size_t> shard_cases;  // indices into cases of the shard (with a shard only)
@@ -63,7 +65,6 @@ struct RunPlan {
 // sweep above max_cases, a filter that is not a regex or matches nothing, a case that
 // breaks an instance rule (all of them counted; kept instead with keep_broken).
 RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& options);
-
 
 // Cases a part expands to, counted without expanding (saturates at UINT64_MAX).
 std::uint64_t count_cases(const Experiment& e);

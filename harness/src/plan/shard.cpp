@@ -25,16 +25,20 @@ Shard parse_shard(const std::string& text) {
   static const std::regex form(R"(\s*(\d{1,9})\s*/\s*(\d{1,9})\s*)");
   std::smatch m;
   if (!std::regex_match(text, m, form))
-    throw InputError(fmt::format("--shard '{}': expected K/N, e.g. 0/4 (shards are numbered 0 to N-1)", text));
+    throw InputError(
+        fmt::format("--shard '{}': expected K/N, e.g. 0/4 (shards are numbered 0 to N-1)", text));
   Shard s{std::stoi(m[1]), std::stoi(m[2])};
   if (s.count < 1 || s.count > kMaxShards)
     throw InputError(fmt::format("--shard '{}': N must be between 1 and {}", text, kMaxShards));
   if (s.index >= s.count)
-    throw InputError(fmt::format("--shard '{}': K must be below N (shards are numbered 0 to {})", text, s.count - 1));
+    throw InputError(fmt::format("--shard '{}': K must be below N (shards are numbered 0 to {})",
+                                 text, s.count - 1));
   return s;
 }
 
-double estimated_cost(const CaseSpec& c) { return std::isfinite(c.work) && c.work > 0 ? c.work : 0; }
+double estimated_cost(const CaseSpec& c) {
+  return std::isfinite(c.work) && c.work > 0 ? c.work : 0;
+}
 
 std::vector<int> shard_of_cases(const std::vector<CaseSpec>& cases, int count) {
   // Largest cost first; equal costs (the solvers of one instance) in the order of their ids'
@@ -61,7 +65,8 @@ std::vector<int> shard_of_cases(const std::vector<CaseSpec>& cases, int count) {
   return shard;
 }
 
-std::vector<ShardLoad> shard_loads(const std::vector<CaseSpec>& cases, const std::vector<int>& shard_of, int count) {
+std::vector<ShardLoad> shard_loads(const std::vector<CaseSpec>& cases,
+                                   const std::vector<int>& shard_of, int count) {
   std::vector<ShardLoad> load(static_cast<std::size_t>(count));
   double total = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {

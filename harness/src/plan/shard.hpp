@@ -17,8 +17,8 @@
 namespace dpgpu {
 
 struct Shard {
-  int index = 0, count = 1;  // K and N of "K/N", 0 <= K < N
-  std::string str() const;   // "K/N"
+  int index = 0, count = 1;         // K and N of "K/N", 0 <= K < N
+  std::string str() const;          // "K/N"
   std::string folder_name() const;  // "shard-K-of-N"
   bool operator==(const Shard&) const = default;
 };
@@ -38,6 +38,7 @@ struct ShardLoad {
   double cost = 0;
   double share = 0;  // of the whole plan's cost, 0..1 (0 when the plan costs nothing)
 };
-std::vector<ShardLoad> shard_loads(const std::vector<CaseSpec>& cases, const std::vector<int>& shard_of, int count);
+std::vector<ShardLoad> shard_loads(const std::vector<CaseSpec>& cases,
+                                   const std::vector<int>& shard_of, int count);
 
 }  // namespace dpgpu

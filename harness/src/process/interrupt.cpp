@@ -19,7 +19,8 @@ void say(const char* text) { (void)!write(STDERR_FILENO, text, std::strlen(text)
 
 void on_signal(int sig) {
   if (g_signal.exchange(sig) == 0) {
-    say("\ninterrupted: stopping after the case in progress is committed (interrupt again to stop now)\n");
+    say("\ninterrupted: stopping after the case in progress is committed (interrupt again to stop "
+        "now)\n");
     return;
   }
   for (auto& slot : g_workers)

@@ -40,11 +40,11 @@ std::string worker_request_json(const WorkerRequest& r) { return to_json(r).dump
 
 namespace {
 
-
 struct Pipe {
   int fd[2] = {-1, -1};
   Pipe() {
-    if (pipe2(fd, O_CLOEXEC) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+    if (pipe2(fd, O_CLOEXEC) != 0)
+      throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
   }
   ~Pipe() { close_both(); }
   void close_end(int i) {
@@ -58,7 +58,8 @@ std::string last_line(const std::string& text) {
   auto end = text.find_last_not_of("\n ");
   if (end == std::string::npos) return {};
   auto start = text.rfind('\n', end);
-  return text.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
+  return text.substr(start == std::string::npos ? 0 : start + 1,
+                     end - (start == std::string::npos ? 0 : start + 1) + 1);
 }
 
 }  // namespace
@@ -68,7 +69,8 @@ std::vector<std::string> environment_with(const std::vector<std::string>& set) {
   auto name = [](const std::string& e) { return e.substr(0, e.find('=')); };
   for (char** e = environ; *e; ++e) {
     const std::string entry = *e;
-    if (std::none_of(set.begin(), set.end(), [&](const std::string& s) { return name(s) == name(entry); }))
+    if (std::none_of(set.begin(), set.end(),
+                     [&](const std::string& s) { return name(s) == name(entry); }))
       env.push_back(entry);
   }
   env.insert(env.end(), set.begin(), set.end());
@@ -110,7 +112,8 @@ int spawn_worker(const Placement& where, Pipe& in, Pipe& result, Pipe& err, pid_
   posix_spawnattr_setpgroup(&attr, 0);
 
   std::string self = "/proc/self/exe";
-  std::vector<std::string> args{self, "__worker", "--result-fd", "3", "--parent", std::to_string(getpid())};
+  std::vector<std::string> args{self, "__worker", "--result-fd",
+                                "3",  "--parent", std::to_string(getpid())};
   if (!where.cpus.empty()) args.insert(args.end(), {"--cpus", where.cpus});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
@@ -139,7 +142,9 @@ WorkerOutput read_worker(const WorkerRequest& req, int result_fd, int err_fd) {
   pollfd fds[2] = {{result_fd, POLLIN, 0}, {err_fd, POLLIN, 0}};
   int open_fds = 2;
   while (open_fds > 0) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(limit - std::chrono::steady_clock::now()).count();
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    limit - std::chrono::steady_clock::now())
+                    .count();
     if (left <= 0) {
       w.timed_out = true;
       break;
@@ -158,7 +163,8 @@ WorkerOutput read_worker(const WorkerRequest& req, int result_fd, int err_fd) {
       }
       if (i == 0) {
         w.out.append(buf, std::size_t(got));
-        if (!w.ready && w.out.size() >= kWorkerReady.size() && w.out.compare(0, kWorkerReady.size(), kWorkerReady) == 0) {
+        if (!w.ready && w.out.size() >= kWorkerReady.size() &&
+            w.out.compare(0, kWorkerReady.size(), kWorkerReady) == 0) {
           w.ready = true;
           w.out.erase(0, kWorkerReady.size());
           // A profiled case solves once more after its timed solves, with a timeout_s of its own.
@@ -178,22 +184,30 @@ WorkerOutput read_worker(const WorkerRequest& req, int result_fd, int err_fd) {
 // The case's result from what the finished worker wrote and how it ended.
 CaseResult worker_result(const WorkerRequest& req, const WorkerOutput& w, int wstatus) {
   if (w.timed_out && !w.ready)
-    return failed_result(Status::Timeout, fmt::format("killed: no instance after {:.0f} s of set-up", kSetupSeconds));
+    return failed_result(
+        Status::Timeout,
+        fmt::format("killed: no instance after {:.0f} s of set-up", kSetupSeconds));
   if (w.timed_out)
-    return failed_result(Status::Timeout, fmt::format("killed after {:.0f} s (timeout_s {} plus {:.0f} s grace)",
-                                                req.measure.timeout_s + kGraceSeconds, req.measure.timeout_s, kGraceSeconds));
+    return failed_result(
+        Status::Timeout,
+        fmt::format("killed after {:.0f} s (timeout_s {} plus {:.0f} s grace)",
+                    req.measure.timeout_s + kGraceSeconds, req.measure.timeout_s, kGraceSeconds));
   if (WIFSIGNALED(wstatus)) {
     int sig = WTERMSIG(wstatus);
     CaseResult killed = failed_result(
-        Status::Error, fmt::format("worker killed by signal {} ({}){}{}{}", sig, strsignal(sig),
-                                   sig == SIGKILL ? ", not by dpgpu (the OOM killer?); --resume runs it again" : "",
-                                   w.errtext.empty() ? "" : ": ", last_line(w.errtext)));
+        Status::Error,
+        fmt::format(
+            "worker killed by signal {} ({}){}{}{}", sig, strsignal(sig),
+            sig == SIGKILL ? ", not by dpgpu (the OOM killer?); --resume runs it again" : "",
+            w.errtext.empty() ? "" : ": ", last_line(w.errtext)));
     killed.killed_by_signal = sig;
     return killed;
   }
   if (w.out.empty())
-    return failed_result(Status::Error, fmt::format("worker exited with code {} and no result{}{}", WEXITSTATUS(wstatus),
-                                             w.errtext.empty() ? "" : ": ", last_line(w.errtext)));
+    return failed_result(
+        Status::Error,
+        fmt::format("worker exited with code {} and no result{}{}", WEXITSTATUS(wstatus),
+                    w.errtext.empty() ? "" : ": ", last_line(w.errtext)));
   try {
     return case_result_from_json(nlohmann::json::parse(w.out));
   } catch (const std::exception& e) {
@@ -207,7 +221,8 @@ CaseResult run_in_child(const WorkerRequest& req, const Placement& where) {
   Pipe in, result, err;
   pid_t pid = 0;
   if (int rc = spawn_worker(where, in, result, err, pid); rc != 0)
-    return failed_result(Status::Error, std::string("cannot start worker process: ") + std::strerror(rc));
+    return failed_result(Status::Error,
+                         std::string("cannot start worker process: ") + std::strerror(rc));
   add_running_worker(pid);
   in.close_end(0), result.close_end(1), err.close_end(1);
 

@@ -15,7 +15,6 @@
 #include <sstream>
 #include <thread>
 
-
 namespace dpgpu {
 
 namespace fs = std::filesystem;
@@ -32,7 +31,9 @@ const std::map<std::string, std::string>& paper_metrics() {
   return m;
 }
 
-std::vector<std::string> default_metrics() { return {"gld_efficiency", "warp_execution_efficiency", "ipc"}; }
+std::vector<std::string> default_metrics() {
+  return {"gld_efficiency", "warp_execution_efficiency", "ipc"};
+}
 
 std::vector<MetricName> resolve_metrics(const std::vector<std::string>& names) {
   std::vector<MetricName> out;
@@ -43,11 +44,13 @@ std::vector<MetricName> resolve_metrics(const std::vector<std::string>& names) {
   return out;
 }
 
-ProfilePlan plan_profile(std::int64_t max_launches, double kernel_launches, double annotated_launches) {
+ProfilePlan plan_profile(std::int64_t max_launches, double kernel_launches,
+                         double annotated_launches) {
   ProfilePlan p;
   const auto total = std::int64_t(kernel_launches);
   const auto marked = std::int64_t(annotated_launches);
-  if (max_launches <= 0 || (total > 0 && total <= max_launches) || (total == 0 && marked <= max_launches)) {
+  if (max_launches <= 0 || (total > 0 && total <= max_launches) ||
+      (total == 0 && marked <= max_launches)) {
     p.launch_count = max_launches;
     p.sampling = total > 0 ? fmt::format("all {}", total) : "all";
   } else if (marked > max_launches) {
@@ -63,9 +66,12 @@ ProfilePlan plan_profile(std::int64_t max_launches, double kernel_launches, doub
 
 std::string counter_permission_help(const std::string& cause) {
   return cause +
-         ": this user may not read the GPU's performance counters. Run as root, or load the NVIDIA driver with "
-         "NVreg_RestrictProfilingToAdminUsers=0 (a line `options nvidia NVreg_RestrictProfilingToAdminUsers=0` in "
-         "/etc/modprobe.d/, then reload the driver or reboot; https://developer.nvidia.com/ERR_NVGPUCTRPERM). "
+         ": this user may not read the GPU's performance counters. Run as root, or load the NVIDIA "
+         "driver with "
+         "NVreg_RestrictProfilingToAdminUsers=0 (a line `options nvidia "
+         "NVreg_RestrictProfilingToAdminUsers=0` in "
+         "/etc/modprobe.d/, then reload the driver or reboot; "
+         "https://developer.nvidia.com/ERR_NVGPUCTRPERM). "
          "Timed results are unaffected";
 }
 
@@ -74,7 +80,8 @@ std::string find_ncu() {
   if (const char* path = std::getenv("PATH")) {
     std::stringstream ss(path);
     for (std::string dir; std::getline(ss, dir, ':');)
-      if (!dir.empty() && access((fs::path(dir) / "ncu").c_str(), X_OK) == 0) return (fs::path(dir) / "ncu").string();
+      if (!dir.empty() && access((fs::path(dir) / "ncu").c_str(), X_OK) == 0)
+        return (fs::path(dir) / "ncu").string();
   }
   if (access("/usr/local/cuda/bin/ncu", X_OK) == 0) return "/usr/local/cuda/bin/ncu";
   return {};
@@ -90,7 +97,8 @@ static double to_double(std::string s) {
   }
 }
 
-std::vector<MetricStat> parse_ncu_csv(const std::string& text, const std::vector<MetricName>& metrics,
+std::vector<MetricStat> parse_ncu_csv(const std::string& text,
+                                      const std::vector<MetricName>& metrics,
                                       std::int64_t* launches) {
   // ncu prints ==PROF== / ==WARNING== lines around the table; the table starts at "ID".
   std::string table;
@@ -129,7 +137,8 @@ std::vector<MetricStat> parse_ncu_csv(const std::string& text, const std::vector
       if (std::isnan(v)) continue;
       auto& st = stats[{kernel, m.name}];
       if (st.count == 0) {
-        st = {kernel, m.name, m.ncu, first_data == 2 && c < int(units.size()) ? units[c] : "", v, 0, v, 0};
+        st = {kernel, m.name, m.ncu, first_data == 2 && c < int(units.size()) ? units[c] : "",
+              v,      0,      v,     0};
       }
       st.min = std::min(st.min, v);
       st.max = std::max(st.max, v);
@@ -190,7 +199,8 @@ std::string tail_lines(const std::string& text, std::size_t n) {
   std::vector<std::string> lines;
   std::istringstream in(text);
   for (std::string l; std::getline(in, l);)
-    if (l.find("ERROR") != std::string::npos || l.find("rror") != std::string::npos) lines.push_back(l);
+    if (l.find("ERROR") != std::string::npos || l.find("rror") != std::string::npos)
+      lines.push_back(l);
   if (lines.empty()) return text.size() > 400 ? text.substr(text.size() - 400) : text;
   if (lines.size() > n) lines.erase(lines.begin(), lines.end() - long(n));
   std::string out;
@@ -202,38 +212,56 @@ std::string tail_lines(const std::string& text, std::size_t n) {
 
 static int kept_ = 0;
 
-ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricName>& metrics, const ProfilePlan& plan,
-                            const NcuOptions& options, const Placement& where) {
+ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricName>& metrics,
+                            const ProfilePlan& plan, const NcuOptions& options,
+                            const Placement& where) {
   ProfileOutcome out;
   const std::string ncu = find_ncu();
   if (ncu.empty()) {
-    out.message = "ncu (Nsight Compute) not found on PATH, in $DPGPU_NCU or /usr/local/cuda/bin; timed results are unaffected";
+    out.message =
+        "ncu (Nsight Compute) not found on PATH, in $DPGPU_NCU or /usr/local/cuda/bin; timed "
+        "results are unaffected";
     return out;
   }
-  fs::path dir = fs::temp_directory_path() / fmt::format("dpgpu-profile-{}-{}", getpid(), std::rand());
+  fs::path dir =
+      fs::temp_directory_path() / fmt::format("dpgpu-profile-{}-{}", getpid(), std::rand());
   fs::create_directories(dir);
   WorkerRequest one = req;
   one.measure.repetitions = 1;
   one.measure.warmup = 0;
-  {
-    std::ofstream(dir / "request.json") << worker_request_json(one);
-  }
+  { std::ofstream(dir / "request.json") << worker_request_json(one); }
   std::string list;
   for (auto& m : metrics) list += (list.empty() ? "" : ",") + m.ncu;
-  std::vector<std::string> argv{ncu, "--csv", "--page", "raw", "--metrics", list, "--clock-control", "none",
-                                "--cache-control", options.cache_control, "--replay-mode", options.replay,
-                                "--target-processes", "all", "--log-file", (dir / "ncu.csv").string()};
-  if (plan.launch_count > 0) argv.insert(argv.end(), {"--launch-count", std::to_string(plan.launch_count)});
+  std::vector<std::string> argv{ncu,
+                                "--csv",
+                                "--page",
+                                "raw",
+                                "--metrics",
+                                list,
+                                "--clock-control",
+                                "none",
+                                "--cache-control",
+                                options.cache_control,
+                                "--replay-mode",
+                                options.replay,
+                                "--target-processes",
+                                "all",
+                                "--log-file",
+                                (dir / "ncu.csv").string()};
+  if (plan.launch_count > 0)
+    argv.insert(argv.end(), {"--launch-count", std::to_string(plan.launch_count)});
   if (plan.stride > 0) argv.insert(argv.end(), {"--profile-from-start", "off"});
   // Under ncu, /proc/self/exe would name ncu: give this binary's real path.
-  argv.insert(argv.end(), {fs::read_symlink("/proc/self/exe").string(), "__worker", "--request",
-                           (dir / "request.json").string(), "--result", (dir / "result.json").string()});
+  argv.insert(argv.end(),
+              {fs::read_symlink("/proc/self/exe").string(), "__worker", "--request",
+               (dir / "request.json").string(), "--result", (dir / "result.json").string()});
   std::vector<std::string> env = where.env;
   if (plan.stride > 0) env.push_back("DPGPU_PROFILE_STRIDE=" + std::to_string(plan.stride));
 
   bool timed_out = false;
   auto t0 = std::chrono::steady_clock::now();
-  int code = run_logged(argv, env, dir / "ncu.log", std::max(600.0, req.measure.timeout_s * 50), &timed_out);
+  int code = run_logged(argv, env, dir / "ncu.log", std::max(600.0, req.measure.timeout_s * 50),
+                        &timed_out);
   out.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::ifstream csv_in(dir / "ncu.csv"), log_in(dir / "ncu.log");
   std::stringstream csv, log;
@@ -244,18 +272,21 @@ ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricNa
   // DPGPU_KEEP_NCU=DIR keeps ncu's raw output (for parser fixtures and by-hand reading).
   if (const char* keep = std::getenv("DPGPU_KEEP_NCU")) {
     fs::create_directories(keep, ec);
-    fs::copy_file(dir / "ncu.csv", fs::path(keep) / fmt::format("ncu-{}.csv", ++kept_), fs::copy_options::overwrite_existing, ec);
+    fs::copy_file(dir / "ncu.csv", fs::path(keep) / fmt::format("ncu-{}.csv", ++kept_),
+                  fs::copy_options::overwrite_existing, ec);
   }
   fs::remove_all(dir, ec);
 
   if (timed_out) {
     out.message = fmt::format("ncu killed after {:.0f} s", out.wall_s);
-  } else if (out.stats.empty() && (log.str() + csv.str()).find("ERR_NVGPUCTRPERM") != std::string::npos) {
+  } else if (out.stats.empty() &&
+             (log.str() + csv.str()).find("ERR_NVGPUCTRPERM") != std::string::npos) {
     out.message = counter_permission_help("ncu: ERR_NVGPUCTRPERM");
   } else if (code != 0 && out.stats.empty()) {
     out.message = fmt::format("ncu exited with {}: {}", code, tail_lines(log.str() + csv.str(), 3));
   } else if (out.stats.empty()) {
-    out.message = "ncu profiled no launch with these metrics: " + tail_lines(log.str() + csv.str(), 3);
+    out.message =
+        "ncu profiled no launch with these metrics: " + tail_lines(log.str() + csv.str(), 3);
   } else {
     out.ok = true;
     // A metric ncu did not know leaves its column out: name it.

@@ -29,7 +29,8 @@ struct ProfilePlan {
   std::int64_t stride = 0;        // >0: --profile-from-start off and DPGPU_PROFILE_STRIDE
   std::string sampling;           // "all", "first 200 of 5000", "every 25th of 5000"
 };
-ProfilePlan plan_profile(std::int64_t max_launches, double kernel_launches, double annotated_launches);
+ProfilePlan plan_profile(std::int64_t max_launches, double kernel_launches,
+                         double annotated_launches);
 
 // One metric of one kernel over the launches profiled: the record both backends write.
 using MetricStat = MetricRecord;
@@ -43,7 +44,8 @@ struct ProfileOutcome {
 };
 
 // Parses ncu's `--csv --page raw` output (one row per launch, a units row under the header).
-std::vector<MetricStat> parse_ncu_csv(const std::string& text, const std::vector<MetricName>& metrics,
+std::vector<MetricStat> parse_ncu_csv(const std::string& text,
+                                      const std::vector<MetricName>& metrics,
                                       std::int64_t* launches = nullptr);
 
 // `cause` and its fix when the GPU's performance counters may not be read by this user
@@ -63,7 +65,8 @@ struct NcuOptions {
 };
 
 // `where`: the environment of the case's lane (its CUDA_VISIBLE_DEVICES), for ncu and its child.
-ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricName>& metrics, const ProfilePlan& plan,
-                            const NcuOptions& options = {}, const Placement& where = {});
+ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricName>& metrics,
+                            const ProfilePlan& plan, const NcuOptions& options = {},
+                            const Placement& where = {});
 
 }  // namespace dpgpu

@@ -31,9 +31,12 @@ namespace dpgpu {
 std::string ncu_unit(const std::string& unit) {
   if (unit == "percent") return "%";
   std::string u = unit;
-  for (auto [from, to] : {std::pair<const char*, const char*>{"instruction", "inst"}, {"gpc_cycle", "cycle"},
-                          {"sm_cycle", "cycle"}, {"smsp_cycle", "cycle"}}) {
-    for (auto at = u.find(from); at != std::string::npos; at = u.find(from, at + std::string(to).size()))
+  for (auto [from, to] : {std::pair<const char*, const char*>{"instruction", "inst"},
+                          {"gpc_cycle", "cycle"},
+                          {"sm_cycle", "cycle"},
+                          {"smsp_cycle", "cycle"}}) {
+    for (auto at = u.find(from); at != std::string::npos;
+         at = u.find(from, at + std::string(to).size()))
       u.replace(at, std::string(from).size(), to);
   }
   return u;
@@ -43,7 +46,10 @@ std::string ncu_unit(const std::string& unit) {
 
 bool cupti_built() { return false; }
 
-std::vector<std::string> cupti_unknown_metrics(const std::vector<std::string>&, const std::string&) { return {}; }
+std::vector<std::string> cupti_unknown_metrics(const std::vector<std::string>&,
+                                               const std::string&) {
+  return {};
+}
 
 void cupti_preload_start() {}
 double cupti_preload_wait() { return 0; }
@@ -74,9 +80,9 @@ struct CuptiError : std::runtime_error {
   }
 };
 
-#define DPGPU_CUPTI(call)                                   \
-  do {                                                      \
-    CUptiResult r_ = (call);                                \
+#define DPGPU_CUPTI(call)                                 \
+  do {                                                    \
+    CUptiResult r_ = (call);                              \
     if (r_ != CUPTI_SUCCESS) throw CuptiError(#call, r_); \
   } while (0)
 
@@ -105,7 +111,8 @@ class ProfilerHost {
     std::string why, unit;
   };
   MetricProperties properties(const std::string& metric) const {
-    CUpti_Profiler_Host_GetMetricProperties_Params p{CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE};
+    CUpti_Profiler_Host_GetMetricProperties_Params p{
+        CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE};
     p.pHostObject = host_;
     p.pMetricName = metric.c_str();
     if (CUptiResult r = cuptiProfilerHostGetMetricProperties(&p); r != CUPTI_SUCCESS)
@@ -114,21 +121,25 @@ class ProfilerHost {
   }
 
   std::vector<std::uint8_t> config_image(std::vector<const char*> metrics, std::size_t* passes) {
-    CUpti_Profiler_Host_ConfigAddMetrics_Params add{CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE};
+    CUpti_Profiler_Host_ConfigAddMetrics_Params add{
+        CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE};
     add.pHostObject = host_;
     add.ppMetricNames = metrics.data();
     add.numMetrics = metrics.size();
     DPGPU_CUPTI(cuptiProfilerHostConfigAddMetrics(&add));
-    CUpti_Profiler_Host_GetConfigImageSize_Params size{CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE};
+    CUpti_Profiler_Host_GetConfigImageSize_Params size{
+        CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE};
     size.pHostObject = host_;
     DPGPU_CUPTI(cuptiProfilerHostGetConfigImageSize(&size));
     std::vector<std::uint8_t> image(size.configImageSize);
-    CUpti_Profiler_Host_GetConfigImage_Params get{CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE};
+    CUpti_Profiler_Host_GetConfigImage_Params get{
+        CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE};
     get.pHostObject = host_;
     get.configImageSize = image.size();
     get.pConfigImage = image.data();
     DPGPU_CUPTI(cuptiProfilerHostGetConfigImage(&get));
-    CUpti_Profiler_Host_GetNumOfPasses_Params n{CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE};
+    CUpti_Profiler_Host_GetNumOfPasses_Params n{
+        CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE};
     n.configImageSize = image.size();
     n.pConfigImage = image.data();
     DPGPU_CUPTI(cuptiProfilerHostGetNumOfPasses(&n));
@@ -136,9 +147,10 @@ class ProfilerHost {
     return image;
   }
 
-  void evaluate(const std::vector<std::uint8_t>& counter_data, std::size_t range, std::vector<const char*> metrics,
-                double* values) const {
-    CUpti_Profiler_Host_EvaluateToGpuValues_Params p{CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE};
+  void evaluate(const std::vector<std::uint8_t>& counter_data, std::size_t range,
+                std::vector<const char*> metrics, double* values) const {
+    CUpti_Profiler_Host_EvaluateToGpuValues_Params p{
+        CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE};
     p.pHostObject = host_;
     p.pCounterDataImage = counter_data.data();
     p.counterDataImageSize = counter_data.size();
@@ -159,7 +171,9 @@ CUcontext current_context() {
   void* fn = nullptr;
   cudaDriverEntryPointQueryResult found{};
   if (cudaFree(nullptr) != cudaSuccess ||  // makes the runtime's context current
-      cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &fn, 12000, cudaEnableDefault, &found) != cudaSuccess || !fn)
+      cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &fn, 12000, cudaEnableDefault, &found) !=
+          cudaSuccess ||
+      !fn)
     throw std::runtime_error("cannot reach cuCtxGetCurrent through the CUDA runtime");
   CUcontext ctx = nullptr;
   if (reinterpret_cast<CUresult (*)(CUcontext*)>(fn)(&ctx) != CUDA_SUCCESS || !ctx)
@@ -170,14 +184,16 @@ CUcontext current_context() {
 std::string demangled(const char* symbol) {
   if (!symbol) return "?";
   int status = 0;
-  std::unique_ptr<char, void (*)(void*)> d(abi::__cxa_demangle(symbol, nullptr, nullptr, &status), std::free);
+  std::unique_ptr<char, void (*)(void*)> d(abi::__cxa_demangle(symbol, nullptr, nullptr, &status),
+                                           std::free);
   return status == 0 && d ? std::string(d.get()) : std::string(symbol);
 }
 
 // Stage times on stderr when DPGPU_CUPTI_TRACE is set (where the profiler's cost goes).
 class Trace {
  public:
-  Trace() : on_(std::getenv("DPGPU_CUPTI_TRACE") != nullptr), last_(std::chrono::steady_clock::now()) {}
+  Trace()
+      : on_(std::getenv("DPGPU_CUPTI_TRACE") != nullptr), last_(std::chrono::steady_clock::now()) {}
   void operator()(const std::string& stage) {
     if (!on_) return;
     auto now = std::chrono::steady_clock::now();
@@ -368,7 +384,8 @@ class RangeSession : public LaunchMarkSink {
     } catch (const CuptiError& first) {
       if (first.code == CUPTI_ERROR_INVALID_METRIC_NAME) throw;
       try {
-        CUpti_Profiler_GetCounterAvailability_Params avail{CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
+        CUpti_Profiler_GetCounterAvailability_Params avail{
+            CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
         avail.ctx = ctx;
         DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
         availability_.resize(avail.counterAvailabilityImageSize);
@@ -376,9 +393,9 @@ class RangeSession : public LaunchMarkSink {
         DPGPU_CUPTI(cuptiProfilerGetCounterAvailability(&avail));
         describe_metrics(chip_name, &availability_);
       } catch (const CuptiError& second) {
-        throw CuptiError(
-            fmt::format("{} (and without the counter-availability image: {})", second.what(), first.what()),
-            second.code);
+        throw CuptiError(fmt::format("{} (and without the counter-availability image: {})",
+                                     second.what(), first.what()),
+                         second.code);
       }
     }
   }
@@ -391,7 +408,8 @@ class RangeSession : public LaunchMarkSink {
     DPGPU_CUPTI(cuptiRangeProfilerEnable(&enable));
     profiler_ = enable.pRangeProfilerObject;
 
-    CUpti_RangeProfiler_GetCounterDataSize_Params size{CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE};
+    CUpti_RangeProfiler_GetCounterDataSize_Params size{
+        CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE};
     size.pRangeProfilerObject = profiler_;
     size.pMetricNames = metrics_.data();
     size.numMetrics = metrics_.size();
@@ -420,19 +438,23 @@ class RangeSession : public LaunchMarkSink {
   // on_api sees every kernel and graph launch, through the runtime and the driver API.
   void subscribe_to_launches() {
     DPGPU_CUPTI(cuptiSubscribe(&subscriber_, &RangeSession::on_api, this));
-    for (CUpti_CallbackId id :
-         {CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000, CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_ptsz_v7000,
-          CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_v11060, CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_ptsz_v11060,
-          CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_v9000,
-          CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_ptsz_v9000,
-          CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000, CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_ptsz_v13000,
-          CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_v10000, CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_ptsz_v10000})
+    for (CUpti_CallbackId id : {CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000,
+                                CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_ptsz_v7000,
+                                CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_v11060,
+                                CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_ptsz_v11060,
+                                CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_v9000,
+                                CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_ptsz_v9000,
+                                CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000,
+                                CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_ptsz_v13000,
+                                CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_v10000,
+                                CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_ptsz_v10000})
       DPGPU_CUPTI(cuptiEnableCallback(1, subscriber_, CUPTI_CB_DOMAIN_RUNTIME_API, id));
-    for (CUpti_CallbackId id : {CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
-                                CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
-                                CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel,
-                                CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz, CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch,
-                                CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz})
+    for (CUpti_CallbackId id :
+         {CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
+          CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
+          CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel,
+          CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz,
+          CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch, CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz})
       DPGPU_CUPTI(cuptiEnableCallback(1, subscriber_, CUPTI_CB_DOMAIN_DRIVER_API, id));
   }
 
@@ -449,7 +471,8 @@ class RangeSession : public LaunchMarkSink {
   }
 
   static void check_cuda(cudaError_t e, const char* what) {
-    if (e != cudaSuccess) throw std::runtime_error(fmt::format("{}: {}", what, cudaGetErrorString(e)));
+    if (e != cudaSuccess)
+      throw std::runtime_error(fmt::format("{}: {}", what, cudaGetErrorString(e)));
   }
   // Ranges are context-wide: nothing of the solver may run across a range's edge.
   static void idle() { check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }
@@ -457,15 +480,20 @@ class RangeSession : public LaunchMarkSink {
   // Launch callbacks: the kernel's name, once per launch (a runtime launch enters the driver
   // too; only the outermost call counts). A graph launch is named as one: its kernels make
   // one range.
-  static void CUPTIAPI on_api(void* self_ptr, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data) {
+  static void CUPTIAPI on_api(void* self_ptr, CUpti_CallbackDomain domain, CUpti_CallbackId id,
+                              const void* data) {
     auto* self = static_cast<RangeSession*>(self_ptr);
     auto* info = static_cast<const CUpti_CallbackData*>(data);
     if (!self->active_) return;
-    const bool graph = id == (domain == CUPTI_CB_DOMAIN_RUNTIME_API ? CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_v10000
-                                                                    : CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch) ||
-                       id == (domain == CUPTI_CB_DOMAIN_RUNTIME_API ? CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_ptsz_v10000
-                                                                    : CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz);
-    auto name = [&] { return graph ? std::string("(CUDA graph launch)") : demangled(info->symbolName); };
+    const bool graph = id == (domain == CUPTI_CB_DOMAIN_RUNTIME_API
+                                  ? CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_v10000
+                                  : CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch) ||
+                       id == (domain == CUPTI_CB_DOMAIN_RUNTIME_API
+                                  ? CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_ptsz_v10000
+                                  : CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz);
+    auto name = [&] {
+      return graph ? std::string("(CUDA graph launch)") : demangled(info->symbolName);
+    };
     if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
       if (info->callbackSite == CUPTI_API_ENTER) {
         if (self->runtime_depth_++ == 0) self->kernels_.push_back(name());
@@ -483,7 +511,8 @@ class RangeSession : public LaunchMarkSink {
     decode.pRangeProfilerObject = profiler_;
     DPGPU_CUPTI(cuptiRangeProfilerDecodeData(&decode));
     dropped_ += decode.numOfRangeDropped;
-    CUpti_RangeProfiler_GetCounterDataInfo_Params info{CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE};
+    CUpti_RangeProfiler_GetCounterDataInfo_Params info{
+        CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE};
     info.pCounterDataImage = counter_data_.data();
     info.counterDataImageSize = counter_data_.size();
     DPGPU_CUPTI(cuptiRangeProfilerGetCounterDataInfo(&info));
@@ -511,7 +540,8 @@ class RangeSession : public LaunchMarkSink {
       const double v = values[i];
       if (std::isnan(v)) continue;
       auto& st = stats_[{kernel, request_.names[i]}];
-      if (st.count == 0) st = {kernel, request_.names[i], request_.metrics[i], units_[i], v, 0, v, 0};
+      if (st.count == 0)
+        st = {kernel, request_.names[i], request_.metrics[i], units_[i], v, 0, v, 0};
       st.min = std::min(st.min, v);
       st.max = std::max(st.max, v);
       st.mean += v;
@@ -584,25 +614,29 @@ double cupti_preload_wait() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-std::vector<std::string> cupti_unknown_metrics(const std::vector<std::string>& metrics, const std::string& chip) {
+std::vector<std::string> cupti_unknown_metrics(const std::vector<std::string>& metrics,
+                                               const std::string& chip) {
   std::vector<std::string> out;
   try {
     ProfilerHost host(chip, nullptr);
     for (auto& m : metrics)
-      if (auto why = host.properties(m).why; !why.empty()) out.push_back(fmt::format("{} ({})", m, why));
+      if (auto why = host.properties(m).why; !why.empty())
+        out.push_back(fmt::format("{} ({})", m, why));
   } catch (const std::exception&) {
     // No host object for this chip: nothing can be said before the run.
   }
   return out;
 }
 
-ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_launches, double marked_launches,
-                                 const ProfiledSolve& solve) {
+ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_launches,
+                                 double marked_launches, const ProfiledSolve& solve) {
   ProfileRecord p;
   p.backend = "cupti";
   p.launches_total = kernel_launches > 0 ? kernel_launches : marked_launches;
   const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
   Trace trace;
   // CUPTI's failure in the message: no permission to read counters comes with its fix.
   auto failure = [](const std::string& what, CUptiResult code) {
@@ -616,12 +650,14 @@ ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_la
   // Marks: one range per sampled mark (and room for a few more, should a pass mark more).
   const std::size_t sampled = std::size_t((std::int64_t(marked_launches) + stride - 1) / stride);
   const std::size_t max_ranges =
-      marks ? sampled + 8 : std::size_t(std::min<double>(std::max<double>(kernel_launches, 1), kMaxRangesWholeSolve));
+      marks ? sampled + 8
+            : std::size_t(
+                  std::min<double>(std::max<double>(kernel_launches, 1), kMaxRangesWholeSolve));
   if (!marks && kernel_launches > double(kMaxRangesWholeSolve))
     p.sampling = fmt::format("first {} of {}", kMaxRangesWholeSolve, std::int64_t(kernel_launches));
   try {
-    RangeSession session(request, max_ranges, marks ? RangeSession::Mode::Marks : RangeSession::Mode::WholeSolve,
-                         trace);
+    RangeSession session(request, max_ranges,
+                         marks ? RangeSession::Mode::Marks : RangeSession::Mode::WholeSolve, trace);
     std::string why;
     if (marks) {
       for (bool done = false; !done && why.empty() && session.error().empty();) {
@@ -657,14 +693,16 @@ ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_la
     if (session.dropped() > 0) notes.push_back(fmt::format("{} ranges dropped", session.dropped()));
     if (session.name_mismatches() > 0) notes.push_back("the ranges did not match the marks");
     if (session.multi_kernel_marks() > 0)
-      notes.push_back(fmt::format("{} marks launched several kernels (named by the first)", session.multi_kernel_marks()));
+      notes.push_back(fmt::format("{} marks launched several kernels (named by the first)",
+                                  session.multi_kernel_marks()));
     p.message = fmt::format("{}", fmt::join(notes, "; "));
     trace(fmt::format("done: {} passes, {:.1f} ms in all", session.passes_run(), 1e3 * p.wall_s));
   } catch (const std::exception& e) {
     p.wall_s = elapsed();
     auto* c = dynamic_cast<const CuptiError*>(&e);
     const CUptiResult code = c ? c->code : CUPTI_SUCCESS;
-    p.unavailable = code != CUPTI_ERROR_INSUFFICIENT_PRIVILEGES && code != CUPTI_ERROR_INVALID_METRIC_NAME;
+    p.unavailable =
+        code != CUPTI_ERROR_INSUFFICIENT_PRIVILEGES && code != CUPTI_ERROR_INVALID_METRIC_NAME;
     p.message = failure(e.what(), code);
   }
   return p;

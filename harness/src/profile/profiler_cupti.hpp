@@ -45,7 +45,7 @@ using ProfiledSolve = std::function<std::string(LaunchMarkSink* sink, std::uint6
 // launch, or the whole solve for a solver that marks none. `unavailable` in the result says
 // CUPTI could not work here for a reason ncu might not share (the runner then uses ncu);
 // no permission to read counters is an error with its fix, not a fall-back.
-ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_launches, double marked_launches,
-                                 const ProfiledSolve& solve);
+ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_launches,
+                                 double marked_launches, const ProfiledSolve& solve);
 
 }  // namespace dpgpu

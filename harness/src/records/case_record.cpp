@@ -3,8 +3,11 @@
 namespace dpgpu {
 
 nlohmann::json to_json(const CaseRecord& r) {
-  nlohmann::json j{{"case_id", r.spec.id}, {"spec", to_json(r.spec)}, {"result", to_json(r.result)},
-                   {"wall_s", r.wall_s},   {"finished", r.finished}};
+  nlohmann::json j{{"case_id", r.spec.id},
+                   {"spec", to_json(r.spec)},
+                   {"result", to_json(r.result)},
+                   {"wall_s", r.wall_s},
+                   {"finished", r.finished}};
   if (!r.worker.is_null()) j["worker"] = r.worker;
   if (r.profile) j["profile"] = to_json(*r.profile);
   return j;

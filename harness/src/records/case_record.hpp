@@ -22,8 +22,8 @@ struct CaseRecord {
   CaseSpec spec;
   CaseResult result;
   std::optional<ProfileRecord> profile;
-  double wall_s = 0;     // the case from start to commit
-  std::string finished;  // ISO 8601
+  double wall_s = 0;      // the case from start to commit
+  std::string finished;   // ISO 8601
   nlohmann::json worker;  // with `--gpus`: the lane that ran it (worker_pool.hpp); else null
 };
 

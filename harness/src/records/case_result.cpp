@@ -19,11 +19,23 @@ Status status_from_string(const std::string& s) {
 nlohmann::json to_json(const ProfileRecord& p) {
   nlohmann::json stats = nlohmann::json::array();
   for (auto& s : p.stats)
-    stats.push_back({{"kernel", s.kernel}, {"metric", s.metric}, {"ncu_metric", s.ncu_metric}, {"unit", s.unit},
-                     {"min", s.min}, {"mean", s.mean}, {"max", s.max}, {"count", s.count}});
-  return {{"ok", p.ok},         {"backend", p.backend},         {"unavailable", p.unavailable},
-          {"message", p.message}, {"sampling", p.sampling},     {"stats", stats},
-          {"wall_s", p.wall_s}, {"launches_total", p.launches_total}, {"cost_x", p.cost_x},
+    stats.push_back({{"kernel", s.kernel},
+                     {"metric", s.metric},
+                     {"ncu_metric", s.ncu_metric},
+                     {"unit", s.unit},
+                     {"min", s.min},
+                     {"mean", s.mean},
+                     {"max", s.max},
+                     {"count", s.count}});
+  return {{"ok", p.ok},
+          {"backend", p.backend},
+          {"unavailable", p.unavailable},
+          {"message", p.message},
+          {"sampling", p.sampling},
+          {"stats", stats},
+          {"wall_s", p.wall_s},
+          {"launches_total", p.launches_total},
+          {"cost_x", p.cost_x},
           {"case_wall_s", p.case_wall_s}};
 }
 
@@ -39,26 +51,33 @@ ProfileRecord profile_record_from_json(const nlohmann::json& p) {
   pr.cost_x = p.at("cost_x");
   pr.case_wall_s = p.at("case_wall_s");
   for (auto& s : p.at("stats"))
-    pr.stats.push_back({s.at("kernel"), s.at("metric"), s.at("ncu_metric"), s.at("unit"), s.at("min"), s.at("mean"),
-                        s.at("max"), s.at("count")});
+    pr.stats.push_back({s.at("kernel"), s.at("metric"), s.at("ncu_metric"), s.at("unit"),
+                        s.at("min"), s.at("mean"), s.at("max"), s.at("count")});
   return pr;
 }
 
 nlohmann::json to_json(const CaseResult& r) {
   nlohmann::json reps = nlohmann::json::array();
   for (auto& x : r.reps) {
-    nlohmann::json j{{"rep", x.rep},       {"status", to_string(x.status)}, {"objective", x.objective},
-                     {"time_s", x.time_s}, {"harness_s", x.harness_s}, {"phases", x.phases},            {"counters", x.counters},
-                     {"message", x.message}};
+    nlohmann::json j{
+        {"rep", x.rep},           {"status", to_string(x.status)}, {"objective", x.objective},
+        {"time_s", x.time_s},     {"harness_s", x.harness_s},      {"phases", x.phases},
+        {"counters", x.counters}, {"message", x.message}};
     if (x.valid) j["valid"] = *x.valid;
     if (x.checksum) j["checksum"] = *x.checksum;
     reps.push_back(std::move(j));
   }
   nlohmann::json series = nlohmann::json::array();
   for (auto& p : r.series) series.push_back({p.name, p.index, p.value});
-  nlohmann::json j{{"status", to_string(r.status)}, {"message", r.message},   {"reps", reps},
-                   {"wall_s", r.wall_s},            {"fixed_s", r.fixed_s},   {"refused", r.refused},
-                   {"gpu_start", r.gpu_start},      {"gpu_end", r.gpu_end},   {"series", series},
+  nlohmann::json j{{"status", to_string(r.status)},
+                   {"message", r.message},
+                   {"reps", reps},
+                   {"wall_s", r.wall_s},
+                   {"fixed_s", r.fixed_s},
+                   {"refused", r.refused},
+                   {"gpu_start", r.gpu_start},
+                   {"gpu_end", r.gpu_end},
+                   {"series", series},
                    {"series_message", r.series_message}};
   if (r.profile) j["profile"] = to_json(*r.profile);
   if (r.energy) j["energy"] = to_json(*r.energy);
@@ -79,7 +98,8 @@ CaseResult case_result_from_json(const nlohmann::json& j) {
   r.series_message = j.value("series_message", std::string());
   if (j.contains("series"))
     for (auto& p : j["series"])
-      r.series.push_back({p.at(0).get<std::string>(), p.at(1).get<std::size_t>(), p.at(2).get<double>()});
+      r.series.push_back(
+          {p.at(0).get<std::string>(), p.at(1).get<std::size_t>(), p.at(2).get<double>()});
   if (j.contains("profile")) r.profile = profile_record_from_json(j["profile"]);
   if (j.contains("energy")) r.energy = energy_record_from_json(j["energy"]);
   for (auto& x : j.at("reps")) {

@@ -27,7 +27,7 @@ struct RepRecord {
   std::optional<std::uint64_t> checksum;
   double time_s = 0;
   double harness_s = 0;  // wall time of this repetition's iteration outside the timed solve
-  std::map<std::string, double> phases;    // seconds
+  std::map<std::string, double> phases;  // seconds
   std::map<std::string, double> counters;
   std::string message;
 };
@@ -44,8 +44,8 @@ struct MetricRecord {
 // after the timed solves (profiler_cupti.hpp), which puts it into the CaseResult.
 struct ProfileRecord {
   bool ok = false;
-  std::string backend;        // "cupti" or "ncu"
-  bool unavailable = false;   // CUPTI could not start here (not a permission problem): use ncu
+  std::string backend;       // "cupti" or "ncu"
+  bool unavailable = false;  // CUPTI could not start here (not a permission problem): use ncu
   std::string message, sampling;
   std::vector<MetricRecord> stats;
   double wall_s = 0;          // the profiling run
@@ -62,8 +62,8 @@ struct CaseResult {
   // is what the kernel's OOM killer sends: --resume runs such a case again (killed_outside).
   int killed_by_signal = 0;
   std::vector<RepRecord> reps;
-  double wall_s = 0;  // wall time of the counted repetitions, harness work included
-  double fixed_s = 0;  // per-case harness cost outside the repetitions
+  double wall_s = 0;                  // wall time of the counted repetitions, harness work included
+  double fixed_s = 0;                 // per-case harness cost outside the repetitions
   nlohmann::json gpu_start, gpu_end;  // GpuSample fields at the case's start and end, or null
   // From one extra, untimed solve when the experiment asks for `series`; its message when
   // that solve failed (the timed results stand).

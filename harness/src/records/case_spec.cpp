@@ -36,10 +36,14 @@ nlohmann::json to_json(const ValueMap& m) {
 ValueMap value_map_from_json(const nlohmann::json& j) {
   ValueMap m;
   for (auto& [k, v] : j.items()) {
-    if (v.is_boolean()) m[k] = v.get<bool>();
-    else if (v.is_number_integer()) m[k] = v.get<std::int64_t>();
-    else if (v.is_number()) m[k] = v.get<double>();
-    else m[k] = v.get<std::string>();
+    if (v.is_boolean())
+      m[k] = v.get<bool>();
+    else if (v.is_number_integer())
+      m[k] = v.get<std::int64_t>();
+    else if (v.is_number())
+      m[k] = v.get<double>();
+    else
+      m[k] = v.get<std::string>();
   }
   return m;
 }
@@ -78,7 +82,9 @@ nlohmann::json to_json(const CaseSpec& c) {
   if (c.recipe.optimum) j["recipe"]["optimum"] = *c.recipe.optimum;
   if (c.measure.max_noise) j["max_noise"] = *c.measure.max_noise;
   if (c.profile)
-    j["profile"] = {{"names", c.profile->names}, {"metrics", c.profile->metrics}, {"max_launches", c.profile->max_launches},
+    j["profile"] = {{"names", c.profile->names},
+                    {"metrics", c.profile->metrics},
+                    {"max_launches", c.profile->max_launches},
                     {"flush_caches", c.profile->flush_caches}};
   return j;
 }
@@ -122,7 +128,8 @@ CaseSpec case_spec_from_json(const nlohmann::json& j) {
   c.reason = j.at("reason");
   if (j.contains("profile")) {
     const auto& p = j["profile"];
-    c.profile = ProfileRequest{p.at("names"), p.at("metrics"), p.at("max_launches"), p.value("flush_caches", true)};
+    c.profile = ProfileRequest{p.at("names"), p.at("metrics"), p.at("max_launches"),
+                               p.value("flush_caches", true)};
   }
   return c;
 }

@@ -31,7 +31,7 @@ struct InstanceRecipe {
   std::uint64_t seed = 0;
   std::vector<std::string> files;  // file source: absolute paths
   std::string select;
-  std::size_t loaded_index = 0;    // which of the instances the files hold
+  std::size_t loaded_index = 0;  // which of the instances the files hold
   // The optimum the planner found by the problem's reference solver for an instance whose
   // source knows none (ProblemEntry::reference_optimum), so the worker need not again.
   std::optional<Objective> optimum;
@@ -43,7 +43,8 @@ struct ProfileRequest {
   std::vector<std::string> names;    // as the experiment wrote them (paper names or raw)
   std::vector<std::string> metrics;  // the Hopper metrics they stand for, one per name
   std::int64_t max_launches = 20;
-  bool flush_caches = true;  // empty the L2 and instruction caches before each profiled launch (all)
+  bool flush_caches =
+      true;  // empty the L2 and instruction caches before each profiled launch (all)
 };
 
 struct CaseSpec {
@@ -80,7 +81,6 @@ struct CaseSpec {
 // GPU i on device i % visible devices), 1 without it, 0 for a CPU solver.
 int cards_wanted(const CaseSpec& c);
 int cards_wanted(Backend backend, const ValueMap& solver_params);
-
 
 nlohmann::json to_json(const CaseSpec& c);
 CaseSpec case_spec_from_json(const nlohmann::json& j);

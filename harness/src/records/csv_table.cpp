@@ -70,7 +70,8 @@ void write_file_atomically(const std::filesystem::path& path, const std::string&
   auto fail = [&](const std::string& why) {
     std::error_code ec;
     std::filesystem::remove(tmp, ec);
-    throw WriteError("cannot write " + path.string() + " (" + std::to_string(text.size()) + " bytes): " + why);
+    throw WriteError("cannot write " + path.string() + " (" + std::to_string(text.size()) +
+                     " bytes): " + why);
   };
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
@@ -126,7 +127,8 @@ static std::string line_of(const std::vector<std::string>& columns, const CsvRow
 
 void CsvTable::rewrite() {
   std::string text;
-  for (std::size_t i = 0; i < columns_.size(); ++i) text += (i ? "," : "") + csv_escape(columns_[i]);
+  for (std::size_t i = 0; i < columns_.size(); ++i)
+    text += (i ? "," : "") + csv_escape(columns_[i]);
   text += "\n";
   for (auto& r : rows_) text += line_of(columns_, r);
   write_file_atomically(path_, text);
@@ -162,8 +164,9 @@ std::vector<CsvRow> CsvTable::load() {
   std::vector<CsvRow> rows;
   for (std::size_t r = 1; r < parsed.size(); ++r) {
     if (parsed[r].size() != header.size())
-      throw InputError(path_.string() + ":" + std::to_string(r + 1) + ": expected " + std::to_string(header.size()) +
-                       " fields, found " + std::to_string(parsed[r].size()));
+      throw InputError(path_.string() + ":" + std::to_string(r + 1) + ": expected " +
+                       std::to_string(header.size()) + " fields, found " +
+                       std::to_string(parsed[r].size()));
     CsvRow row;
     for (std::size_t c = 0; c < header.size(); ++c)
       if (!parsed[r][c].empty()) row[header[c]] = parsed[r][c];

@@ -25,7 +25,7 @@ class CsvTable {
   // Reads an existing file (for --resume); returns its rows. Throws on malformed files.
   std::vector<CsvRow> load();
 
-  void append(const CsvRow& row);             // appends, or rewrites if a column is new
+  void append(const CsvRow& row);              // appends, or rewrites if a column is new
   void replace_all(std::vector<CsvRow> rows);  // rewrites the whole file
   const std::vector<CsvRow>& rows() const { return rows_; }
   std::vector<CsvRow>& mutable_rows() { return rows_; }

@@ -3,11 +3,18 @@
 namespace dpgpu {
 
 nlohmann::json to_json(const EnergyRecord& e) {
-  nlohmann::json j{{"method", e.method},       {"note", e.note},         {"joules", e.joules},
-                   {"window_s", e.window_s},   {"solve_s", e.solve_s},   {"solves", e.solves},
-                   {"sm_min_mhz", e.sm_min_mhz}, {"sm_max_mhz", e.sm_max_mhz},
-                   {"memory_min_mhz", e.memory_min_mhz}, {"memory_max_mhz", e.memory_max_mhz},
-                   {"reasons", e.reasons},     {"samples", e.samples}};
+  nlohmann::json j{{"method", e.method},
+                   {"note", e.note},
+                   {"joules", e.joules},
+                   {"window_s", e.window_s},
+                   {"solve_s", e.solve_s},
+                   {"solves", e.solves},
+                   {"sm_min_mhz", e.sm_min_mhz},
+                   {"sm_max_mhz", e.sm_max_mhz},
+                   {"memory_min_mhz", e.memory_min_mhz},
+                   {"memory_max_mhz", e.memory_max_mhz},
+                   {"reasons", e.reasons},
+                   {"samples", e.samples}};
   if (e.idle_power_w) j["idle_power_w"] = *e.idle_power_w;
   if (e.sampled_joules) j["sampled_joules"] = *e.sampled_joules;
   return j;

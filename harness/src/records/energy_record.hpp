@@ -12,11 +12,11 @@ namespace dpgpu {
 struct EnergyRecord {
   // nvml_counter | nvml_power_samples (no counter: sampled power integrated) | rapl | n/a
   std::string method = "n/a";
-  std::string note;       // n/a: why; else what the reader should know (empty: nothing)
-  double joules = 0;      // over the window
-  double window_s = 0;    // the window's wall time: the timed repetitions and extra solves
-  double solve_s = 0;     // of which inside solves (the rest: checks, harness)
-  int solves = 0;         // solves the window held
+  std::string note;     // n/a: why; else what the reader should know (empty: nothing)
+  double joules = 0;    // over the window
+  double window_s = 0;  // the window's wall time: the timed repetitions and extra solves
+  double solve_s = 0;   // of which inside solves (the rest: checks, harness)
+  int solves = 0;       // solves the window held
   std::optional<double> idle_power_w;    // before the case's warm-up (GPU cases)
   std::optional<double> sampled_joules;  // integrated power samples over the window (GPU)
   // GPU cases: sampled clocks while busy, and every throttle reason seen (nvml bits).

@@ -32,9 +32,11 @@ inline std::string format_count(double v) {
     const char* name;
     double scale;
   };
-  static constexpr Prefix prefixes[] = {{"E", 1e18}, {"P", 1e15}, {"T", 1e12}, {"G", 1e9}, {"M", 1e6}, {"k", 1e3}};
+  static constexpr Prefix prefixes[] = {{"E", 1e18}, {"P", 1e15}, {"T", 1e12},
+                                        {"G", 1e9},  {"M", 1e6},  {"k", 1e3}};
   for (const Prefix& p : prefixes)
-    if (std::fabs(v) >= p.scale && std::fabs(v) < 1000 * p.scale) return fmt::format("{:.3g} {}", v / p.scale, p.name);
+    if (std::fabs(v) >= p.scale && std::fabs(v) < 1000 * p.scale)
+      return fmt::format("{:.3g} {}", v / p.scale, p.name);
   return fmt::format("{:.3g}", v);  // below 1000 (or beyond exa: an exponent says it best)
 }
 

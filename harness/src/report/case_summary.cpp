@@ -15,7 +15,7 @@ std::string num(double x) { return fmt::format("{:.6g}", x); }
 
 // The worst status wins: a case is ok only when every repetition was.
 int severity(const std::string& s) {
-  static const std::map<std::string, int> order{{"ok", 0},     {"skipped", 1}, {"invalid", 2},
+  static const std::map<std::string, int> order{{"ok", 0},      {"skipped", 1}, {"invalid", 2},
                                                 {"timeout", 3}, {"oom", 4},     {"error", 5}};
   auto it = order.find(s);
   return it == order.end() ? 5 : it->second;
@@ -25,8 +25,8 @@ int severity(const std::string& s) {
 CsvRow verdict_columns(const std::vector<CsvRow>& rows) {
   const CsvRow& first = rows.front();
   CsvRow out;
-  for (auto key : {"experiment", "case_id", "problem", "instance", "seed", "solver", "backend", "work", "objective",
-                   "known_optimum"})
+  for (auto key : {"experiment", "case_id", "problem", "instance", "seed", "solver", "backend",
+                   "work", "objective", "known_optimum"})
     if (auto it = first.find(key); it != first.end()) out[key] = it->second;
   for (auto& [k, v] : first)
     if (k.rfind("i.", 0) == 0 || k.rfind("s.", 0) == 0 || k.rfind("gpu.", 0) == 0) out[k] = v;
@@ -78,10 +78,11 @@ CsvRow case_summary(const CaseRecord& rec, const std::vector<CsvRow>& run_rows) 
   if (work) out["work"] = fmt::format("{:.17g}", *work);
   std::vector<double> harness;
   std::map<std::string, std::vector<double>> metrics;  // phases and counters
-  for (auto& rep : res.reps) {  // at runs.csv's precision, as the times
+  for (auto& rep : res.reps) {                         // at runs.csv's precision, as the times
     if (!counted(rep)) continue;
     harness.push_back(as_recorded(rep.harness_s, kHarnessDigits));
-    for (auto& [k, v] : rep.phases) metrics["phase." + k + "_s"].push_back(as_recorded(v, kTimeDigits));
+    for (auto& [k, v] : rep.phases)
+      metrics["phase." + k + "_s"].push_back(as_recorded(v, kTimeDigits));
     for (auto& [k, v] : rep.counters) metrics["c." + k].push_back(v);
   }
   if (t.n > 0) {
@@ -95,7 +96,8 @@ CsvRow case_summary(const CaseRecord& rec, const std::vector<CsvRow>& run_rows) 
     // spread over the repetitions (as runs.csv's harness_case_s).
     if (t.median > 0) {
       out["harness_overhead"] = num(median_of(harness) / t.median);
-      out["harness_case_overhead"] = num(as_recorded(res.fixed_s / double(res.reps.size()), kHarnessDigits) / t.median);
+      out["harness_case_overhead"] =
+          num(as_recorded(res.fixed_s / double(res.reps.size()), kHarnessDigits) / t.median);
     }
   }
   for (auto& [k, v] : metrics) out[k] = num(median_of(v));

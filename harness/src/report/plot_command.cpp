@@ -43,9 +43,9 @@ int run_plots_script(const std::string& script, const std::vector<std::string>& 
   for (const auto& arg : script_args) rebuild_if_stale(arg);
   std::string python = find_python();
   if (python.empty())
-    throw InputError(
-        "no Python with Matplotlib found (tried $DPGPU_PYTHON, " DPGPU_SOURCE_DIR
-        "/.venv/bin/python, /usr/bin/python3, python3); install python3-matplotlib or run scripts/setup.sh");
+    throw InputError("no Python with Matplotlib found (tried $DPGPU_PYTHON, " DPGPU_SOURCE_DIR
+                     "/.venv/bin/python, /usr/bin/python3, python3); install python3-matplotlib or "
+                     "run scripts/setup.sh");
   std::vector<std::string> args{python, std::string(DPGPU_SOURCE_DIR) + "/plots/" + script};
   args.insert(args.end(), script_args.begin(), script_args.end());
   std::vector<char*> argv;

@@ -37,19 +37,22 @@ std::unique_ptr<Reporter> metrics_reporter(const std::filesystem::path& dir);  /
 std::unique_ptr<Reporter> series_reporter(const std::filesystem::path& dir);   // series.csv
 // benchmark.json in Google Benchmark's schema (its tools/compare.py reads it); `context`
 // is its "context" object.
-std::unique_ptr<Reporter> benchmark_json_reporter(const std::filesystem::path& dir, nlohmann::json context);
+std::unique_ptr<Reporter> benchmark_json_reporter(const std::filesystem::path& dir,
+                                                  nlohmann::json context);
 std::unique_ptr<Reporter> progress_reporter(std::ostream& out);
 
 // Every file reporter of a results folder (output_files.cpp): runs.csv, summary.csv,
 // benchmark.json (its context from context.json's), metrics.csv when profiling, series.csv
 // when the experiment records series. `dpgpu run` and `dpgpu merge` write the same files.
-std::vector<std::unique_ptr<Reporter>> output_reporters(const std::filesystem::path& dir, const nlohmann::json& context,
-                                                        bool metrics, bool series);
+std::vector<std::unique_ptr<Reporter>> output_reporters(const std::filesystem::path& dir,
+                                                        const nlohmann::json& context, bool metrics,
+                                                        bool series);
 
 // Shared by the reporters and the run's final tally.
 std::vector<CsvRow> metric_rows(const Records& records);
 const std::vector<std::string>& metric_columns();
-std::vector<CsvRow> summary_rows(const Records& records);  // summary.csv's rows, metric means included
+std::vector<CsvRow> summary_rows(
+    const Records& records);  // summary.csv's rows, metric means included
 nlohmann::json benchmark_entries(const Records& records);
 
 }  // namespace dpgpu

@@ -11,14 +11,16 @@ namespace dpgpu {
 namespace {
 
 nlohmann::json entry(const std::string& name, std::size_t family, std::size_t reps, double ms) {
-  return {{"name", name},     {"family_index", family}, {"per_family_instance_index", 0}, {"run_name", name},
-          {"repetitions", reps}, {"threads", 1},       {"iterations", 1},                 {"real_time", ms},
-          {"cpu_time", ms},   {"time_unit", "ms"}};
+  return {{"name", name},     {"family_index", family}, {"per_family_instance_index", 0},
+          {"run_name", name}, {"repetitions", reps},    {"threads", 1},
+          {"iterations", 1},  {"real_time", ms},        {"cpu_time", ms},
+          {"time_unit", "ms"}};
 }
 
 class BenchmarkJson : public Reporter {
  public:
-  BenchmarkJson(const std::filesystem::path& dir, nlohmann::json context) : dir_(dir), context_(std::move(context)) {}
+  BenchmarkJson(const std::filesystem::path& dir, nlohmann::json context)
+      : dir_(dir), context_(std::move(context)) {}
   void rebuild(const Records& records) override {
     nlohmann::json doc{{"context", context_}, {"benchmarks", benchmark_entries(records)}};
     write_file_atomically(dir_ / "benchmark.json", doc.dump(2) + "\n");
@@ -52,7 +54,8 @@ nlohmann::json benchmark_entries(const Records& records) {
         if (res.energy && res.energy->measured()) {
           e["energy_j"] = res.energy->joules_per_solve();
           e["power_w"] = res.energy->power_w();
-          if (e.contains("work")) e["work_per_joule"] = e["work"].get<double>() / res.energy->joules_per_solve();
+          if (e.contains("work"))
+            e["work_per_joule"] = e["work"].get<double>() / res.energy->joules_per_solve();
         }
         for (auto& [k, v] : rep.phases) e["phase." + k + "_s"] = v;
         for (auto& [k, v] : rep.counters) e["c." + k] = v;
@@ -79,7 +82,8 @@ nlohmann::json benchmark_entries(const Records& records) {
   return out;
 }
 
-std::unique_ptr<Reporter> benchmark_json_reporter(const std::filesystem::path& dir, nlohmann::json context) {
+std::unique_ptr<Reporter> benchmark_json_reporter(const std::filesystem::path& dir,
+                                                  nlohmann::json context) {
   return std::make_unique<BenchmarkJson>(dir, std::move(context));
 }
 

@@ -19,6 +19,8 @@ class RunsCsv : public Reporter {
 
 }  // namespace
 
-std::unique_ptr<Reporter> csv_reporter(const std::filesystem::path& dir) { return std::make_unique<RunsCsv>(dir); }
+std::unique_ptr<Reporter> csv_reporter(const std::filesystem::path& dir) {
+  return std::make_unique<RunsCsv>(dir);
+}
 
 }  // namespace dpgpu

@@ -6,11 +6,28 @@
 namespace dpgpu {
 
 const std::vector<std::string>& metric_columns() {
-  static const std::vector<std::string> c{"experiment", "case_id",  "problem",  "instance",          "solver",
-                                          "kernel",     "metric",   "ncu_metric", "unit",            "min",
-                                          "mean",       "max",      "launches_profiled", "launches_total",
-                                          "sampling",   "status",   "message",  "profile_wall_s",    "profile_cost_x",
-                                          "case_timed_wall_s", "profile_cost_case_x", "profiler"};
+  static const std::vector<std::string> c{"experiment",
+                                          "case_id",
+                                          "problem",
+                                          "instance",
+                                          "solver",
+                                          "kernel",
+                                          "metric",
+                                          "ncu_metric",
+                                          "unit",
+                                          "min",
+                                          "mean",
+                                          "max",
+                                          "launches_profiled",
+                                          "launches_total",
+                                          "sampling",
+                                          "status",
+                                          "message",
+                                          "profile_wall_s",
+                                          "profile_cost_x",
+                                          "case_timed_wall_s",
+                                          "profile_cost_case_x",
+                                          "profiler"};
   return c;
 }
 
@@ -19,8 +36,12 @@ std::vector<CsvRow> metric_rows(const Records& records) {
   for (const CaseRecord* rec : records) {
     if (!rec->profile) continue;
     const ProfileRecord& p = *rec->profile;
-    CsvRow common{{"experiment", rec->spec.experiment}, {"case_id", rec->spec.id},   {"problem", rec->spec.problem},
-                  {"instance", rec->spec.instance_name}, {"solver", rec->spec.solver}, {"sampling", p.sampling},
+    CsvRow common{{"experiment", rec->spec.experiment},
+                  {"case_id", rec->spec.id},
+                  {"problem", rec->spec.problem},
+                  {"instance", rec->spec.instance_name},
+                  {"solver", rec->spec.solver},
+                  {"sampling", p.sampling},
                   {"profiler", p.backend}};
     common["launches_total"] = fmt::format("{:.0f}", p.launches_total);
     common["profile_wall_s"] = fmt::format("{:.3f}", p.wall_s);

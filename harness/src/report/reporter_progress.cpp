@@ -31,10 +31,11 @@ class ProgressLine : public Reporter {
   void case_finished(const CaseRecord& rec, const Progress& p) override {
     if (!rec.result.series_message.empty()) out_ << "  " << rec.result.series_message << "\n";
     if (rec.profile)
-      out_ << (rec.profile->ok ? fmt::format("  profiled by {} ({}) in {}{}\n", rec.profile->backend, rec.profile->sampling,
-                                             format_seconds(rec.profile->wall_s),
-                                             rec.profile->message.empty() ? "" : ": " + rec.profile->message)
-                               : "  profiling failed: " + rec.profile->message + "\n");
+      out_ << (rec.profile->ok
+                   ? fmt::format("  profiled by {} ({}) in {}{}\n", rec.profile->backend,
+                                 rec.profile->sampling, format_seconds(rec.profile->wall_s),
+                                 rec.profile->message.empty() ? "" : ": " + rec.profile->message)
+                   : "  profiling failed: " + rec.profile->message + "\n");
     // Alone, as the case committed: its status and message as its summary.csv row has them
     // before the other solvers of its instance are compared.
     const Records one{&rec};
@@ -56,8 +57,9 @@ class ProgressLine : public Reporter {
       energy = fmt::format(", {:.3g} J/solve at {:.0f} W", e->joules_per_solve(), e->power_w());
       if (throttled(e->reasons)) energy += " THROTTLED (" + throttle_flags(e->reasons) + ")";
     }
-    out_ << fmt::format("[{}/{}] {} {}{}{}{}{}  ~{} left\n", p.done, p.total, rec.spec.id, st, timing, energy, noise,
-                        st == "ok" ? "" : ": " + field(row, "message"), duration_text(p.left_s))
+    out_ << fmt::format("[{}/{}] {} {}{}{}{}{}  ~{} left\n", p.done, p.total, rec.spec.id, st,
+                        timing, energy, noise, st == "ok" ? "" : ": " + field(row, "message"),
+                        duration_text(p.left_s))
          << std::flush;
   }
 
@@ -67,6 +69,8 @@ class ProgressLine : public Reporter {
 
 }  // namespace
 
-std::unique_ptr<Reporter> progress_reporter(std::ostream& out) { return std::make_unique<ProgressLine>(out); }
+std::unique_ptr<Reporter> progress_reporter(std::ostream& out) {
+  return std::make_unique<ProgressLine>(out);
+}
 
 }  // namespace dpgpu

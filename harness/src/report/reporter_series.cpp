@@ -14,9 +14,13 @@ class SeriesCsv : public Reporter {
     std::vector<CsvRow> rows;
     for (const CaseRecord* rec : records)
       for (auto& p : rec->result.series)
-        rows.push_back({{"case_id", rec->spec.id}, {"solver", rec->spec.solver}, {"series", p.name},
-                        {"index", std::to_string(p.index)}, {"value", fmt::format("{}", p.value)}});
-    CsvTable(dir_ / "series.csv", {"case_id", "solver", "series", "index", "value"}).replace_all(std::move(rows));
+        rows.push_back({{"case_id", rec->spec.id},
+                        {"solver", rec->spec.solver},
+                        {"series", p.name},
+                        {"index", std::to_string(p.index)},
+                        {"value", fmt::format("{}", p.value)}});
+    CsvTable(dir_ / "series.csv", {"case_id", "solver", "series", "index", "value"})
+        .replace_all(std::move(rows));
   }
 
  private:
@@ -25,6 +29,8 @@ class SeriesCsv : public Reporter {
 
 }  // namespace
 
-std::unique_ptr<Reporter> series_reporter(const std::filesystem::path& dir) { return std::make_unique<SeriesCsv>(dir); }
+std::unique_ptr<Reporter> series_reporter(const std::filesystem::path& dir) {
+  return std::make_unique<SeriesCsv>(dir);
+}
 
 }  // namespace dpgpu

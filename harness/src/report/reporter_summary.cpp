@@ -46,7 +46,8 @@ std::vector<CsvRow> summary_rows(const Records& records) {
     CsvRow row = case_summary(rec, by_case[i]);
     add_metric_means(row, rec);
     // The case's energy (one window per case), work per joule from the median work.
-    if (rec.result.energy && row.count("time_median_s")) add_energy_columns(row, *rec.result.energy, median_work(rec));
+    if (rec.result.energy && row.count("time_median_s"))
+      add_energy_columns(row, *rec.result.energy, median_work(rec));
     rows.push_back(std::move(row));
   }
   return rows;

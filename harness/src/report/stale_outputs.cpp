@@ -42,7 +42,8 @@ nlohmann::json json_or_null(const fs::path& path) {
 
 bool rebuild_if_stale(const fs::path& dir) {
   std::error_code ec;
-  if (!fs::is_directory(dir, ec) || !fs::exists(dir / kPlanFile, ec) || !older_than_journal(dir)) return false;
+  if (!fs::is_directory(dir, ec) || !fs::exists(dir / kPlanFile, ec) || !older_than_journal(dir))
+    return false;
   const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return false;
   struct Closer {
@@ -63,10 +64,12 @@ bool rebuild_if_stale(const fs::path& dir) {
   nlohmann::json context = json_or_null(dir / "context.json");
   if (!context.is_object()) context = nlohmann::json::object();
   const bool series = plan["fingerprint"].value("series", false);
-  for (auto& reporter : output_reporters(dir, context, profiled, series)) reporter->rebuild(ordered);
-  std::cerr << fmt::format("note: {}: runs.csv, summary.csv and benchmark.json were older than {} (a run stopped "
-                           "before rewriting them): rebuilt from its {} records\n",
-                           dir.string(), kJournalFile, ordered.size());
+  for (auto& reporter : output_reporters(dir, context, profiled, series))
+    reporter->rebuild(ordered);
+  std::cerr << fmt::format(
+      "note: {}: runs.csv, summary.csv and benchmark.json were older than {} (a run stopped "
+      "before rewriting them): rebuilt from its {} records\n",
+      dir.string(), kJournalFile, ordered.size());
   return true;
 }
 

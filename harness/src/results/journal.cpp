@@ -56,15 +56,17 @@ std::map<std::string, CaseRecord> latest_records(const Journal& journal, std::si
 std::string journal_damage_words(const Journal& journal, std::size_t duplicates) {
   std::vector<std::string> parts;
   if (!journal.unreadable.empty()) {
-    std::vector<std::size_t> shown(journal.unreadable.begin(),
-                                   journal.unreadable.begin() + long(std::min<std::size_t>(journal.unreadable.size(), 5)));
+    std::vector<std::size_t> shown(
+        journal.unreadable.begin(),
+        journal.unreadable.begin() + long(std::min<std::size_t>(journal.unreadable.size(), 5)));
     parts.push_back(fmt::format("{} unreadable line{} ({}{})", journal.unreadable.size(),
                                 journal.unreadable.size() > 1 ? "s" : "", fmt::join(shown, ", "),
                                 journal.unreadable.size() > shown.size() ? ", …" : ""));
   }
   if (duplicates)
-    parts.push_back(fmt::format("{} duplicated record{} of a case already recorded (the first kept)", duplicates,
-                                duplicates > 1 ? "s" : ""));
+    parts.push_back(
+        fmt::format("{} duplicated record{} of a case already recorded (the first kept)",
+                    duplicates, duplicates > 1 ? "s" : ""));
   return fmt::format("{}", fmt::join(parts, " and "));
 }
 

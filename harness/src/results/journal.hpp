@@ -17,10 +17,10 @@
 namespace dpgpu {
 
 struct Journal {
-  std::vector<CaseRecord> records;   // every readable record, in file order
-  std::vector<bool> reruns;          // per record: written by a --filter rerun
+  std::vector<CaseRecord> records;      // every readable record, in file order
+  std::vector<bool> reruns;             // per record: written by a --filter rerun
   std::vector<std::size_t> unreadable;  // line numbers (from 1) of complete lines left out
-  bool cut = false;                  // the last line had no newline: left out
+  bool cut = false;                     // the last line had no newline: left out
   std::size_t total_bytes = 0, complete_bytes = 0;  // complete_bytes: up to the last newline
   bool damaged() const { return !unreadable.empty(); }
 };
@@ -28,7 +28,8 @@ Journal read_journal(const std::filesystem::path& path);
 
 // The record that counts for each case id (see above); `duplicates` counts the records left
 // out because their case was already recorded.
-std::map<std::string, CaseRecord> latest_records(const Journal& journal, std::size_t* duplicates = nullptr);
+std::map<std::string, CaseRecord> latest_records(const Journal& journal,
+                                                 std::size_t* duplicates = nullptr);
 
 // "2 unreadable lines (4, 9)" / "1 duplicated record": what was left out, in words; empty if nothing.
 std::string journal_damage_words(const Journal& journal, std::size_t duplicates);

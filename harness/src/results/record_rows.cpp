@@ -25,8 +25,11 @@ CsvRow case_row(const CaseSpec& c) {
   r["solver"] = c.solver;
   // A solver named after a library names its backend (kokkos.wavefront: "kokkos-cuda").
   const SolverEntry* entry = Registry::get().solver(c.problem, c.solver);
-  r["backend"] = entry && !entry->backend_name.empty() ? entry->backend_name : c.backend == Backend::Gpu ? "gpu" : "cpu";
-  if (c.work_counter.empty()) r["work"] = fmt::format("{:.17g}", c.work);  // else per run, from its counter
+  r["backend"] = entry && !entry->backend_name.empty() ? entry->backend_name
+                 : c.backend == Backend::Gpu           ? "gpu"
+                                                       : "cpu";
+  if (c.work_counter.empty())
+    r["work"] = fmt::format("{:.17g}", c.work);  // else per run, from its counter
   if (c.known_optimum) r["known_optimum"] = std::to_string(*c.known_optimum);
   for (auto& [k, v] : c.instance_params) r["i." + k] = to_string(v);
   for (auto& [k, v] : c.dims) r["i." + k] = to_string(v);
@@ -60,14 +63,16 @@ void add_gpu_samples(CsvRow& r, const CaseResult& res) {
 void add_cards_used(CsvRow& r, const nlohmann::json& worker) {
   if (!worker.is_object() || !worker.contains("gpus")) return;
   std::string uuids;
-  for (auto& g : worker["gpus"]) uuids += (uuids.empty() ? "" : ";") + g.value("uuid", std::to_string(g.value("index", -1)));
+  for (auto& g : worker["gpus"])
+    uuids += (uuids.empty() ? "" : ";") + g.value("uuid", std::to_string(g.value("index", -1)));
   r["gpu.uuids"] = uuids;
 }
 
 std::string num(double x) { return fmt::format("{:.6g}", x); }
 
 // `agreed`: the instance's other solvers gave the same answer, the only check it had.
-void append_rows(const CaseRecord& rec, const std::string& disagree, bool agreed, std::vector<CsvRow>& rows) {
+void append_rows(const CaseRecord& rec, const std::string& disagree, bool agreed,
+                 std::vector<CsvRow>& rows) {
   CsvRow base = case_row(rec.spec);
   add_cards_used(base, rec.worker);
   const CaseResult& res = rec.result;
@@ -88,7 +93,9 @@ void append_rows(const CaseRecord& rec, const std::string& disagree, bool agreed
     if (ran(rep)) {
       // true/false: a certificate or a known optimum checked it; agreed: only the other
       // solvers of the instance did (a disagreement makes it false); n/a: nothing did.
-      r["valid"] = rep.valid || !disagree.empty() ? (valid ? "true" : "false") : agreed ? "agreed" : "n/a";
+      r["valid"] = rep.valid || !disagree.empty() ? (valid ? "true" : "false")
+                   : agreed                       ? "agreed"
+                                                  : "n/a";
       r["objective"] = std::to_string(rep.objective);
       r["time_s"] = recorded_text(rep.time_s, kTimeDigits);
       if (auto work = work_of(rec.spec, rep)) {
@@ -119,7 +126,9 @@ void append_rows(const CaseRecord& rec, const std::string& disagree, bool agreed
 
 std::string recorded_text(double x, int digits) { return fmt::format("{:.{}g}", x, digits); }
 
-double as_recorded(double x, int digits) { return std::strtod(recorded_text(x, digits).c_str(), nullptr); }
+double as_recorded(double x, int digits) {
+  return std::strtod(recorded_text(x, digits).c_str(), nullptr);
+}
 
 void add_energy_columns(CsvRow& r, const EnergyRecord& e, std::optional<double> work) {
   r["energy_method"] = e.method;
@@ -171,7 +180,8 @@ std::map<std::string, std::string> disagreements(const Records& records) {
   return out;
 }
 
-static const std::string& disagreement_of(const CaseRecord& r, const std::map<std::string, std::string>& d) {
+static const std::string& disagreement_of(const CaseRecord& r,
+                                          const std::map<std::string, std::string>& d) {
   static const std::string none;
   auto it = d.find(instance_group(r.spec));
   return it == d.end() ? none : it->second;
@@ -197,7 +207,8 @@ std::vector<std::vector<CsvRow>> run_rows_by_case(const Records& records) {
   const auto compared = compared_instances(records);
   std::vector<std::vector<CsvRow>> out;
   for (const CaseRecord* r : records)
-    append_rows(*r, disagreement_of(*r, disagree), compared.count(instance_group(r->spec)) > 0, out.emplace_back());
+    append_rows(*r, disagreement_of(*r, disagree), compared.count(instance_group(r->spec)) > 0,
+                out.emplace_back());
   return out;
 }
 

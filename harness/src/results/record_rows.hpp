@@ -29,7 +29,7 @@ void add_energy_columns(CsvRow& row, const EnergyRecord& e, std::optional<double
 // recompute summary.csv from runs.csv exactly.
 inline constexpr int kTimeDigits = 9, kHarnessDigits = 6;
 std::string recorded_text(double x, int digits);  // x with `digits` significant digits
-double as_recorded(double x, int digits);          // the number that text stands for
+double as_recorded(double x, int digits);         // the number that text stands for
 
 // The runs.csv rows of every record.
 std::vector<CsvRow> run_rows(const Records& records);

@@ -75,7 +75,8 @@ std::string some_entries(const fs::path& dir) {
   std::error_code ec;
   for (auto& entry : fs::directory_iterator(dir, ec))
     if (++count <= 4) names.push_back(entry.path().filename().string());
-  return fmt::format("{}{}", fmt::join(names, ", "), count > names.size() ? fmt::format(" and {} more", count - names.size()) : "");
+  return fmt::format("{}{}", fmt::join(names, ", "),
+                     count > names.size() ? fmt::format(" and {} more", count - names.size()) : "");
 }
 
 // A folder below `dir` (three levels at most) that a running dpgpu holds (its flock), or empty.
@@ -132,7 +133,8 @@ void write_all(int fd, const std::string& text, const fs::path& path) {
     ssize_t n = ::write(fd, text.data() + done, text.size() - done);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0)
-      throw WriteError(fmt::format("cannot write {} ({} bytes): {}", path.string(), text.size(), std::strerror(errno)));
+      throw WriteError(fmt::format("cannot write {} ({} bytes): {}", path.string(), text.size(),
+                                   std::strerror(errno)));
     done += std::size_t(n);
   }
 }
@@ -143,11 +145,13 @@ void write_all(int fd, const std::string& text, const fs::path& path) {
 std::string plan_difference(const nlohmann::json& old, const nlohmann::json& now) {
   std::vector<std::string> why;
   if (old.value("experiment", "") != now.value("experiment", ""))
-    why.push_back(fmt::format("it holds experiment '{}', this is '{}'", old.value("experiment", "?"),
-                              now.value("experiment", "?")));
-  for (auto key : {"repetitions", "warmup", "max_repetitions", "max_noise", "timeout_s", "cold", "series"})
+    why.push_back(fmt::format("it holds experiment '{}', this is '{}'",
+                              old.value("experiment", "?"), now.value("experiment", "?")));
+  for (auto key :
+       {"repetitions", "warmup", "max_repetitions", "max_noise", "timeout_s", "cold", "series"})
     if (old.value(key, nlohmann::json()) != now.value(key, nlohmann::json()))
-      why.push_back(fmt::format("other {}: {} recorded, {} now", key, old.value(key, nlohmann::json()).dump(),
+      why.push_back(fmt::format("other {}: {} recorded, {} now", key,
+                                old.value(key, nlohmann::json()).dump(),
                                 now.value(key, nlohmann::json()).dump()));
   auto ids = [](const nlohmann::json& j) {
     std::set<std::string> s;
@@ -161,21 +165,26 @@ std::string plan_difference(const nlohmann::json& old, const nlohmann::json& now
   for (auto& id : b)
     if (!a.count(id)) added.push_back(id);
   if (!gone.empty() || !added.empty())
-    why.push_back(fmt::format("other cases: {} recorded cases are not in this plan{}, {} cases of this plan are new{}",
-                              gone.size(), gone.empty() ? "" : " (e.g. '" + gone.front() + "')", added.size(),
-                              added.empty() ? "" : " (e.g. '" + added.front() + "')"));
+    why.push_back(fmt::format(
+        "other cases: {} recorded cases are not in this plan{}, {} cases of this plan are new{}",
+        gone.size(), gone.empty() ? "" : " (e.g. '" + gone.front() + "')", added.size(),
+        added.empty() ? "" : " (e.g. '" + added.front() + "')"));
   const nlohmann::json old_files = old.value("files", nlohmann::json::object()),
                        new_files = now.value("files", nlohmann::json::object());
   for (auto& [path, hash] : new_files.items())
     if (old_files.contains(path) && old_files[path] != hash)
-      why.push_back(fmt::format("instance file {} changed since its results were recorded (content hash {} then, {} now)",
-                                path, old_files[path].dump(), hash.dump()));
+      why.push_back(fmt::format(
+          "instance file {} changed since its results were recorded (content hash {} then, {} now)",
+          path, old_files[path].dump(), hash.dump()));
   for (auto& [path, hash] : new_files.items())
     if (old.contains("files") && !old_files.contains(path))
-      why.push_back(fmt::format("instance file {} is not one the results were recorded from", path));
+      why.push_back(
+          fmt::format("instance file {} is not one the results were recorded from", path));
   if (!old.contains("files") && !new_files.empty())
-    why.push_back("the recorded plan has no content hashes of its instance files (an older dpgpu), so whether they "
-                  "changed cannot be told");
+    why.push_back(
+        "the recorded plan has no content hashes of its instance files (an older dpgpu), so "
+        "whether they "
+        "changed cannot be told");
   if (why.empty() && old != now) why.push_back("the case order differs");
   return fmt::format("{}", fmt::join(why, "; "));
 }
@@ -196,7 +205,8 @@ void keep_earlier_runs(nlohmann::json& context, const fs::path& dir) {
   } catch (const std::exception& e) {
     std::fprintf(stderr, "warning: %s: unreadable (%s); kept as context.unreadable.json\n",
                  (dir / "context.json").string().c_str(), e.what());
-    fs::copy_file(dir / "context.json", dir / "context.unreadable.json", fs::copy_options::overwrite_existing, ec);
+    fs::copy_file(dir / "context.json", dir / "context.unreadable.json",
+                  fs::copy_options::overwrite_existing, ec);
     return;
   }
   if (!old.is_object()) return;
@@ -229,20 +239,25 @@ std::string shard_words(const std::optional<Shard>& shard) {
 
 }  // namespace
 
-ResultsFolder::ResultsFolder(fs::path dir, const RunPlan& plan, const FolderOptions& opt) : dir_(std::move(dir)) {
+ResultsFolder::ResultsFolder(fs::path dir, const RunPlan& plan, const FolderOptions& opt)
+    : dir_(std::move(dir)) {
   std::error_code ec;
   if (fs::exists(dir_, ec) && !fs::is_directory(dir_, ec))
     throw InputError(fmt::format("output folder {} is a file, not a folder", dir_.string()));
   if (fs::is_directory(dir_, ec) && holds_anything(dir_) && !made_by_dpgpu(dir_))
-    throw InputError(fmt::format("output folder {} holds files dpgpu did not write ({}); dpgpu writes only into a new "
-                                 "or empty folder, or one it made: choose another --out",
-                                 dir_.string(), some_entries(dir_)));
+    throw InputError(fmt::format(
+        "output folder {} holds files dpgpu did not write ({}); dpgpu writes only into a new "
+        "or empty folder, or one it made: choose another --out",
+        dir_.string(), some_entries(dir_)));
   if (!fs::exists(dir_, ec)) {
     fs::create_directories(dir_, ec);
-    if (ec) throw InputError(fmt::format("cannot create output folder {}: {}", dir_.string(), ec.message()));
+    if (ec)
+      throw InputError(
+          fmt::format("cannot create output folder {}: {}", dir_.string(), ec.message()));
   }
   if (::access(dir_.c_str(), W_OK) != 0)
-    throw InputError(fmt::format("output folder {} is not writable: {}", dir_.string(), std::strerror(errno)));
+    throw InputError(
+        fmt::format("output folder {} is not writable: {}", dir_.string(), std::strerror(errno)));
   lock();  // from here on, this run is the folder's only writer
   try {
     open_for(plan, opt);
@@ -258,13 +273,15 @@ void ResultsFolder::open_for(const RunPlan& plan, const FolderOptions& opt) {
   filtered_ = opt.filtered;
   if (opt.fresh) {
     if (const fs::path busy = folder_in_use_below(dir_); !busy.empty())
-      throw InputError(fmt::format("{} holds {}, in use by a running dpgpu ({}); --fresh would move it: wait for it to "
-                                   "finish, or use another --out",
-                                   dir_.string(), busy.string(), holder_of(busy)));
+      throw InputError(fmt::format(
+          "{} holds {}, in use by a running dpgpu ({}); --fresh would move it: wait for it to "
+          "finish, or use another --out",
+          dir_.string(), busy.string(), holder_of(busy)));
     write_holder();
     if (holds_anything(dir_)) {
       fs::path aside = dir_ / ("previous-" + timestamp());
-      for (int i = 2; fs::exists(aside); ++i) aside = dir_ / fmt::format("previous-{}-{}", timestamp(), i);
+      for (int i = 2; fs::exists(aside); ++i)
+        aside = dir_ / fmt::format("previous-{}-{}", timestamp(), i);
       fs::create_directories(aside);
       for (auto& entry : fs::directory_iterator(dir_)) {
         auto name = entry.path().filename().string();
@@ -275,9 +292,10 @@ void ResultsFolder::open_for(const RunPlan& plan, const FolderOptions& opt) {
     }
   } else if (holds_results(dir_)) {
     if (!fs::exists(dir_ / kPlanFile))
-      throw InputError(fmt::format("{} holds results without a plan.json (an older dpgpu, or written by hand); "
-                                   "use --fresh to move them aside into previous-<time>/",
-                                   dir_.string()));
+      throw InputError(
+          fmt::format("{} holds results without a plan.json (an older dpgpu, or written by hand); "
+                      "use --fresh to move them aside into previous-<time>/",
+                      dir_.string()));
     nlohmann::json recorded, old;
     try {
       recorded = nlohmann::json::parse(slurp(dir_ / kPlanFile));
@@ -287,43 +305,52 @@ void ResultsFolder::open_for(const RunPlan& plan, const FolderOptions& opt) {
                                    (dir_ / kPlanFile).string(), e.what()));
     }
     if (without_case_order(old) != without_case_order(plan.fingerprint))
-      throw InputError(fmt::format("{} holds results of another plan: {}; {}", dir_.string(),
-                                   plan_difference(old, plan.fingerprint),
-                                   opt.resume ? "--resume continues only the same experiment; use another --out, or "
-                                                "--fresh to move the old results aside"
-                                              : "use another --out, or --fresh to move the old results aside"));
+      throw InputError(fmt::format(
+          "{} holds results of another plan: {}; {}", dir_.string(),
+          plan_difference(old, plan.fingerprint),
+          opt.resume ? "--resume continues only the same experiment; use another --out, or "
+                       "--fresh to move the old results aside"
+                     : "use another --out, or --fresh to move the old results aside"));
     if (const std::optional<Shard> old_shard = recorded_shard(recorded); old_shard != plan.shard)
-      throw InputError(fmt::format("{} holds {} of this experiment, this run is {}; use that folder with the same "
-                                   "--shard, another --out, or --fresh to move the old results aside",
-                                   dir_.string(), shard_words(old_shard), shard_words(plan.shard)));
+      throw InputError(fmt::format(
+          "{} holds {} of this experiment, this run is {}; use that folder with the same "
+          "--shard, another --out, or --fresh to move the old results aside",
+          dir_.string(), shard_words(old_shard), shard_words(plan.shard)));
     if (!opt.resume && !opt.filtered)
-      throw InputError(fmt::format("{} already holds results of this experiment; use --resume to run the cases not yet "
-                                   "done, --filter to rerun some cases, or --fresh to move the old results aside",
-                                   dir_.string()));
+      throw InputError(fmt::format(
+          "{} already holds results of this experiment; use --resume to run the cases not yet "
+          "done, --filter to rerun some cases, or --fresh to move the old results aside",
+          dir_.string()));
     write_holder();
     load_journal(plan);
     keep_derived_ahead_of_journal();
   } else {
     write_holder();
   }
-  nlohmann::json recorded{{"fingerprint", plan.fingerprint}, {"hash", plan.fingerprint_hash},
+  nlohmann::json recorded{{"fingerprint", plan.fingerprint},
+                          {"hash", plan.fingerprint_hash},
                           {"experiment_file", fs::absolute(plan.file).string()}};
   if (plan.shard) recorded["shard"] = shard_json(plan);
   if (!plan.sets.empty()) recorded["set"] = plan.sets;  // the --set flags the file ran with
-  write_file_atomically(dir_ / kMarkerFile, "a results folder of dpgpu run: dpgpu may write and move what it holds\n");
+  write_file_atomically(dir_ / kMarkerFile,
+                        "a results folder of dpgpu run: dpgpu may write and move what it holds\n");
   write_file_atomically(dir_ / kPlanFile, recorded.dump(1) + "\n");
   write_file_atomically(dir_ / "experiment.yaml", plan.shared().source_text);
   const fs::path journal = dir_ / kJournalFile;
   journal_fd_ = ::open(journal.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  if (journal_fd_ < 0) throw std::runtime_error(fmt::format("cannot open {}: {}", journal.string(), std::strerror(errno)));
+  if (journal_fd_ < 0)
+    throw std::runtime_error(
+        fmt::format("cannot open {}: {}", journal.string(), std::strerror(errno)));
   if (records_.empty() && ::ftruncate(journal_fd_, 0) != 0)
-    throw std::runtime_error(fmt::format("cannot truncate {}: {}", journal.string(), std::strerror(errno)));
+    throw std::runtime_error(
+        fmt::format("cannot truncate {}: {}", journal.string(), std::strerror(errno)));
   ::fsync(dir_fd_);
 }
 
 void ResultsFolder::sync() {
   if (::fdatasync(journal_fd_) != 0)
-    throw WriteError(fmt::format("cannot sync {}: {}", (dir_ / kJournalFile).string(), std::strerror(errno)));
+    throw WriteError(
+        fmt::format("cannot sync {}: {}", (dir_ / kJournalFile).string(), std::strerror(errno)));
   last_sync_ = std::chrono::steady_clock::now();
 }
 
@@ -336,18 +363,22 @@ ResultsFolder::~ResultsFolder() {
 
 void ResultsFolder::lock() {
   dir_fd_ = ::open(dir_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir_fd_ < 0) throw InputError(fmt::format("cannot open output folder {}: {}", dir_.string(), std::strerror(errno)));
+  if (dir_fd_ < 0)
+    throw InputError(
+        fmt::format("cannot open output folder {}: {}", dir_.string(), std::strerror(errno)));
   // A run killed with kill -9 releases the lock at once, unless a child it had just forked
   // (a shell for `git`, say) still shares the descriptor until it execs: while the recorded
   // holder is no longer running, wait a moment for that child before refusing.
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-  while (::flock(dir_fd_, LOCK_EX | LOCK_NB) != 0 && holder_gone() && std::chrono::steady_clock::now() < give_up)
+  while (::flock(dir_fd_, LOCK_EX | LOCK_NB) != 0 && holder_gone() &&
+         std::chrono::steady_clock::now() < give_up)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   if (::flock(dir_fd_, LOCK_EX | LOCK_NB) != 0) {
     ::close(dir_fd_);
     dir_fd_ = -1;
-    throw InputError(fmt::format("{} is in use by another dpgpu run ({}); wait for it to finish or use another --out",
-                                 dir_.string(), holder_of(dir_)));
+    throw InputError(fmt::format(
+        "{} is in use by another dpgpu run ({}); wait for it to finish or use another --out",
+        dir_.string(), holder_of(dir_)));
   }
 }
 
@@ -377,9 +408,11 @@ void ResultsFolder::load_journal(const RunPlan& plan) {
     return;
   }
   fs::path aside = dir_ / ("journal.damaged-" + timestamp() + ".jsonl");
-  for (int i = 2; fs::exists(aside); ++i) aside = dir_ / fmt::format("journal.damaged-{}-{}.jsonl", timestamp(), i);
+  for (int i = 2; fs::exists(aside); ++i)
+    aside = dir_ / fmt::format("journal.damaged-{}-{}.jsonl", timestamp(), i);
   if (::link(path.c_str(), aside.c_str()) != 0)
-    throw std::runtime_error(fmt::format("cannot keep {} as {}: {}", path.string(), aside.string(), std::strerror(errno)));
+    throw std::runtime_error(fmt::format("cannot keep {} as {}: {}", path.string(), aside.string(),
+                                         std::strerror(errno)));
   // One line per case, the one that counts, where its case first appeared.
   std::string text;
   std::set<std::string> written;
@@ -389,10 +422,11 @@ void ResultsFolder::load_journal(const RunPlan& plan) {
   std::size_t again = 0;
   for (auto& c : plan.cases) again += !records_.count(c.id);
   std::fprintf(stderr,
-               "warning: %s: %s left out; kept all %zu readable records (the journal as it was is kept as %s); "
+               "warning: %s: %s left out; kept all %zu readable records (the journal as it was is "
+               "kept as %s); "
                "%zu cases of the plan have no record and run again\n",
-               path.string().c_str(), journal_damage_words(journal, duplicates).c_str(), records_.size(),
-               aside.filename().string().c_str(), again);
+               path.string().c_str(), journal_damage_words(journal, duplicates).c_str(),
+               records_.size(), aside.filename().string().c_str(), again);
 }
 
 // Derived files holding a case the journal lacks (the journal deleted or damaged) would lose
@@ -411,26 +445,31 @@ void ResultsFolder::keep_derived_ahead_of_journal() {
   }
   if (lacking.empty() && unreadable.empty()) return;
   fs::path aside = dir_ / ("previous-" + timestamp());
-  for (int i = 2; fs::exists(aside); ++i) aside = dir_ / fmt::format("previous-{}-{}", timestamp(), i);
+  for (int i = 2; fs::exists(aside); ++i)
+    aside = dir_ / fmt::format("previous-{}-{}", timestamp(), i);
   fs::create_directories(aside);
   std::vector<std::string> moved;
   for (auto name : kDerivedFiles)
     if (fs::exists(dir_ / name)) fs::rename(dir_ / name, aside / name), moved.push_back(name);
-  std::fprintf(stderr, "warning: %s: %s; so %s were moved to %s before being rebuilt from the journal\n",
-               dir_.string().c_str(),
-               !lacking.empty() ? fmt::format("its derived files hold {} cases that {} lacks (e.g. '{}')", lacking.size(),
-                                              kJournalFile, *lacking.begin()).c_str()
-                                : fmt::format("a derived file is unreadable ({})", unreadable).c_str(),
-               fmt::format("{}", fmt::join(moved, ", ")).c_str(), aside.string().c_str());
+  std::fprintf(
+      stderr, "warning: %s: %s; so %s were moved to %s before being rebuilt from the journal\n",
+      dir_.string().c_str(),
+      !lacking.empty() ? fmt::format("its derived files hold {} cases that {} lacks (e.g. '{}')",
+                                     lacking.size(), kJournalFile, *lacking.begin())
+                             .c_str()
+                       : fmt::format("a derived file is unreadable ({})", unreadable).c_str(),
+      fmt::format("{}", fmt::join(moved, ", ")).c_str(), aside.string().c_str());
 }
 
 void ResultsFolder::check_in_place() const {
-  struct stat here {}, held {};
-  if (::stat(dir_.c_str(), &here) == 0 && ::fstat(dir_fd_, &held) == 0 && here.st_dev == held.st_dev &&
-      here.st_ino == held.st_ino)
+  struct stat here {
+  }, held{};
+  if (::stat(dir_.c_str(), &here) == 0 && ::fstat(dir_fd_, &held) == 0 &&
+      here.st_dev == held.st_dev && here.st_ino == held.st_ino)
     return;
-  throw WriteError(fmt::format("the results folder {} was moved or deleted during the run: it is no longer there",
-                               dir_.string()));
+  throw WriteError(fmt::format(
+      "the results folder {} was moved or deleted during the run: it is no longer there",
+      dir_.string()));
 }
 
 void ResultsFolder::remove_temporary_files() const {
@@ -454,7 +493,8 @@ void ResultsFolder::commit(CaseRecord record) {
   if (filtered_ || records_.count(record.spec.id)) j[kRerunKey] = true;
   const std::string line = j.dump() + "\n";
   write_all(journal_fd_, line, dir_ / kJournalFile);
-  if (std::chrono::steady_clock::now() - last_sync_ >= std::chrono::duration<double>(kSyncSeconds)) sync();
+  if (std::chrono::steady_clock::now() - last_sync_ >= std::chrono::duration<double>(kSyncSeconds))
+    sync();
   std::string id = record.spec.id;
   records_.insert_or_assign(id, std::move(record));
 }

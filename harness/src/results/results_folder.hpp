@@ -102,7 +102,8 @@ inline constexpr const char* kMarkerFile = ".dpgpu-results";
 // removed when the data under them change.
 inline constexpr const char* kFiguresManifest = ".dpgpu-figures";
 // The files rebuilt from the journal.
-inline constexpr const char* kDerivedFiles[] = {"runs.csv", "summary.csv", "benchmark.json", "metrics.csv", "series.csv"};
+inline constexpr const char* kDerivedFiles[] = {"runs.csv", "summary.csv", "benchmark.json",
+                                                "metrics.csv", "series.csv"};
 // Power loss may cost the cases committed in the last this-many seconds; kill -9 costs none.
 inline constexpr double kSyncSeconds = 0.5;
 

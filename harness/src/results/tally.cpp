@@ -9,8 +9,8 @@
 
 namespace dpgpu {
 
-int tally(const std::string& experiment, const Records& records, std::size_t planned, const std::string& scope,
-          const std::string& out) {
+int tally(const std::string& experiment, const Records& records, std::size_t planned,
+          const std::string& scope, const std::string& out) {
   const auto disagree = disagreements(records);
   std::map<std::string, int> counts;
   std::vector<std::string> failures;
@@ -29,10 +29,12 @@ int tally(const std::string& experiment, const Records& records, std::size_t pla
   }
   std::vector<std::string> parts;
   for (auto& [k, v] : counts)
-    parts.push_back(k == "oom" && planned_oom ? fmt::format("{} oom ({} refused before running: not failures)", v, planned_oom)
-                                              : fmt::format("{} {}", v, k));
-  std::cerr << fmt::format("{}: {} of {} cases{} recorded ({}); results in {}\n", experiment, records.size(), planned,
-                           scope, fmt::join(parts, ", "), out);
+    parts.push_back(
+        k == "oom" && planned_oom
+            ? fmt::format("{} oom ({} refused before running: not failures)", v, planned_oom)
+            : fmt::format("{} {}", v, k));
+  std::cerr << fmt::format("{}: {} of {} cases{} recorded ({}); results in {}\n", experiment,
+                           records.size(), planned, scope, fmt::join(parts, ", "), out);
   for (auto& f : failures) std::cerr << f << "\n";
   return failures.empty() ? 0 : 1;
 }

@@ -9,7 +9,7 @@ namespace dpgpu {
 
 // `records`: the folder's committed records in plan order; `planned`: how many cases the
 // run (or shard: `scope` says " of shard 1/4") was to record.
-int tally(const std::string& experiment, const Records& records, std::size_t planned, const std::string& scope,
-          const std::string& out);
+int tally(const std::string& experiment, const Records& records, std::size_t planned,
+          const std::string& scope, const std::string& out);
 
 }  // namespace dpgpu

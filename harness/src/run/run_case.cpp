@@ -37,12 +37,13 @@ CaseResult run_here(const CaseSpec& spec) {
     return failed(Status::Error, std::string("building the instance: ") + e.what());
   }
   CaseJob job = job_of(spec, *problem, *solver, x);
-  if (auto why = memory_refusal(job, /*check_device=*/true); !why.empty()) return failed(Status::Oom, why, true);
+  if (auto why = memory_refusal(job, /*check_device=*/true); !why.empty())
+    return failed(Status::Oom, why, true);
   return measure_case(job);
 }
 
-ProfileRecord profile(const CaseSpec& spec, const CaseResult& res, const ProfileSettings& settings, double case_wall,
-                      const Placement& where) {
+ProfileRecord profile(const CaseSpec& spec, const CaseResult& res, const ProfileSettings& settings,
+                      double case_wall, const Placement& where) {
   auto& cnt = res.reps.front().counters;
   double launches = cnt.count("kernel_launches") ? cnt.at("kernel_launches") : 0;
   double marked = cnt.count("annotated_launches") ? cnt.at("annotated_launches") : 0;
@@ -70,7 +71,8 @@ ProfileRecord profile(const CaseSpec& spec, const CaseResult& res, const Profile
 
 }  // namespace
 
-CaseJob job_of(const CaseSpec& spec, const ProblemEntry& problem, const SolverEntry& solver, const AnyInstance& x) {
+CaseJob job_of(const CaseSpec& spec, const ProblemEntry& problem, const SolverEntry& solver,
+               const AnyInstance& x) {
   CaseJob job;
   job.problem = &problem;
   job.solver = &solver;
@@ -95,14 +97,16 @@ CaseRecord run_case(const CaseSpec& spec, const ProfileSettings& settings, const
   const auto start = Clock::now();
   CaseRecord rec;
   rec.spec = spec;
-  const bool profiled = settings.on && spec.backend == Backend::Gpu && spec.decision == Decision::Run;
+  const bool profiled =
+      settings.on && spec.backend == Backend::Gpu && spec.decision == Decision::Run;
   // The CUPTI backend profiles in the worker, after the timed solves: the request travels
   // with the copy that runs, never into the plan or the journal.
   CaseSpec to_run = spec;
   if (profiled && settings.backend == "cupti" && cupti_built()) {
     std::vector<std::string> names, metrics;
     for (auto& m : settings.metrics) names.push_back(m.name), metrics.push_back(m.ncu);
-    to_run.profile = ProfileRequest{names, metrics, settings.max_launches, settings.ncu.cache_control == "all"};
+    to_run.profile =
+        ProfileRequest{names, metrics, settings.max_launches, settings.ncu.cache_control == "all"};
   }
   auto run = [&](const CaseSpec& s) {
     return where ? run_in_child(s, *where) : s.isolate ? run_in_child(s) : run_here(s);
@@ -113,7 +117,8 @@ CaseRecord run_case(const CaseSpec& spec, const ProfileSettings& settings, const
     rec.result = run(to_run);
   // A worker that died while CUPTI profiled took the timed results with it: run it again
   // without, and profile through ncu.
-  if (to_run.profile && rec.result.status == Status::Error && rec.result.reps.empty() && !rec.result.profile) {
+  if (to_run.profile && rec.result.status == Status::Error && rec.result.reps.empty() &&
+      !rec.result.profile) {
     const std::string why = rec.result.message;
     rec.result = run(spec);
     rec.result.profile = ProfileRecord{};
@@ -122,19 +127,22 @@ CaseRecord run_case(const CaseSpec& spec, const ProfileSettings& settings, const
   }
   std::optional<ProfileRecord> in_worker = std::move(rec.result.profile);
   rec.result.profile.reset();
-  const double case_wall =
-      std::chrono::duration<double>(Clock::now() - start).count() - (in_worker ? in_worker->wall_s : 0.0);
+  const double case_wall = std::chrono::duration<double>(Clock::now() - start).count() -
+                           (in_worker ? in_worker->wall_s : 0.0);
   if (profiled && rec.result.status == Status::Ok && !rec.result.reps.empty()) {
     if (in_worker && !in_worker->unavailable) {
       rec.profile = from_worker(spec, *in_worker, case_wall);
     } else {
       rec.profile = profile(spec, rec.result, settings, case_wall, where ? *where : Placement{});
       // Say why ncu stood in for CUPTI.
-      std::string note = settings.backend != "cupti" ? ""
-                         : !cupti_built()            ? "backend cupti: dpgpu was built without CUPTI; profiled with ncu"
-                         : in_worker                 ? "backend cupti unavailable (" + in_worker->message + "); profiled with ncu"
-                                                     : "";
-      if (!note.empty()) rec.profile->message = rec.profile->message.empty() ? note : note + "; " + rec.profile->message;
+      std::string note =
+          settings.backend != "cupti" ? ""
+          : !cupti_built() ? "backend cupti: dpgpu was built without CUPTI; profiled with ncu"
+          : in_worker ? "backend cupti unavailable (" + in_worker->message + "); profiled with ncu"
+                      : "";
+      if (!note.empty())
+        rec.profile->message =
+            rec.profile->message.empty() ? note : note + "; " + rec.profile->message;
     }
   }
   rec.wall_s = std::chrono::duration<double>(Clock::now() - start).count();

@@ -26,9 +26,11 @@ ProfileSettings profile_settings(const Experiment& shared, const RunOptions& opt
 
 // `where`: with a placement (a lane of `--gpus`), the case runs in a worker child placed
 // there, isolated or not; without, as the plan says (in this process, or isolated).
-CaseRecord run_case(const CaseSpec& spec, const ProfileSettings& profile, const Placement* where = nullptr);
+CaseRecord run_case(const CaseSpec& spec, const ProfileSettings& profile,
+                    const Placement* where = nullptr);
 
 // The measuring job of a case whose instance is built (in this process or the child).
-CaseJob job_of(const CaseSpec& spec, const ProblemEntry& problem, const SolverEntry& solver, const AnyInstance& x);
+CaseJob job_of(const CaseSpec& spec, const ProblemEntry& problem, const SolverEntry& solver,
+               const AnyInstance& x);
 
 }  // namespace dpgpu

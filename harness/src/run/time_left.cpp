@@ -57,7 +57,9 @@ TimeLeft::TimeLeft(const std::vector<const CaseSpec*>& cases) {
   }
 }
 
-void TimeLeft::set_lanes(int gpu_lanes, int cpu_lanes) { gpu_lanes_ = gpu_lanes, cpu_lanes_ = cpu_lanes; }
+void TimeLeft::set_lanes(int gpu_lanes, int cpu_lanes) {
+  gpu_lanes_ = gpu_lanes, cpu_lanes_ = cpu_lanes;
+}
 
 void TimeLeft::finished(const CaseSpec& c, double wall_s) {
   if (!runs(c)) return;

@@ -97,7 +97,9 @@ int worker_main(int argc, char** argv) {
       result = failed_result(Status::Oom, e.what());
       result.refused = true;
     }
-    if (result_file.empty() && write(result_fd, kWorkerReady.data(), kWorkerReady.size()) != ssize_t(kWorkerReady.size())) return 3;
+    if (result_file.empty() &&
+        write(result_fd, kWorkerReady.data(), kWorkerReady.size()) != ssize_t(kWorkerReady.size()))
+      return 3;
     if (instance) {
       CaseJob job = job_of(spec, *problem, *solver, *instance);
       if (auto why = memory_refusal(job, /*check_device=*/true); !why.empty()) {

@@ -49,8 +49,9 @@ std::string pinned_experiment_text(const fs::path& file) {
   if (!changed) return text;
   YAML::Emitter out;
   out << root;
-  return fmt::format("# copy of {} with its instance files' paths made absolute (dpgpu slurm)\n{}\n",
-                     fs::absolute(file).lexically_normal().string(), out.c_str());
+  return fmt::format(
+      "# copy of {} with its instance files' paths made absolute (dpgpu slurm)\n{}\n",
+      fs::absolute(file).lexically_normal().string(), out.c_str());
 }
 
 }  // namespace dpgpu

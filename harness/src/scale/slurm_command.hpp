@@ -31,7 +31,7 @@ struct SlurmOptions {
   int shards = 0;
   std::filesystem::path out;  // the job's folder; default results/<name>
   std::string run_gpus;       // `dpgpu run --gpus` in each task
-  int cpu_workers = 0;        // `dpgpu run --cpu-workers` in each task (needs run_gpus); 0: run's default
+  int cpu_workers = 0;  // `dpgpu run --cpu-workers` in each task (needs run_gpus); 0: run's default
   std::uint64_t max_cases = 1'000'000;
   SlurmResources resources;
   bool submit = false;

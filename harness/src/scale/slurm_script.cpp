@@ -15,7 +15,8 @@ fs::path SlurmJob::shard_dir(int k) const { return base / Shard{k, shards}.folde
 
 std::string shell_quote(const std::string& word) {
   const bool safe = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
-    return std::isalnum(c) || std::string_view("/._-+=:,@%").find(char(c)) != std::string_view::npos;
+    return std::isalnum(c) ||
+           std::string_view("/._-+=:,@%").find(char(c)) != std::string_view::npos;
   });
   if (safe) return word;
   std::string quoted = "'";
@@ -26,9 +27,10 @@ std::string shell_quote(const std::string& word) {
 void check_sbatch_path(const fs::path& path, const std::string& what) {
   const std::string s = path.string();
   if (s.find_first_of(" \t\n\"'%#\\") != std::string::npos)
-    throw InputError(fmt::format("{} '{}': Slurm's #SBATCH lines cannot hold a path with spaces, quotes, '%', '#' or "
-                                 "'\\'; choose another",
-                                 what, s));
+    throw InputError(fmt::format(
+        "{} '{}': Slurm's #SBATCH lines cannot hold a path with spaces, quotes, '%', '#' or "
+        "'\\'; choose another",
+        what, s));
 }
 
 namespace {
@@ -62,7 +64,8 @@ std::string array_script_text(const SlurmJob& job) {
   const fs::path logs = job.slurm_dir() / "logs";
   std::string s = fmt::format(
       "#!/bin/bash\n"
-      "# dpgpu slurm: experiment '{name}' in {n} shards, one array task each (written by dpgpu slurm).\n"
+      "# dpgpu slurm: experiment '{name}' in {n} shards, one array task each (written by dpgpu "
+      "slurm).\n"
       "# Submit with {submit}, which also queues the merge.\n"
       "# Rerun some shards (each continues where it stopped): sbatch --array=1,3 {self}\n"
       "#SBATCH --job-name=dpgpu-{name}\n"
@@ -73,15 +76,16 @@ std::string array_script_text(const SlurmJob& job) {
       "#SBATCH --error={logs}/shard-%a-of-{n}.err\n",
       fmt::arg("name", job.name), fmt::arg("n", job.shards), fmt::arg("last", job.shards - 1),
       fmt::arg("throttle", r.max_running > 0 ? fmt::format("%{}", r.max_running) : ""),
-      fmt::arg("submit", job.submit_script().string()), fmt::arg("self", job.array_script().string()),
-      fmt::arg("logs", logs.string()));
+      fmt::arg("submit", job.submit_script().string()),
+      fmt::arg("self", job.array_script().string()), fmt::arg("logs", logs.string()));
   s += placement_lines(job);
   if (!r.gres.empty()) s += fmt::format("#SBATCH --gres={}\n", r.gres);
   if (!r.gpus_per_task.empty()) s += fmt::format("#SBATCH --gpus-per-task={}\n", r.gpus_per_task);
   if (r.cpus_per_task > 0) s += fmt::format("#SBATCH --cpus-per-task={}\n", r.cpus_per_task);
   if (gpus_per_task(r) > 0) s += kGpuNote;
 
-  std::string run = fmt::format("{} run {} --shard \"$k/$n\" --out \"$out\" --resume", q(job.dpgpu), q(job.experiment));
+  std::string run = fmt::format("{} run {} --shard \"$k/$n\" --out \"$out\" --resume", q(job.dpgpu),
+                                q(job.experiment));
   if (!job.run_gpus.empty()) run += " --gpus " + shell_quote(job.run_gpus);
   if (job.cpu_workers > 0) run += fmt::format(" --cpu-workers {}", job.cpu_workers);
   if (job.max_cases > 0) run += fmt::format(" --max-cases {}", job.max_cases);
@@ -107,8 +111,8 @@ rc=$?
 echo "$rc" > "$status.tmp" && mv "$status.tmp" "$status"
 exit "$rc"
 )SH",
-                   fmt::arg("n", job.shards), fmt::arg("base", q(job.base)), fmt::arg("slurm", q(job.slurm_dir())),
-                   fmt::arg("run", run));
+                   fmt::arg("n", job.shards), fmt::arg("base", q(job.base)),
+                   fmt::arg("slurm", q(job.slurm_dir())), fmt::arg("run", run));
   return s;
 }
 
@@ -117,11 +121,13 @@ std::string merge_script_text(const SlurmJob& job) {
       "#!/bin/bash\n"
       "# dpgpu slurm: merges the {n} shards of experiment '{name}' into {merged}.\n"
       "# Queued with --dependency=afterany:<array job id>, so it runs however the shards ended:\n"
-      "# it merges when every shard finished, else names the unfinished ones and how to rerun them.\n"
+      "# it merges when every shard finished, else names the unfinished ones and how to rerun "
+      "them.\n"
       "#SBATCH --job-name=dpgpu-{name}-merge\n"
       "#SBATCH --open-mode=append\n"
       "#SBATCH --output={logs}/merge.out\n",
-      fmt::arg("n", job.shards), fmt::arg("name", job.name), fmt::arg("merged", job.merged_dir().string()),
+      fmt::arg("n", job.shards), fmt::arg("name", job.name),
+      fmt::arg("merged", job.merged_dir().string()),
       fmt::arg("logs", (job.slurm_dir() / "logs").string()));
   s += placement_lines(job);
   s += fmt::format(R"SH(
@@ -153,8 +159,9 @@ echo "dpgpu slurm: merging $n shards into {merged_q}, $(date -u +%Y-%m-%dT%H:%M:
 # --fresh: a merge run again (after rerunning shards) moves the earlier one to previous-<time>/.
 exec {dpgpu} merge "${{shards[@]}}" --into {merged_q} --fresh
 )SH",
-                   fmt::arg("n", job.shards), fmt::arg("base", q(job.base)), fmt::arg("slurm", q(job.slurm_dir())),
-                   fmt::arg("merged_q", q(job.merged_dir())), fmt::arg("dpgpu", q(job.dpgpu)));
+                   fmt::arg("n", job.shards), fmt::arg("base", q(job.base)),
+                   fmt::arg("slurm", q(job.slurm_dir())), fmt::arg("merged_q", q(job.merged_dir())),
+                   fmt::arg("dpgpu", q(job.dpgpu)));
   return s;
 }
 
@@ -162,8 +169,10 @@ std::vector<std::string> array_sbatch_command(const SlurmJob& job) {
   return {"sbatch", "--parsable", job.array_script().string()};
 }
 
-std::vector<std::string> merge_sbatch_command(const SlurmJob& job, const std::string& array_job_id) {
-  return {"sbatch", "--parsable", "--dependency=afterany:" + array_job_id, job.merge_script().string()};
+std::vector<std::string> merge_sbatch_command(const SlurmJob& job,
+                                              const std::string& array_job_id) {
+  return {"sbatch", "--parsable", "--dependency=afterany:" + array_job_id,
+          job.merge_script().string()};
 }
 
 std::string submit_script_text(const SlurmJob& job) {
@@ -176,7 +185,8 @@ merge=$(sbatch --parsable --dependency=afterany:"$array" {merge} | cut -d';' -f1
 echo "array job $array ({n} tasks), merge job $merge; logs in {logs}"
 )SH",
                      fmt::arg("n", job.shards), fmt::arg("array", q(job.array_script())),
-                     fmt::arg("merge", q(job.merge_script())), fmt::arg("logs", q(job.slurm_dir() / "logs")));
+                     fmt::arg("merge", q(job.merge_script())),
+                     fmt::arg("logs", q(job.slurm_dir() / "logs")));
 }
 
 }  // namespace dpgpu

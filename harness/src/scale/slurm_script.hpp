@@ -19,15 +19,15 @@
 namespace dpgpu {
 
 struct SlurmJob {
-  std::string name;                   // the experiment's name (job names)
-  int shards = 1;                     // N: array tasks 0 … N-1
-  std::filesystem::path dpgpu;        // the binary the tasks run (absolute)
-  std::filesystem::path experiment;   // the pinned copy under slurm/ (absolute)
-  std::filesystem::path base;         // the job's folder (absolute, above)
-  std::filesystem::path workdir;      // where the tasks start (--chdir)
-  std::string run_gpus;               // `dpgpu run --gpus` inside each task; empty: one GPU
-  int cpu_workers = 0;                // `dpgpu run --cpu-workers` (with run_gpus); 0: run's default
-  std::uint64_t max_cases = 0;        // `dpgpu run --max-cases`; 0: dpgpu's default
+  std::string name;                  // the experiment's name (job names)
+  int shards = 1;                    // N: array tasks 0 … N-1
+  std::filesystem::path dpgpu;       // the binary the tasks run (absolute)
+  std::filesystem::path experiment;  // the pinned copy under slurm/ (absolute)
+  std::filesystem::path base;        // the job's folder (absolute, above)
+  std::filesystem::path workdir;     // where the tasks start (--chdir)
+  std::string run_gpus;              // `dpgpu run --gpus` inside each task; empty: one GPU
+  int cpu_workers = 0;               // `dpgpu run --cpu-workers` (with run_gpus); 0: run's default
+  std::uint64_t max_cases = 0;       // `dpgpu run --max-cases`; 0: dpgpu's default
   SlurmResources resources;
 
   std::filesystem::path slurm_dir() const { return base / "slurm"; }

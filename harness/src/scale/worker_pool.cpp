@@ -46,9 +46,10 @@ std::string cpu_list(const std::vector<int>& cpus) {
 std::vector<int> parse_gpu_list(const std::string& spec) {
   static const std::regex form(R"(\s*\d{1,4}\s*(,\s*\d{1,4}\s*)*)");
   if (!std::regex_match(spec, form))
-    throw InputError(fmt::format("--gpus '{}': expected all, or GPU indices like 0,1,3 (an index twice: two workers "
-                                 "share that card)",
-                                 spec));
+    throw InputError(fmt::format(
+        "--gpus '{}': expected all, or GPU indices like 0,1,3 (an index twice: two workers "
+        "share that card)",
+        spec));
   std::vector<int> out;
   std::size_t pos = 0;
   while (pos <= spec.size()) {
@@ -62,7 +63,9 @@ std::vector<int> parse_gpu_list(const std::string& spec) {
 
 }  // namespace
 
-bool wants_gpu_lane(const CaseSpec& c) { return c.backend == Backend::Gpu && c.decision == Decision::Run; }
+bool wants_gpu_lane(const CaseSpec& c) {
+  return c.backend == Backend::Gpu && c.decision == Decision::Run;
+}
 
 std::vector<Lane> make_lanes(const std::string& spec, int cpu_workers, std::string* note) {
   if (cpu_workers < 1) throw InputError("--cpu-workers must be at least 1");
@@ -70,9 +73,10 @@ std::vector<Lane> make_lanes(const std::string& spec, int cpu_workers, std::stri
   const nlohmann::json gpus = visible_gpus();
   std::vector<Lane> lanes;
   if (gpus.empty()) {
-    *note = fmt::format("--gpus {}: {}; GPU cases are skipped and only the CPU lane{} run{}", spec,
-                        gpu_unavailable_reason().empty() ? "no CUDA device" : gpu_unavailable_reason(),
-                        cpu_workers > 1 ? "s" : "", cpu_workers > 1 ? "" : "s");
+    *note =
+        fmt::format("--gpus {}: {}; GPU cases are skipped and only the CPU lane{} run{}", spec,
+                    gpu_unavailable_reason().empty() ? "no CUDA device" : gpu_unavailable_reason(),
+                    cpu_workers > 1 ? "s" : "", cpu_workers > 1 ? "" : "s");
   } else {
     std::vector<int> indices = wanted;
     if (spec == "all")
@@ -81,9 +85,11 @@ std::vector<Lane> make_lanes(const std::string& spec, int cpu_workers, std::stri
     for (int i : indices) {
       if (i >= int(gpus.size())) {
         std::vector<std::string> seen;
-        for (auto& g : gpus) seen.push_back(fmt::format("{} ({})", g["index"].get<int>(), g["name"].get<std::string>()));
-        throw InputError(fmt::format("--gpus {}: there is no GPU {}; this process sees {}: {}", spec, i, gpus.size(),
-                                     fmt::join(seen, ", ")));
+        for (auto& g : gpus)
+          seen.push_back(
+              fmt::format("{} ({})", g["index"].get<int>(), g["name"].get<std::string>()));
+        throw InputError(fmt::format("--gpus {}: there is no GPU {}; this process sees {}: {}",
+                                     spec, i, gpus.size(), fmt::join(seen, ", ")));
       }
       const nlohmann::json& g = gpus[std::size_t(i)];
       const int k = ++lanes_on[i];
@@ -106,7 +112,8 @@ std::vector<Lane> make_lanes(const std::string& spec, int cpu_workers, std::stri
   const std::size_t per_lane = std::max<std::size_t>(1, left.size() / std::size_t(cpu_workers));
   for (int w = 0; w < cpu_workers; ++w) {
     std::vector<int> mine;
-    for (std::size_t j = 0; j < per_lane; ++j) mine.push_back(left[(std::size_t(w) * per_lane + j) % left.size()]);
+    for (std::size_t j = 0; j < per_lane; ++j)
+      mine.push_back(left[(std::size_t(w) * per_lane + j) % left.size()]);
     std::sort(mine.begin(), mine.end());
     mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
     Lane lane;
@@ -128,14 +135,16 @@ std::size_t distinct_cards(const std::vector<Lane>& lanes) {
 }
 }  // namespace
 
-void check_cards(const std::vector<Lane>& lanes, const std::vector<const CaseSpec*>& cases, bool share_gpus) {
+void check_cards(const std::vector<Lane>& lanes, const std::vector<const CaseSpec*>& cases,
+                 bool share_gpus) {
   const std::size_t cards = distinct_cards(lanes);
   if (share_gpus || cards == 0) return;  // without GPU lanes the GPU cases are skipped
   for (const CaseSpec* c : cases)
     if (wants_gpu_lane(*c) && std::size_t(cards_wanted(*c)) > cards)
-      throw InputError(fmt::format("case '{}' asks for {} GPUs ('gpus') but the --gpus lanes have {} card{}; list more "
-                                   "cards, lower 'gpus', or pass --share-gpus to let its logical GPUs share the cards",
-                                   c->id, cards_wanted(*c), cards, cards == 1 ? "" : "s"));
+      throw InputError(fmt::format(
+          "case '{}' asks for {} GPUs ('gpus') but the --gpus lanes have {} card{}; list more "
+          "cards, lower 'gpus', or pass --share-gpus to let its logical GPUs share the cards",
+          c->id, cards_wanted(*c), cards, cards == 1 ? "" : "s"));
 }
 
 nlohmann::json plain_run_cards(int want) {
@@ -173,8 +182,8 @@ namespace {
 // Idle lanes for `c` in lane `me`'s queue, `me` first: one for a CPU or one-GPU case; for a
 // case of k GPUs k idle GPU lanes on different cards; with k above the cards, every GPU lane
 // (all idle). Empty: not now.
-std::vector<std::size_t> lanes_for(const CaseSpec& c, std::size_t me, const std::vector<Lane>& lanes,
-                                   const std::vector<bool>& busy) {
+std::vector<std::size_t> lanes_for(const CaseSpec& c, std::size_t me,
+                                   const std::vector<Lane>& lanes, const std::vector<bool>& busy) {
   const int want = lanes[me].gpu ? cards_wanted(c) : 1;
   if (want <= 1) return {me};
   const bool all = std::size_t(want) > distinct_cards(lanes);
@@ -197,8 +206,9 @@ std::vector<std::size_t> lanes_for(const CaseSpec& c, std::size_t me, const std:
 
 }  // namespace
 
-void run_on_lanes(const std::vector<Lane>& lanes, const std::vector<const CaseSpec*>& cases, const RunOnLane& run,
-                  const CommitRecord& commit, const std::function<bool()>& stop) {
+void run_on_lanes(const std::vector<Lane>& lanes, const std::vector<const CaseSpec*>& cases,
+                  const RunOnLane& run, const CommitRecord& commit,
+                  const std::function<bool()>& stop) {
   bool any_gpu_lane = false;
   for (auto& l : lanes) any_gpu_lane = any_gpu_lane || l.gpu;
   // Two queues in plan order; each lane takes the next case of its own, with the lanes (the

@@ -45,7 +45,8 @@ bool wants_gpu_lane(const CaseSpec& c);
 
 // InputError naming the case when a GPU case to run asks for more GPUs than the GPU lanes have
 // different cards, unless `share_gpus`.
-void check_cards(const std::vector<Lane>& lanes, const std::vector<const CaseSpec*>& cases, bool share_gpus);
+void check_cards(const std::vector<Lane>& lanes, const std::vector<const CaseSpec*>& cases,
+                 bool share_gpus);
 
 // Without --gpus the child sees every card; a case of `want` > 1 GPUs uses the first
 // min(want, cards) (logical GPU i on card i % cards): {"gpus": [those cards]} for its record.
@@ -62,7 +63,8 @@ using CommitRecord = std::function<void(CaseRecord)>;
 // finish. Once `stop()` is true no lane starts another case; those running finish and are
 // committed. GPU cases go to CPU lanes when there is no GPU lane. An exception in a lane
 // stops the others and is rethrown here once they are done.
-void run_on_lanes(const std::vector<Lane>& lanes, const std::vector<const CaseSpec*>& cases, const RunOnLane& run,
-                  const CommitRecord& commit, const std::function<bool()>& stop);
+void run_on_lanes(const std::vector<Lane>& lanes, const std::vector<const CaseSpec*>& cases,
+                  const RunOnLane& run, const CommitRecord& commit,
+                  const std::function<bool()>& stop);
 
 }  // namespace dpgpu

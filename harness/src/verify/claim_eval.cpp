@@ -19,7 +19,8 @@ using GroupKey = std::vector<std::string>;
 
 // Four significant digits; whole numbers (an objective, a node count) in full.
 std::string num(double v) {
-  if (v == std::floor(v) && std::fabs(v) >= 1e4 && std::fabs(v) < 1e15) return fmt::format("{:.0f}", v);
+  if (v == std::floor(v) && std::fabs(v) >= 1e4 && std::fabs(v) < 1e15)
+    return fmt::format("{:.0f}", v);
   return fmt::format("{:.4g}", v);
 }
 
@@ -44,17 +45,21 @@ void require_columns(const Claim& c, const std::vector<ClaimRow>& rows) {
     std::vector<std::string> params;
     for (auto& k : have)
       if (k.rfind("i.", 0) == 0 || k.rfind("s.", 0) == 0) params.push_back(k);
-    throw InputError(fmt::format("{}: claims: {}: key '{}': no column '{}' in the results (parameter columns: {})",
-                                 col.where.str(), c.id, col.key, col.name, fmt::join(params, ", ")));
+    throw InputError(fmt::format(
+        "{}: claims: {}: key '{}': no column '{}' in the results (parameter columns: {})",
+        col.where.str(), c.id, col.key, col.name, fmt::join(params, ", ")));
   }
   if (c.scales_as)
     for (auto& name : c.scales_as->names)
       if (!resolve_name(name, have))
-        throw InputError(fmt::format("{}: claims: {}: key 'scales_as': no column '{}' (nor i.{}, s.{}, c.{}) in the "
-                                     "results", c.where.str(), c.id, name, name, name, name));
+        throw InputError(fmt::format(
+            "{}: claims: {}: key 'scales_as': no column '{}' (nor i.{}, s.{}, c.{}) in the "
+            "results",
+            c.where.str(), c.id, name, name, name, name));
 }
 
-std::map<GroupKey, Rows> grouped(const Claim& c, const Selection& s, const std::vector<ClaimRow>& rows) {
+std::map<GroupKey, Rows> grouped(const Claim& c, const Selection& s,
+                                 const std::vector<ClaimRow>& rows) {
   std::map<GroupKey, Rows> out;
   for (const ClaimRow& r : rows) {
     if (planned_out(r) || !selects(s, r)) continue;
@@ -77,8 +82,8 @@ struct Point {
   std::string label;
   double value = 0, other = 0;  // other: the ratio's denominator (ratio_to) or the optimum
   bool has_other = false;
-  std::string text;             // equals on a text column
-  std::string broken;           // a row whose status is not ok: the reason
+  std::string text;    // equals on a text column
+  std::string broken;  // a row whose status is not ok: the reason
 };
 
 double reduced(const std::string& how, std::vector<double> v) {
@@ -110,9 +115,12 @@ std::optional<double> side_value(const Claim& c, const Rows& rows, std::string& 
   return reduced(c.reduce, v);
 }
 
-[[noreturn]] void ambiguous(const Claim& c, const char* side, const std::string& group, std::size_t n) {
-  throw InputError(fmt::format("{}: claims: {}: {} holds {} rows at {}; narrow the selection or set reduce: "
-                               "min|max|median|mean", c.where.str(), c.id, side, n, group));
+[[noreturn]] void ambiguous(const Claim& c, const char* side, const std::string& group,
+                            std::size_t n) {
+  throw InputError(
+      fmt::format("{}: claims: {}: {} holds {} rows at {}; narrow the selection or set reduce: "
+                  "min|max|median|mean",
+                  c.where.str(), c.id, side, n, group));
 }
 
 std::vector<Point> ratio_points(const Claim& c, const std::vector<ClaimRow>& rows) {
@@ -154,10 +162,13 @@ std::vector<Point> row_points(const Claim& c, const std::vector<ClaimRow>& rows)
       if (auto v = side_value(c, Rows{r}, p.broken)) p.value = *v;
       if (c.equals_optimum && p.broken.empty()) {
         auto opt = cell_number(cell(*r, "known_optimum"));
-        if (!opt) p.broken = cell(*r, "case_id") + ": no known optimum";
-        else p.other = *opt, p.has_other = true;
+        if (!opt)
+          p.broken = cell(*r, "case_id") + ": no known optimum";
+        else
+          p.other = *opt, p.has_other = true;
       }
-      if (c.equals && !cell_number(*c.equals)) p.broken.clear();  // a text comparison needs no number
+      if (c.equals && !cell_number(*c.equals))
+        p.broken.clear();  // a text comparison needs no number
       out.push_back(p);
     }
   }
@@ -166,7 +177,8 @@ std::vector<Point> row_points(const Claim& c, const std::vector<ClaimRow>& rows)
 
 bool point_holds(const Claim& c, const Point& p) {
   if (!p.broken.empty()) return false;
-  if (c.equals_optimum) return std::fabs(p.value - p.other) <= c.within.value_or(0) * std::fabs(p.other);
+  if (c.equals_optimum)
+    return std::fabs(p.value - p.other) <= c.within.value_or(0) * std::fabs(p.other);
   if (c.equals) {
     auto want = cell_number(*c.equals);
     if (!want) return p.text == *c.equals;
@@ -187,8 +199,11 @@ double slack(const Claim& c, const Point& p) {
 
 std::string point_text(const Claim& c, const Point& p) {
   if (!p.broken.empty()) return p.label + ": " + p.broken;
-  if (c.ratio_to) return fmt::format("{}: {} = {} / {}", p.label, num(p.value), num(p.value * p.other), num(p.other));
-  if (c.equals_optimum) return fmt::format("{}: {} vs optimum {}", p.label, num(p.value), num(p.other));
+  if (c.ratio_to)
+    return fmt::format("{}: {} = {} / {}", p.label, num(p.value), num(p.value * p.other),
+                       num(p.other));
+  if (c.equals_optimum)
+    return fmt::format("{}: {} vs optimum {}", p.label, num(p.value), num(p.other));
   if (c.equals && !cell_number(*c.equals)) return fmt::format("{}: '{}'", p.label, p.text);
   return fmt::format("{}: {}", p.label, num(p.value));
 }
@@ -203,13 +218,18 @@ ClaimOutcome scaling_outcome(const Claim& c, const std::vector<ClaimRow>& rows) 
     if (!broken.empty()) return {false, label + ": " + broken, 1, 0};
     if (!v) {
       if (!c.for_each.empty()) ambiguous(c, "rows", label, group.size());
-      for (const ClaimRow* r : group) points.push_back({cell(*r, "case_id"), {*cell_number(cell(*r, c.column)), evaluate(*c.scales_as, *r).value_or(NAN)}});
+      for (const ClaimRow* r : group)
+        points.push_back(
+            {cell(*r, "case_id"),
+             {*cell_number(cell(*r, c.column)), evaluate(*c.scales_as, *r).value_or(NAN)}});
       continue;
     }
     points.push_back({label, {*v, evaluate(*c.scales_as, *group.front()).value_or(NAN)}});
   }
   out.groups = points.size();
-  if (points.size() < 2) return {false, fmt::format("{} point(s): a scaling needs at least 2", points.size()), points.size(), 0};
+  if (points.size() < 2)
+    return {false, fmt::format("{} point(s): a scaling needs at least 2", points.size()),
+            points.size(), 0};
   double log_sum = 0;
   for (auto& [label, vf] : points) log_sum += std::log(vf.first / vf.second);
   const double a = std::exp(log_sum / double(points.size()));
@@ -221,9 +241,10 @@ ClaimOutcome scaling_outcome(const Claim& c, const std::vector<ClaimRow>& rows) 
     if (!(dev <= worst)) worst = dev, worst_label = label;  // NaN (no f) is the worst
   }
   out.held = out.held_groups == out.groups;
-  out.detail = fmt::format("fit {} x ({}); worst {}: {:.1f} % off the fit (tolerance {:.0f} %); {} of {} points within",
-                           num(a), c.scales_as->text, worst_label, 100 * worst, 100 * *c.within, out.held_groups,
-                           out.groups);
+  out.detail = fmt::format(
+      "fit {} x ({}); worst {}: {:.1f} % off the fit (tolerance {:.0f} %); {} of {} points within",
+      num(a), c.scales_as->text, worst_label, 100 * worst, 100 * *c.within, out.held_groups,
+      out.groups);
   return out;
 }
 
@@ -231,7 +252,8 @@ ClaimOutcome scaling_outcome(const Claim& c, const std::vector<ClaimRow>& rows) 
 
 std::string describe_comparison(const Claim& c) {
   std::string what = c.column + (c.ratio_to ? " ratio" : "");
-  if (c.scales_as) what += fmt::format(" scales as {} within {:.0f} %", c.scales_as->text, 100 * *c.within);
+  if (c.scales_as)
+    what += fmt::format(" scales as {} within {:.0f} %", c.scales_as->text, 100 * *c.within);
   if (c.equals_optimum) what += " equals the known optimum";
   if (c.equals) what += " equals " + *c.equals;
   if (c.at_least) what += fmt::format(" >= {}", num(*c.at_least));
@@ -248,7 +270,8 @@ ClaimOutcome evaluate_claim(const Claim& c, const std::vector<ClaimRow>& rows) {
   ClaimOutcome out;
   out.groups = points.size();
   if (points.empty()) {
-    out.detail = c.ratio_to ? "no group where both rows and ratio_to select a row" : "no row selected";
+    out.detail =
+        c.ratio_to ? "no group where both rows and ratio_to select a row" : "no row selected";
     return out;
   }
   const Point* worst = nullptr;
@@ -257,8 +280,8 @@ ClaimOutcome evaluate_claim(const Claim& c, const std::vector<ClaimRow>& rows) {
     if (!worst || slack(c, p) < slack(c, *worst)) worst = &p;
   }
   out.held = out.held_groups == out.groups;
-  out.detail = fmt::format("{}{}; {} of {} hold", out.held ? "nearest " : "worst ", point_text(c, *worst),
-                           out.held_groups, out.groups);
+  out.detail = fmt::format("{}{}; {} of {} hold", out.held ? "nearest " : "worst ",
+                           point_text(c, *worst), out.held_groups, out.groups);
   return out;
 }
 

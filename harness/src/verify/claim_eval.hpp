@@ -11,8 +11,8 @@ namespace dpgpu {
 
 struct ClaimOutcome {
   bool held = false;
-  std::string detail;        // "i.n=4096: 1.94 = 0.107 / 0.0552 > 1.03; 1 of 3 groups hold"
-  std::size_t groups = 0;    // points checked
+  std::string detail;      // "i.n=4096: 1.94 = 0.107 / 0.0552 > 1.03; 1 of 3 groups hold"
+  std::size_t groups = 0;  // points checked
   std::size_t held_groups = 0;
 };
 

@@ -42,8 +42,8 @@ std::vector<ClaimRow> read_csv(const fs::path& file) {
   for (std::size_t i = 1; i < cells.size(); ++i) {
     if (cells[i].size() == 1 && cells[i][0].empty()) continue;
     if (cells[i].size() != header.size())
-      throw InputError(fmt::format("{}: row {} has {} fields, the header {}", file.string(), i + 1, cells[i].size(),
-                                   header.size()));
+      throw InputError(fmt::format("{}: row {} has {} fields, the header {}", file.string(), i + 1,
+                                   cells[i].size(), header.size()));
     ClaimRow row;
     for (std::size_t k = 0; k < header.size(); ++k) row[header[k]] = cells[i][k];
     out.push_back(std::move(row));
@@ -115,18 +115,20 @@ FolderClaims read_folder_claims(const fs::path& dir, const fs::path& experiment_
   f.dir = dir;
   f.experiment = context_field(dir, "experiment");
   const fs::path pinned = dir / "experiment.yaml";
-  if (f.experiment.empty() && fs::exists(pinned)) f.experiment = read_claims_file(pinned.string()).name;
+  if (f.experiment.empty() && fs::exists(pinned))
+    f.experiment = read_claims_file(pinned.string()).name;
   f.device = context_field(dir, "gpu", "name");
   if (f.device.empty()) f.device = context_field(dir, "host", "cpu");
   f.claims_file = experiment_file;
-  if (f.claims_file.empty() && !f.experiment.empty()) f.claims_file = committed_experiment(dir, f.experiment);
+  if (f.claims_file.empty() && !f.experiment.empty())
+    f.claims_file = committed_experiment(dir, f.experiment);
   if (f.claims_file.empty() && fs::exists(pinned)) f.claims_file = pinned;
   if (f.claims_file.empty()) return f;
   f.claims = read_claims_file(f.claims_file.string()).claims;
   if (f.claims.empty()) return f;
   if (!fs::exists(dir / "summary.csv"))
-    throw InputError(fmt::format("{}: has claims ({}) but no summary.csv to check them on", dir.string(),
-                                 f.claims_file.string()));
+    throw InputError(fmt::format("{}: has claims ({}) but no summary.csv to check them on",
+                                 dir.string(), f.claims_file.string()));
   f.rows = read_result_rows(dir);
   return f;
 }

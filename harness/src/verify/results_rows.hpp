@@ -12,18 +12,19 @@ namespace dpgpu {
 
 struct FolderClaims {
   std::filesystem::path dir;
-  std::string experiment;               // context.json's "experiment" (else the pinned copy's name)
-  std::string device;                   // context.json's GPU name, else the host's CPU
-  std::filesystem::path claims_file;    // where the claims were read
+  std::string experiment;             // context.json's "experiment" (else the pinned copy's name)
+  std::string device;                 // context.json's GPU name, else the host's CPU
+  std::filesystem::path claims_file;  // where the claims were read
   std::vector<Claim> claims;
-  std::vector<ClaimRow> rows;           // summary.csv, joined (empty without claims)
+  std::vector<ClaimRow> rows;  // summary.csv, joined (empty without claims)
 };
 
 // Claims come from `experiment_file` when given, else from experiments/<name>.yaml in the
 // nearest folder above `dir` that has one (the committed experiment, whose claims may be
 // newer than the run), else from the pinned experiment.yaml. InputError (exit 2) for a
 // missing folder, a folder with claims but no summary.csv, unreadable CSV.
-FolderClaims read_folder_claims(const std::filesystem::path& dir, const std::filesystem::path& experiment_file = {});
+FolderClaims read_folder_claims(const std::filesystem::path& dir,
+                                const std::filesystem::path& experiment_file = {});
 
 // summary.csv's rows; known_optimum from runs.csv where summary.csv lacks it; from
 // metrics.csv m.<metric>.min / m.<metric>.max (over kernels) and profile_cost_x.

@@ -25,8 +25,8 @@ namespace dpgpu::wavefront {
 
 template <class Rec, ReadPath P, bool kBits>
 __global__ void __launch_bounds__(1024)
-wavefront_cell_step(typename Rec::Inputs in, StepRing<typename Rec::Cell> ring, std::uint32_t* __restrict__ bits,
-                    int first) {
+    wavefront_cell_step(typename Rec::Inputs in, StepRing<typename Rec::Cell> ring,
+                        std::uint32_t* __restrict__ bits, int first) {
   const int x = int(blockIdx.x * blockDim.x + threadIdx.x);
   const int i = first + x;
   bool decision = false;

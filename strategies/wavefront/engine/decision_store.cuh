@@ -29,10 +29,10 @@
 namespace dpgpu::wavefront {
 
 struct DecisionShape {
-  std::int64_t chunk_steps = 1;        // steps per offloaded chunk
-  std::uint64_t chunk_max_bytes = 0;   // the largest chunk
-  std::uint64_t staging_bytes = 0;     // offload: device bytes for two adjacent chunks
-  bool zero = false;                   // zero-fill the device memory once (words of unlaunched warps)
+  std::int64_t chunk_steps = 1;       // steps per offloaded chunk
+  std::uint64_t chunk_max_bytes = 0;  // the largest chunk
+  std::uint64_t staging_bytes = 0;    // offload: device bytes for two adjacent chunks
+  bool zero = false;  // zero-fill the device memory once (words of unlaunched warps)
 };
 
 // Events recorded around each GPU-side wait of the compute stream; summed when reused or read.
@@ -95,13 +95,15 @@ class DecisionStore {
     if (offload_) {
       device_ = gpu::DeviceBuffer<std::uint8_t>(std::size_t(shape.staging_bytes), &ctx);
       host_ = host_array(total_, "the decision data of every step");
-      slot_bytes_ = std::max<std::uint64_t>(1, slot_bytes ? std::min(slot_bytes, shape.chunk_max_bytes) : shape.chunk_max_bytes);
+      slot_bytes_ = std::max<std::uint64_t>(
+          1, slot_bytes ? std::min(slot_bytes, shape.chunk_max_bytes) : shape.chunk_max_bytes);
       ring_ = std::make_unique<HostOffload>(slots, std::size_t(slot_bytes_), host_.get());
       for (auto& e : free_) CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
     } else {
       device_ = gpu::DeviceBuffer<std::uint8_t>(std::size_t(total_), &ctx);
     }
-    if (shape.zero && device_.bytes()) CUDA_CHECK(cudaMemsetAsync(device_.get(), 0, device_.bytes(), stream));
+    if (shape.zero && device_.bytes())
+      CUDA_CHECK(cudaMemsetAsync(device_.get(), 0, device_.bytes(), stream));
   }
   ~DecisionStore() {
     ring_.reset();  // waits for its copies before the events go
@@ -136,12 +138,13 @@ class DecisionStore {
   void copy_to_host(cudaStream_t stream) {
     if (offload_ || host_) return;
     host_ = host_array(total_, "the decision data of every step");
-    CUDA_CHECK(cudaMemcpyAsync(host_.get(), device_.get(), std::size_t(total_), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(host_.get(), device_.get(), std::size_t(total_),
+                               cudaMemcpyDeviceToHost, stream));
   }
 
   bool offloaded() const { return offload_; }
-  const std::uint8_t* host() const { return host_.get(); }       // offload, or after copy_to_host()
-  const std::uint8_t* device() const { return device_.get(); }   // no offload: every step's data
+  const std::uint8_t* host() const { return host_.get(); }      // offload, or after copy_to_host()
+  const std::uint8_t* device() const { return device_.get(); }  // no offload: every step's data
   std::uint64_t total_bytes() const { return total_; }
 
   // After the stream has been synchronized.
@@ -160,17 +163,20 @@ class DecisionStore {
 
  private:
   std::uint64_t chunk_bytes(std::int64_t c) const {
-    const std::int64_t first = c * shape_.chunk_steps, end = std::min(steps_, first + shape_.chunk_steps);
+    const std::int64_t first = c * shape_.chunk_steps,
+                       end = std::min(steps_, first + shape_.chunk_steps);
     return layout_.decision_offset(end) - layout_.decision_offset(first);
   }
   void begin_chunk(std::int64_t c) {
     chunk_ = c;
     chunk_first_ = layout_.decision_offset(c * shape_.chunk_steps);
     const std::uint64_t bytes = chunk_bytes(c);
-    if (bytes > shape_.chunk_max_bytes || (c > 0 && bytes + chunk_bytes(c - 1) > shape_.staging_bytes))
-      throw std::logic_error("gpu.wavefront engine: chunk " + std::to_string(c) + " of " + std::to_string(bytes) +
-                             " bytes does not fit the adapter's staging of " + std::to_string(shape_.staging_bytes) +
-                             " bytes (largest chunk " + std::to_string(shape_.chunk_max_bytes) + ")");
+    if (bytes > shape_.chunk_max_bytes ||
+        (c > 0 && bytes + chunk_bytes(c - 1) > shape_.staging_bytes))
+      throw std::logic_error(
+          "gpu.wavefront engine: chunk " + std::to_string(c) + " of " + std::to_string(bytes) +
+          " bytes does not fit the adapter's staging of " + std::to_string(shape_.staging_bytes) +
+          " bytes (largest chunk " + std::to_string(shape_.chunk_max_bytes) + ")");
     place_ = c % 2 == 0 ? 0 : shape_.staging_bytes - bytes;
     // Chunk c − 2 used this end of the staging: its copies must have run (a GPU-side wait).
     if (c >= 2) clock_.wait(stream_, free_[c % 2]);

@@ -22,8 +22,9 @@ inline HostArray host_array(std::uint64_t bytes, const std::string& what) {
   constexpr std::uint64_t kHuge = std::uint64_t{2} << 20;
   const std::uint64_t rounded = (std::max<std::uint64_t>(bytes, 1) + kHuge - 1) / kHuge * kHuge;
   void* p = std::aligned_alloc(kHuge, rounded);
-  if (!p) throw OutOfMemory("gpu.wavefront: " + what + " needs " + std::to_string(bytes) +
-                            " bytes of host memory; allocation failed");
+  if (!p)
+    throw OutOfMemory("gpu.wavefront: " + what + " needs " + std::to_string(bytes) +
+                      " bytes of host memory; allocation failed");
 #ifdef MADV_HUGEPAGE
   madvise(p, rounded, MADV_HUGEPAGE);
 #endif

@@ -54,12 +54,14 @@ class HostOffload {
   // Queues the copy of `bytes` (≤ slot_bytes) at `device_src` to destination + `dest_offset`,
   // after all work already queued on `compute`. Returns the event after which `device_src`
   // may be overwritten.
-  cudaEvent_t push(const void* device_src, std::size_t bytes, std::size_t dest_offset, cudaStream_t compute) {
+  cudaEvent_t push(const void* device_src, std::size_t bytes, std::size_t dest_offset,
+                   cudaStream_t compute) {
     Slot& s = slots_[next_];
     if (s.busy) drain(s);
     CUDA_CHECK(cudaEventRecord(s.produced, compute));
     CUDA_CHECK(cudaStreamWaitEvent(copy_, s.produced, 0));
-    CUDA_CHECK(cudaMemcpyAsync(staging_.get() + next_ * slot_bytes_, device_src, bytes, cudaMemcpyDeviceToHost, copy_));
+    CUDA_CHECK(cudaMemcpyAsync(staging_.get() + next_ * slot_bytes_, device_src, bytes,
+                               cudaMemcpyDeviceToHost, copy_));
     CUDA_CHECK(cudaEventRecord(s.copied, copy_));
     s.busy = true;
     s.bytes = bytes;
@@ -114,8 +116,8 @@ class HostOffload {
 
   static void parallel_copy(std::uint8_t* dst, const std::uint8_t* src, std::size_t bytes) {
     constexpr std::size_t kPerThread = std::size_t(256) << 10;
-    const std::size_t threads =
-        std::min<std::size_t>({bytes / kPerThread, std::max(1u, std::thread::hardware_concurrency() / 2), 8});
+    const std::size_t threads = std::min<std::size_t>(
+        {bytes / kPerThread, std::max(1u, std::thread::hardware_concurrency() / 2), 8});
     if (threads < 2) {
       std::memcpy(dst, src, bytes);
       return;

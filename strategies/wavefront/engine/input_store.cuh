@@ -21,7 +21,8 @@ namespace dpgpu::wavefront {
 
 class InputStore {
  public:
-  InputStore(ReadPath path, Context& ctx, cudaStream_t stream) : path_(path), ctx_(ctx), stream_(stream) {}
+  InputStore(ReadPath path, Context& ctx, cudaStream_t stream)
+      : path_(path), ctx_(ctx), stream_(stream) {}
 
   // `count` elements from `host` (pageable is fine: these are small or copied once), read
   // through the chosen path. `what` names the array in errors.
@@ -32,8 +33,9 @@ class InputStore {
     view.ptr = reinterpret_cast<const T*>(e.buffer.get());
     if (path_ == ReadPath::Texture && count > 0) {
       check_texture_size(count, what);
-      using Raw = std::conditional_t<sizeof(T) == 1, unsigned char,
-                                     std::conditional_t<sizeof(T) == 2, unsigned short, unsigned int>>;
+      using Raw =
+          std::conditional_t<sizeof(T) == 1, unsigned char,
+                             std::conditional_t<sizeof(T) == 2, unsigned short, unsigned int>>;
       cudaResourceDesc res{};
       res.resType = cudaResourceTypeLinear;
       res.res.linear.devPtr = e.buffer.get();
@@ -68,7 +70,9 @@ class InputStore {
   Entry& upload(const T* host, std::size_t count) {
     auto e = std::make_unique<Entry>();
     e->buffer = gpu::DeviceBuffer<std::uint8_t>(count * sizeof(T), &ctx_);
-    if (count) CUDA_CHECK(cudaMemcpyAsync(e->buffer.get(), host, count * sizeof(T), cudaMemcpyHostToDevice, stream_));
+    if (count)
+      CUDA_CHECK(cudaMemcpyAsync(e->buffer.get(), host, count * sizeof(T), cudaMemcpyHostToDevice,
+                                 stream_));
     entries_.push_back(std::move(e));
     return *entries_.back();
   }
@@ -78,9 +82,9 @@ class InputStore {
     CUDA_CHECK(cudaGetDevice(&device));
     CUDA_CHECK(cudaDeviceGetAttribute(&limit, cudaDevAttrMaxTexture1DLinearWidth, device));
     if (elements > std::size_t(limit))
-      throw InputError("gpu.wavefront: readonly = texture addresses at most " + std::to_string(limit) +
-                       " elements per array on this GPU, " + what + " has " + std::to_string(elements) +
-                       "; use readonly = ldg or plain");
+      throw InputError("gpu.wavefront: readonly = texture addresses at most " +
+                       std::to_string(limit) + " elements per array on this GPU, " + what +
+                       " has " + std::to_string(elements) + "; use readonly = ldg or plain");
   }
 
   ReadPath path_;

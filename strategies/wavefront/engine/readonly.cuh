@@ -19,13 +19,15 @@ inline ReadPath read_path_from(const std::string& s) {
   if (s == "plain") return ReadPath::Plain;
   if (s == "ldg") return ReadPath::Ldg;
   if (s == "texture") return ReadPath::Texture;
-  throw std::invalid_argument("parameter 'readonly' must be texture, ldg or plain, got '" + s + "'");
+  throw std::invalid_argument("parameter 'readonly' must be texture, ldg or plain, got '" + s +
+                              "'");
 }
 
 // A read-only array of 1-, 2- or 4-byte elements, with a texture object when asked for.
 template <class T>
 struct ReadOnly {
-  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, "textures fetch 1-, 2- or 4-byte elements");
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
+                "textures fetch 1-, 2- or 4-byte elements");
   const T* ptr = nullptr;
   cudaTextureObject_t tex = 0;
 };
@@ -37,8 +39,9 @@ __device__ __forceinline__ T fetch(const ReadOnly<T>& a, int i) {
   } else if constexpr (P == ReadPath::Ldg) {
     return __ldg(a.ptr + i);
   } else {
-    using Raw = std::conditional_t<sizeof(T) == 1, unsigned char,
-                                   std::conditional_t<sizeof(T) == 2, unsigned short, unsigned int>>;
+    using Raw =
+        std::conditional_t<sizeof(T) == 1, unsigned char,
+                           std::conditional_t<sizeof(T) == 2, unsigned short, unsigned int>>;
     Raw r = tex1Dfetch<Raw>(a.tex, i);
     return *reinterpret_cast<T*>(&r);
   }
@@ -51,8 +54,9 @@ class ReadOnlyBinding {
   ReadOnlyBinding(const T* device, std::size_t count, ReadPath path) {
     view_.ptr = device;
     if (path != ReadPath::Texture || count == 0) return;
-    using Raw = std::conditional_t<sizeof(T) == 1, unsigned char,
-                                   std::conditional_t<sizeof(T) == 2, unsigned short, unsigned int>>;
+    using Raw =
+        std::conditional_t<sizeof(T) == 1, unsigned char,
+                           std::conditional_t<sizeof(T) == 2, unsigned short, unsigned int>>;
     cudaResourceDesc res{};
     res.resType = cudaResourceTypeLinear;
     res.res.linear.devPtr = const_cast<T*>(device);

@@ -15,21 +15,24 @@
 namespace dpgpu::wavefront {
 
 struct RingShape {
-  int window = 0;                      // diagonals kept; 0: the adapter keeps its own state
-  std::uint64_t slot_cells = 0;        // fixed slots: cells per slot (padded)
-  std::uint64_t two_ended_cells = 0;   // window 2, variable steps: capacity (>= any two adjacent steps)
-  bool zero = true;                    // zero-filled once before the first step (the boundary)
-  std::uint64_t cells() const { return two_ended_cells ? two_ended_cells : std::uint64_t(window) * slot_cells; }
+  int window = 0;                // diagonals kept; 0: the adapter keeps its own state
+  std::uint64_t slot_cells = 0;  // fixed slots: cells per slot (padded)
+  std::uint64_t two_ended_cells =
+      0;             // window 2, variable steps: capacity (>= any two adjacent steps)
+  bool zero = true;  // zero-filled once before the first step (the boundary)
+  std::uint64_t cells() const {
+    return two_ended_cells ? two_ended_cells : std::uint64_t(window) * slot_cells;
+  }
 };
 
 // What a step's kernel sees of the ring: its own slot, the two before it, and the whole ring
 // for recurrences that reach further back (knapsack: w_i + 1 diagonals).
 template <class Cell>
 struct StepRing {
-  Cell* cur = nullptr;            // this step's slot
-  const Cell* back1 = nullptr;    // step − 1
-  const Cell* back2 = nullptr;    // step − 2 (fixed slots with window >= 3 only)
-  const Cell* base = nullptr;     // slot 0 (fixed slots)
+  Cell* cur = nullptr;          // this step's slot
+  const Cell* back1 = nullptr;  // step − 1
+  const Cell* back2 = nullptr;  // step − 2 (fixed slots with window >= 3 only)
+  const Cell* base = nullptr;   // slot 0 (fixed slots)
   std::int64_t slot_cells = 0;
   int window = 0;
   int step = 0;

@@ -60,14 +60,14 @@
 namespace dpgpu::wavefront {
 
 struct EngineOptions {
-  ReadPath readonly = ReadPath::Ldg;     // parameter `readonly`
-  bool decisions = false;                // keep each step's decision data (reconstruct)
-  bool offload = true;                   // ...streamed to the host as chunks finish (else kept on the device)
+  ReadPath readonly = ReadPath::Ldg;  // parameter `readonly`
+  bool decisions = false;             // keep each step's decision data (reconstruct)
+  bool offload = true;  // ...streamed to the host as chunks finish (else kept on the device)
   std::size_t offload_slots = 4;         // pinned staging ring slots
   std::uint64_t offload_slot_bytes = 0;  // bytes per slot; 0: the adapter's largest chunk
   std::int64_t deadline_every = 256;     // steps between deadline checks
-  bool host_one_step_ahead = false;      // the host waits for step s − 1 after queuing s (long steps:
-                                         // keeps the deadline check meaningful)
+  bool host_one_step_ahead = false;  // the host waits for step s − 1 after queuing s (long steps:
+                                     // keeps the deadline check meaningful)
 };
 
 // Launch geometry of a cell-per-thread step: threads first .. first + blocks·block − 1.
@@ -87,21 +87,23 @@ struct StepArgs {
 // kHooks): the engine compares each with what it finds, so a hook declared but misspelt (or
 // with the wrong signature), and one defined but not declared, are both compile errors.
 struct AdapterHooks {
-  bool check_fits = false, prepare = false, allocate = false, after_steps = false, report = false, step_cells = false;
+  bool check_fits = false, prepare = false, allocate = false, after_steps = false, report = false,
+       step_cells = false;
 };
 
 // What every adapter has: its cell type, its hooks' declaration, steps, ring, inputs, answer.
 template <class A>
-concept WavefrontAdapter =
-    requires {
-      typename A::Cell;
-      { A::kHooks } -> std::convertible_to<AdapterHooks>;
-    } && requires(A& a, InputStore& in, typename A::Cell* cell, DecisionStore<A>* store, cudaStream_t stream) {
-      { a.steps() } -> std::convertible_to<std::int64_t>;
-      { a.ring() } -> std::convertible_to<RingShape>;
-      a.upload(in, cell, stream);
-      a.copy_out(cell, store, stream);
-    };
+concept WavefrontAdapter = requires {
+  typename A::Cell;
+  { A::kHooks } -> std::convertible_to<AdapterHooks>;
+}
+&&requires(A& a, InputStore& in, typename A::Cell* cell, DecisionStore<A>* store,
+           cudaStream_t stream) {
+  { a.steps() } -> std::convertible_to<std::int64_t>;
+  { a.ring() } -> std::convertible_to<RingShape>;
+  a.upload(in, cell, stream);
+  a.copy_out(cell, store, stream);
+};
 
 // A step as a cell per thread through the engine's kernel (cell_step_kernel.cuh).
 template <class A, ReadPath P>
@@ -115,7 +117,9 @@ concept CellStepAdapter = requires(A& a, std::int64_t s) {
 
 // A step as the adapter's own launch (a tile per warp, a subset per thread, ...).
 template <class A, ReadPath P, bool kBits>
-concept LaunchStepAdapter = requires(A& a, StepArgs<typename A::Cell>& args) { a.template launch<P, kBits>(args); };
+concept LaunchStepAdapter = requires(A& a, StepArgs<typename A::Cell>& args) {
+  a.template launch<P, kBits>(args);
+};
 
 // With decisions: their layout and the traceback over them.
 template <class A>
@@ -126,33 +130,43 @@ concept DecisionAdapter = requires(A& a, DecisionStore<A>& store) {
 
 // Each optional hook is defined exactly when kHooks names it.
 template <class A, ReadPath P, bool kBits>
-concept HooksAsDeclared =
-    A::kHooks.check_fits == requires(A& a, const EngineOptions& o) { a.check_fits(o); } &&
-    A::kHooks.prepare == requires(A& a) { a.template prepare<P, kBits>(); } &&
-    A::kHooks.allocate == requires(A& a, Context& ctx, cudaStream_t st) { a.allocate(ctx, st); } &&
-    A::kHooks.after_steps == requires(A& a, DecisionStore<A>* d, cudaStream_t st) { a.after_steps(d, st); } &&
-    A::kHooks.report == requires(A& a, Context& ctx) { a.report(ctx); } &&
-    A::kHooks.step_cells == requires(A& a, std::int64_t s) { a.step_cells(s); };
+concept HooksAsDeclared = A::kHooks.check_fits == requires(A& a, const EngineOptions& o) {
+  a.check_fits(o);
+}
+&&A::kHooks.prepare == requires(A& a) { a.template prepare<P, kBits>(); }
+&&A::kHooks.allocate == requires(A& a, Context& ctx, cudaStream_t st) { a.allocate(ctx, st); }
+&&A::kHooks.after_steps == requires(A& a, DecisionStore<A>* d, cudaStream_t st) {
+  a.after_steps(d, st);
+}
+&&A::kHooks.report == requires(A& a, Context& ctx) { a.report(ctx); }
+&&A::kHooks.step_cells == requires(A& a, std::int64_t s) { a.step_cells(s); };
 
 namespace engine_detail {
 
 template <class A, ReadPath P, bool kBits>
 constexpr bool check_adapter() {
-  static_assert(WavefrontAdapter<A>,
-                "wavefront adapter: needs using Cell, static constexpr AdapterHooks kHooks, steps(), ring(), "
-                "upload(InputStore&, Cell*, cudaStream_t), copy_out(Cell*, DecisionStore<A>*, cudaStream_t)");
-  static_assert(CellStepAdapter<A, P> || LaunchStepAdapter<A, P, kBits>,
-                "wavefront adapter: no step: needs kCellKernel, Recurrence, inputs<P>(), cells(s), block() "
-                "or launch<P, kBits>(StepArgs<Cell>&)");
-  static_assert(!(requires { A::kCellKernel; }) || CellStepAdapter<A, P>,
-                "wavefront adapter: kCellKernel set, but inputs<P>(), cells(s) or block() is missing");
+  static_assert(
+      WavefrontAdapter<A>,
+      "wavefront adapter: needs using Cell, static constexpr AdapterHooks kHooks, steps(), ring(), "
+      "upload(InputStore&, Cell*, cudaStream_t), copy_out(Cell*, DecisionStore<A>*, cudaStream_t)");
+  static_assert(
+      CellStepAdapter<A, P> || LaunchStepAdapter<A, P, kBits>,
+      "wavefront adapter: no step: needs kCellKernel, Recurrence, inputs<P>(), cells(s), block() "
+      "or launch<P, kBits>(StepArgs<Cell>&)");
+  static_assert(
+      !(requires { A::kCellKernel; }) || CellStepAdapter<A, P>,
+      "wavefront adapter: kCellKernel set, but inputs<P>(), cells(s) or block() is missing");
   static_assert(!kBits || DecisionAdapter<A>,
-                "wavefront adapter: decisions need decisions() -> DecisionShape and reconstruct(DecisionStore&)");
-  static_assert(HooksAsDeclared<A, P, kBits>,
-                "wavefront adapter: a hook named in kHooks is not defined with the engine's signature (misspelt?), "
-                "or one defined is not named in kHooks: check_fits(const EngineOptions&), template <ReadPath, bool> "
-                "prepare(), allocate(Context&, cudaStream_t), after_steps(DecisionStore<A>*, cudaStream_t), "
-                "report(Context&), step_cells(std::int64_t)");
+                "wavefront adapter: decisions need decisions() -> DecisionShape and "
+                "reconstruct(DecisionStore&)");
+  static_assert(
+      HooksAsDeclared<A, P, kBits>,
+      "wavefront adapter: a hook named in kHooks is not defined with the engine's signature "
+      "(misspelt?), "
+      "or one defined is not named in kHooks: check_fits(const EngineOptions&), template "
+      "<ReadPath, bool> "
+      "prepare(), allocate(Context&, cudaStream_t), after_steps(DecisionStore<A>*, cudaStream_t), "
+      "report(Context&), step_cells(std::int64_t)");
   return true;
 }
 
@@ -180,7 +194,8 @@ class SeriesClock {
     }
   }
   bool sampled(std::int64_t s) const {
-    return on_ && (std::uint64_t(steps_) <= kSeriesCap || (std::uint64_t(s) * kSeriesCap) % std::uint64_t(steps_) < kSeriesCap);
+    return on_ && (std::uint64_t(steps_) <= kSeriesCap ||
+                   (std::uint64_t(s) * kSeriesCap) % std::uint64_t(steps_) < kSeriesCap);
   }
   void before(std::int64_t s, cudaStream_t stream) {
     samples_.push_back({s, nullptr, nullptr});
@@ -226,7 +241,8 @@ template <class A, class Cell>
 Cell* slot_of(const A& a, const RingShape& shape, Cell* base, std::int64_t s) {
   if (!base) return nullptr;
   if constexpr (A::kHooks.step_cells) {
-    if (shape.two_ended_cells) return pos_mod(s, 2) == 0 ? base : base + (shape.two_ended_cells - a.step_cells(s));
+    if (shape.two_ended_cells)
+      return pos_mod(s, 2) == 0 ? base : base + (shape.two_ended_cells - a.step_cells(s));
   }
   return base + pos_mod(s, shape.window) * std::int64_t(shape.slot_cells);
 }
@@ -250,10 +266,12 @@ void run(A& a, const EngineOptions& o, Context& ctx) {
     auto phase = ctx.phase("alloc");
     if constexpr (A::kHooks.check_fits) a.check_fits(o);
     ring = gpu::DeviceBuffer<Cell>(std::size_t(shape.cells()), &ctx);
-    if (shape.zero && ring.bytes()) CUDA_CHECK(cudaMemsetAsync(ring.get(), 0, ring.bytes(), stream));
+    if (shape.zero && ring.bytes())
+      CUDA_CHECK(cudaMemsetAsync(ring.get(), 0, ring.bytes(), stream));
     if constexpr (A::kHooks.allocate) a.allocate(ctx, stream);
     if constexpr (kBits)
-      decisions.emplace(a, steps, a.decisions(), o.offload, o.offload_slots, o.offload_slot_bytes, ctx, stream);
+      decisions.emplace(a, steps, a.decisions(), o.offload, o.offload_slots, o.offload_slot_bytes,
+                        ctx, stream);
   }
   DecisionStore<A>* store = nullptr;  // null without decisions
   if constexpr (kBits) store = &*decisions;
@@ -285,10 +303,10 @@ void run(A& a, const EngineOptions& o, Context& ctx) {
         if constexpr (CellStepAdapter<A, P>) {
           using Rec = typename A::Recurrence;
           const CellRange r = a.cells(s);
-          wavefront_cell_step<Rec, P, kBits><<<static_cast<unsigned>(r.blocks), static_cast<unsigned>(a.block()), 0,
-                                               stream>>>(a.template inputs<P>(), args.ring,
-                                                         reinterpret_cast<std::uint32_t*>(args.decisions),
-                                                         int(r.first));
+          wavefront_cell_step<Rec, P, kBits>
+              <<<static_cast<unsigned>(r.blocks), static_cast<unsigned>(a.block()), 0, stream>>>(
+                  a.template inputs<P>(), args.ring,
+                  reinterpret_cast<std::uint32_t*>(args.decisions), int(r.first));
           CUDA_CHECK_LAUNCH();
         } else {
           a.template launch<P, kBits>(args);
@@ -319,8 +337,8 @@ void run(A& a, const EngineOptions& o, Context& ctx) {
   if constexpr (kBits) {
     decisions->report(ctx);
   } else {
-    for (const char* c : {"bytes_offloaded", "offload_chunks", "offload_host_waits", "offload_wait_s",
-                          "offload_stream_wait_s", "offload_stream_waits"})
+    for (const char* c : {"bytes_offloaded", "offload_chunks", "offload_host_waits",
+                          "offload_wait_s", "offload_stream_wait_s", "offload_stream_waits"})
       ctx.set(c, 0);
   }
   series.emit(ctx);
@@ -344,8 +362,10 @@ void run_path(A& a, const EngineOptions& o, Context& ctx) {
 // whatever result it keeps, and the counters are set.
 template <class Adapter>
 void run_wavefront(Adapter& a, const EngineOptions& o, Context& ctx) {
-  if (o.decisions) engine_detail::run_path<Adapter, true>(a, o, ctx);
-  else engine_detail::run_path<Adapter, false>(a, o, ctx);
+  if (o.decisions)
+    engine_detail::run_path<Adapter, true>(a, o, ctx);
+  else
+    engine_detail::run_path<Adapter, false>(a, o, ctx);
 }
 
 }  // namespace dpgpu::wavefront
