@@ -3,7 +3,7 @@
 # nothing; exit 1 naming the files (and the first differences) that are not.
 #   scripts/format-check.sh            # check
 #   scripts/format-check.sh --fix      # format them in place
-# Needs clang-format 14 (Debian 12's `clang-format`; other versions lay out some
+# The test command runs it. Needs clang-format 14 (Debian 12's `clang-format`; other versions lay out some
 # constructs differently): CLANG_FORMAT=... to use another binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."

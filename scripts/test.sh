@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+# The layout first (seconds): every C++/CUDA source as .clang-format says.
+scripts/format-check.sh
 # Kokkos (OpenMP and Serial backends) for the kokkos.* solvers, from the source archive beside
 # the repository when there is one; cached in .kokkos/openmp (about 2 min the first time on
 # 2 cores). DPGPU_TEST_KOKKOS=0 skips it (the Kokkos solvers are then listed as unavailable).
