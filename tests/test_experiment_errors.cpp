@@ -419,6 +419,13 @@ TEST(ExperimentYaml, ASecondDocumentIsAnErrorNamingItsLine) {
             "");  // one document with its marker is fine
 }
 
+// Found by fuzz_experiment: yaml-cpp's parser does not move past a lone ",", so reading every
+// document of the stream (YAML::LoadAll) never ended. It is an error, at once.
+TEST(ExperimentYaml, InputTheParserCannotMovePastEndsWithAnError) {
+  EXPECT_NE(parse_error("comma", ","), "");
+  EXPECT_NE(parse_error("comma_after", kValid + ",\n"), "");
+}
+
 TEST(ExperimentYaml, EverySixtyFourBitSeedIsAccepted) {
   fs::path dir = fs::path(::testing::TempDir()) / "dpgpu_errors_seed";
   fs::create_directories(dir);

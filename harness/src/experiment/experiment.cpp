@@ -13,6 +13,7 @@
 #include <fstream>
 #include <initializer_list>
 #include <set>
+#include <optional>
 #include <sstream>
 #include <system_error>
 #include <unordered_set>
@@ -570,21 +571,28 @@ struct DocumentStarts : YAML::EventHandler {
   void OnMapEnd() override {}
 };
 
-// The mark of the second document's start: its "---" (yaml-cpp marks a document at its
-// first token), else its content.
-YAML::Mark second_document(const std::string& text, const YAML::Node& second) {
+// Where a second document of the stream starts, if there is one. At most two documents are
+// read: yaml-cpp's parser does not advance past some broken input (a lone ","), so reading
+// "all" documents, as YAML::LoadAll does, never ends there; a start that did not move on
+// from the first is that case, not a second document.
+std::optional<YAML::Mark> second_document(const std::string& text) {
   std::istringstream in(text);
   YAML::Parser parser(in);
   DocumentStarts starts;
-  while (parser.HandleNextDocument(starts)) {
+  try {
+    for (int i = 0; i < 2 && parser.HandleNextDocument(starts); ++i) {
+    }
+  } catch (const YAML::Exception&) {
+    return std::nullopt;  // YAML::Load has already read the first document's errors
   }
-  return starts.starts.size() > 1 ? starts.starts[1] : second.Mark();
+  if (starts.starts.size() < 2 || starts.starts[1].pos <= starts.starts[0].pos) return std::nullopt;
+  return starts.starts[1];
 }
 
 YAML::Node load_yaml(const Source& src, const std::string& text) {
-  std::vector<YAML::Node> documents;
+  YAML::Node document;
   try {
-    documents = YAML::LoadAll(text);
+    document = YAML::Load(text);
   } catch (const YAML::DeepRecursion& e) {
     throw InputError(fmt::format(
         "{}: nested {} levels deep, past the YAML reader's limit; an experiment needs a "
@@ -593,12 +601,12 @@ YAML::Node load_yaml(const Source& src, const std::string& text) {
   } catch (const YAML::Exception& e) {
     throw InputError(src.at(e.mark).str() + ": " + e.msg);
   }
-  if (documents.size() > 1)
+  if (auto second = second_document(text))
     throw InputError(
         fmt::format("{}: a second YAML document ('---') begins here; an experiment file holds one "
                     "(remove it, or put it in a file of its own)",
-                    src.at(second_document(text, documents[1])).str()));
-  return documents.empty() ? YAML::Node() : documents.front();
+                    src.at(*second).str()));
+  return document;
 }
 
 const Keys kTopLevelKeys = {
