@@ -173,6 +173,73 @@ void finish_context(nlohmann::json& context) {
   context["host_load_end"] = host_load();  // what explains noise, at the end as at the start
 }
 
+// The cases left to run (--resume: those not committed, or whose worker was SIGKILLed by
+// the OOM killer or another outsider), in plan order.
+std::vector<const CaseSpec*> cases_to_run(const RunPlan& plan, const ResultsFolder& folder,
+                                          bool resume) {
+  std::vector<const CaseSpec*> todo;
+  for (std::size_t i : plan.selected)
+    if (!(resume && folder.committed(plan.cases[i].id) &&
+          !killed_outside(folder.record(plan.cases[i].id)->result)))
+      todo.push_back(&plan.cases[i]);
+  return todo;
+}
+
+// The estimate of time left counts the lanes that run cases side by side (time_left.hpp).
+void count_lanes(TimeLeft& time_left, const std::vector<Lane>& lanes) {
+  if (lanes.empty()) return;
+  const auto gpu_lanes =
+      std::count_if(lanes.begin(), lanes.end(), [](const Lane& l) { return l.gpu; });
+  time_left.set_lanes(int(gpu_lanes), int(lanes.size() - std::size_t(gpu_lanes)));
+}
+
+// Runs the cases in this process, one after another, or on the --gpus lanes; each record goes
+// to `commit` as it finishes; no case starts once `stop()` is true.
+void run_cases(const std::vector<const CaseSpec*>& todo, const std::vector<Lane>& lanes,
+               const ProfileSettings& profiling, const CommitRecord& commit,
+               const std::function<bool()>& stop) {
+  if (!lanes.empty()) {
+    auto on_lane = [&](const CaseSpec& spec, const Lane& lane) {
+      CaseRecord rec = run_case(spec, profiling, &lane.where);
+      rec.worker = lane.facts;
+      return rec;
+    };
+    run_on_lanes(lanes, todo, on_lane, commit, stop);
+    return;
+  }
+  for (const CaseSpec* spec : todo) {
+    if (stop()) break;
+    CaseRecord rec = run_case(*spec, profiling);
+    if (wants_gpu_lane(*spec) && cards_wanted(*spec) > 1)
+      rec.worker = plain_run_cards(cards_wanted(*spec));
+    commit(std::move(rec));
+  }
+}
+
+// The derived files and context.json's closing facts, written once the cases are done. A write
+// that fails (now or during the run: `write_failed`) is reported with the resume command and
+// makes the run's exit 1; nullopt when every file was written.
+std::optional<int> close_results(ResultsFolder& folder, Rebuilder& rebuild, nlohmann::json& context,
+                                 const fs::path& out, std::string write_failed,
+                                 const std::string& resume) {
+  try {
+    if (write_failed.empty()) {
+      rebuild.now();
+      finish_context(context);
+      write_file_atomically(out / "context.json", context.dump(2) + "\n");
+    }
+  } catch (const WriteError& e) {
+    write_failed = e.what();
+  }
+  if (write_failed.empty()) return std::nullopt;
+  folder.remove_temporary_files();
+  std::cerr << fmt::format(
+      "error: {}\nthe {} cases committed before it are kept in {}'s journal; free space (or "
+      "put the folder back) and continue with:\n  {}\n",
+      write_failed, folder.committed_count(), out.string(), resume);
+  return 1;
+}
+
 int run_experiment(const fs::path& file, const RunOptions& opt) {
   if (opt.resume && opt.fresh)
     throw InputError("--resume and --fresh exclude each other: continue, or start over");
@@ -213,23 +280,13 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   Rebuilder rebuild(files, plan, folder);
   rebuild.now();
 
-  // The cases left to run (--resume: those not committed, or whose worker was SIGKILLed by
-  // the OOM killer or another outsider), in plan order.
-  std::vector<const CaseSpec*> todo;
-  for (std::size_t i : plan.selected)
-    if (!(opt.resume && folder.committed(plan.cases[i].id) &&
-          !killed_outside(folder.record(plan.cases[i].id)->result)))
-      todo.push_back(&plan.cases[i]);
+  const std::vector<const CaseSpec*> todo = cases_to_run(plan, folder, opt.resume);
   const auto started = Clock::now();
   Progress p;
   p.total = plan.selected.size();
   p.done = p.total - todo.size();
   TimeLeft time_left(todo);  // by each case's work, not by count (time_left.hpp)
-  if (!lanes.empty()) {
-    const auto gpu_lanes =
-        std::count_if(lanes.begin(), lanes.end(), [](const Lane& l) { return l.gpu; });
-    time_left.set_lanes(int(gpu_lanes), int(lanes.size() - std::size_t(gpu_lanes)));
-  }
+  count_lanes(time_left, lanes);
   std::size_t ran = 0;
   std::string write_failed;  // a full disk, a file size limit, the folder moved: the run stops
   auto commit = [&](CaseRecord rec) {
@@ -251,41 +308,11 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
       std::cerr << "removed " << folder.removed_figures().string()
                 << ": its figures were drawn from data that changed (redraw with dpgpu plot)\n";
   };
-  if (lanes.empty()) {
-    for (const CaseSpec* spec : todo) {
-      if (stop_requested() || !write_failed.empty()) break;
-      CaseRecord rec = run_case(*spec, profiling);
-      if (wants_gpu_lane(*spec) && cards_wanted(*spec) > 1)
-        rec.worker = plain_run_cards(cards_wanted(*spec));
-      commit(std::move(rec));
-    }
-  } else {
-    auto on_lane = [&](const CaseSpec& spec, const Lane& lane) {
-      CaseRecord rec = run_case(spec, profiling, &lane.where);
-      rec.worker = lane.facts;
-      return rec;
-    };
-    run_on_lanes(lanes, todo, on_lane, commit,
-                 [&] { return stop_requested() != 0 || !write_failed.empty(); });
-  }
+  run_cases(todo, lanes, profiling, commit,
+            [&] { return stop_requested() != 0 || !write_failed.empty(); });
   const std::string resume = resume_command(file, opt, out, plan.shard ? plan.shard->str() : "");
-  try {
-    if (write_failed.empty()) {
-      rebuild.now();
-      finish_context(context);
-      write_file_atomically(out / "context.json", context.dump(2) + "\n");
-    }
-  } catch (const WriteError& e) {
-    write_failed = e.what();
-  }
-  if (!write_failed.empty()) {
-    folder.remove_temporary_files();
-    std::cerr << fmt::format(
-        "error: {}\nthe {} cases committed before it are kept in {}'s journal; free space (or "
-        "put the folder back) and continue with:\n  {}\n",
-        write_failed, folder.committed_count(), out.string(), resume);
-    return 1;
-  }
+  if (auto failed = close_results(folder, rebuild, context, out, write_failed, resume))
+    return *failed;
 
   const int code = tally(plan.name(), folder.in_plan_order(plan),
                          plan.shard ? plan.shard_cases.size() : plan.cases.size(),
