@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "dpgpu/error.hpp"
+#include "experiment/node_reader.hpp"
 
 namespace dpgpu {
 
@@ -20,25 +21,6 @@ namespace {
 const std::vector<std::string> kClaimKeys = {
     "id",       "says",   "paper",     "rows",   "column",   "ratio_to", "at_most",
     "at_least", "equals", "scales_as", "within", "for_each", "at",       "reduce"};
-
-class Reader {
- public:
-  explicit Reader(std::string file) : file_(std::move(file)) {}
-  Where at(const YAML::Node& n) const {
-    if (n.Mark().is_null()) return {file_, 1, 1};
-    return {file_, n.Mark().line + 1, n.Mark().column + 1};
-  }
-  [[noreturn]] void fail(const YAML::Node& n, const std::string& what) const {
-    throw InputError(at(n).str() + ": " + what);
-  }
-
- private:
-  std::string file_;
-};
-
-std::string joined(const std::vector<std::string>& v) {
-  return fmt::format("{}", fmt::join(v, ", "));
-}
 
 std::string trimmed(const std::string& s) {
   const auto a = s.find_first_not_of(" \t");
@@ -58,7 +40,7 @@ std::optional<double> number_text(const std::string& text) {
 }
 
 // One filter: `column: value`.
-Condition read_condition(const Reader& r, const std::string& label, const YAML::Node& key,
+Condition read_condition(const NodeReader& r, const std::string& label, const YAML::Node& key,
                          const YAML::Node& v) {
   Condition c;
   c.column = claim_column(key.Scalar());
@@ -110,7 +92,7 @@ Condition read_condition(const Reader& r, const std::string& label, const YAML::
   return c;
 }
 
-Selection read_selection(const Reader& r, const std::string& label, const YAML::Node& key,
+Selection read_selection(const NodeReader& r, const std::string& label, const YAML::Node& key,
                          const YAML::Node& v) {
   if (!v.IsMap() || v.size() == 0)
     r.fail(v.IsNull() ? key : v,
@@ -124,7 +106,7 @@ Selection read_selection(const Reader& r, const std::string& label, const YAML::
   return s;
 }
 
-double read_number(const Reader& r, const std::string& label, const YAML::Node& key,
+double read_number(const NodeReader& r, const std::string& label, const YAML::Node& key,
                    const YAML::Node& v) {
   std::optional<double> n = v.IsScalar() ? number_text(v.Scalar()) : std::nullopt;
   if (!n || !std::isfinite(*n))
@@ -132,7 +114,7 @@ double read_number(const Reader& r, const std::string& label, const YAML::Node& 
   return *n;
 }
 
-std::string read_text(const Reader& r, const std::string& label, const YAML::Node& key,
+std::string read_text(const NodeReader& r, const std::string& label, const YAML::Node& key,
                       const YAML::Node& v) {
   if (!v.IsScalar() || trimmed(v.Scalar()).empty())
     r.fail(v.IsNull() ? key : v,
@@ -140,7 +122,7 @@ std::string read_text(const Reader& r, const std::string& label, const YAML::Nod
   return trimmed(v.Scalar());
 }
 
-void read_for_each(const Reader& r, const std::string& label, const YAML::Node& key,
+void read_for_each(const NodeReader& r, const std::string& label, const YAML::Node& key,
                    const YAML::Node& v, Claim& c) {
   c.for_each_where = r.at(v.IsNull() ? key : v);
   if (v.IsScalar() && !v.Scalar().empty()) {
@@ -157,8 +139,8 @@ void read_for_each(const Reader& r, const std::string& label, const YAML::Node& 
   }
 }
 
-void read_key(const Reader& r, const std::string& label, const YAML::Node& key, const YAML::Node& v,
-              Claim& c) {
+void read_key(const NodeReader& r, const std::string& label, const YAML::Node& key,
+              const YAML::Node& v, Claim& c) {
   const std::string k = key.Scalar();
   if (k == "says")
     c.says = read_text(r, label, key, v);
@@ -196,7 +178,7 @@ void read_key(const Reader& r, const std::string& label, const YAML::Node& key, 
 }
 
 // The comparison: exactly one kind, with what it needs.
-void check_comparison(const Reader& r, const std::string& label, const YAML::Node& item,
+void check_comparison(const NodeReader& r, const std::string& label, const YAML::Node& item,
                       const Claim& c) {
   const int kinds = int(c.at_most || c.at_least) + int(c.equals_optimum || c.equals.has_value()) +
                     int(c.scales_as.has_value());
@@ -218,7 +200,7 @@ void check_comparison(const Reader& r, const std::string& label, const YAML::Nod
            fmt::format("{}: at_least {} is above at_most {}", label, *c.at_least, *c.at_most));
 }
 
-Claim read_claim(const Reader& r, const YAML::Node& item, std::size_t i,
+Claim read_claim(const NodeReader& r, const YAML::Node& item, std::size_t i,
                  std::set<std::string>& ids) {
   std::string label = fmt::format("claims[{}]", i);
   if (!item.IsMap())
@@ -280,7 +262,7 @@ std::optional<double> cell_number(const std::string& text) {
 }
 
 std::vector<Claim> read_claims_section(const YAML::Node& claims, const std::string& file) {
-  const Reader r(file);
+  const NodeReader r(file);
   std::vector<Claim> out;
   if (claims.IsNull()) return out;
   if (!claims.IsSequence())

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dpgpu/error.hpp"
+#include "experiment/node_reader.hpp"
 #include "plot_kinds.hpp"
 
 namespace dpgpu {
@@ -35,25 +36,6 @@ const Kinds& kinds() {
   return k;
 }
 
-std::string joined(const std::vector<std::string>& v) {
-  return fmt::format("{}", fmt::join(v, ", "));
-}
-
-class Reader {
- public:
-  explicit Reader(std::string file) : file_(std::move(file)) {}
-  Where at(const YAML::Node& n) const {
-    if (n.Mark().is_null()) return {file_, 1, 1};
-    return {file_, n.Mark().line + 1, n.Mark().column + 1};
-  }
-  [[noreturn]] void fail(const YAML::Node& n, const std::string& what) const {
-    throw InputError(at(n).str() + ": " + what);
-  }
-
- private:
-  std::string file_;
-};
-
 bool one_of(const YAML::Node& v, std::initializer_list<const char*> allowed) {
   if (!v.IsScalar()) return false;
   for (const char* a : allowed)
@@ -63,7 +45,7 @@ bool one_of(const YAML::Node& v, std::initializer_list<const char*> allowed) {
 
 // The column names a key holds: x, y, facets one; series a name or a list; filter the keys
 // of its map.
-void read_columns(const Reader& r, const std::string& label, const std::string& key,
+void read_columns(const NodeReader& r, const std::string& label, const std::string& key,
                   const YAML::Node& key_node, const YAML::Node& v, PlotFigure& fig) {
   auto column = [&](const YAML::Node& n) {
     if (!n.IsScalar() || n.Scalar().empty())
@@ -94,7 +76,7 @@ void read_columns(const Reader& r, const std::string& label, const std::string& 
 }  // namespace
 
 std::vector<PlotFigure> read_plot_section(const YAML::Node& plot, const std::string& file) {
-  const Reader r(file);
+  const NodeReader r(file);
   std::vector<PlotFigure> out;
   if (plot.IsNull()) return out;
   std::vector<YAML::Node> items;
