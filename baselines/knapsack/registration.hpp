@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "dpgpu/error.hpp"
+#include "dpgpu/out_of_memory.hpp"
 #include "dpgpu/registry.hpp"
 #include "knapsack/knapsack.hpp"
 #include "knapsack_cpu.hpp"
@@ -32,9 +33,7 @@ inline Outcome with_certificate(Packing p) {
 template <class Fn>
 Outcome allocating(const char* solver, std::uint64_t bytes, Fn&& fn) {
   try {
-    return fn();
-  } catch (const std::bad_alloc&) {
-    throw dpgpu::OutOfMemory(fmt::format("{}: could not allocate {} bytes", solver, bytes));
+    return dpgpu::out_of_memory_as_error(solver, bytes, std::forward<Fn>(fn));
   } catch (const std::length_error&) {
     throw dpgpu::OutOfMemory(
         fmt::format("{}: {} bytes is more than can be allocated", solver, bytes));

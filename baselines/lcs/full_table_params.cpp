@@ -4,6 +4,7 @@
 #include <new>
 
 #include "dpgpu/error.hpp"
+#include "dpgpu/out_of_memory.hpp"
 #include "registration.hpp"
 
 namespace lcs::cpu {
@@ -19,12 +20,9 @@ namespace {
           const auto bytes = lcs::cpu::full_table_bytes(x.a.size(), x.b.size());
           ctx.set("table_bytes", double(bytes));
           auto compute = ctx.phase("compute");
-          try {
-            return with_certificate(lcs::cpu::full_table(x.a, x.b, deadline_of(ctx)));
-          } catch (const std::bad_alloc&) {
-            throw dpgpu::OutOfMemory(
-                fmt::format("cpu.full_table: could not allocate {} bytes", bytes));
-          }
+          return with_certificate(dpgpu::out_of_memory_as_error("cpu.full_table", bytes, [&] {
+            return lcs::cpu::full_table(x.a, x.b, deadline_of(ctx));
+          }));
         });
 
 }  // namespace

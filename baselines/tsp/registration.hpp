@@ -7,6 +7,7 @@
 #include <new>
 
 #include "dpgpu/error.hpp"
+#include "dpgpu/out_of_memory.hpp"
 #include "dpgpu/registry.hpp"
 #include "tsp/tsp.hpp"
 #include "tsp_cpu.hpp"
@@ -32,11 +33,7 @@ template <class Solve>
 Outcome computed(dpgpu::Context& ctx, const char* solver, std::uint64_t bytes, Solve&& solve) {
   ctx.set("table_bytes", double(bytes));
   auto compute = ctx.phase("compute");
-  try {
-    return with_certificate(solve());
-  } catch (const std::bad_alloc&) {
-    throw dpgpu::OutOfMemory(fmt::format("{}: could not allocate {} bytes", solver, bytes));
-  }
+  return with_certificate(dpgpu::out_of_memory_as_error(solver, bytes, std::forward<Solve>(solve)));
 }
 
 }  // namespace tsp::cpu
