@@ -29,6 +29,7 @@ const std::vector<std::string>& summary_columns() {
                                           "time_max_s",
                                           "time_mean_s",
                                           "time_rsd",
+                                          "time_noise",
                                           "throughput",
                                           "harness_overhead",
                                           "harness_case_overhead",

@@ -91,6 +91,8 @@ CsvRow case_summary(const CaseRecord& rec, const std::vector<CsvRow>& run_rows) 
     out["time_max_s"] = num(t.max);
     out["time_mean_s"] = num(t.mean);
     out["time_rsd"] = num(t.rsd);
+    // The verdict itself, so that report, compare and the figures read it, not re-derive it.
+    out["time_noise"] = !t.noise.measured ? "n/a" : t.noise.noisy ? "noisy" : "steady";
     if (work && t.median > 0) out["throughput"] = num(*work / t.median);
     // Per repetition: harness work around the solve; once per case: set-up and reporting,
     // spread over the repetitions (as runs.csv's harness_case_s).

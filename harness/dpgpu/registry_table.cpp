@@ -1,33 +1,10 @@
-#include "dpgpu/registry.hpp"
+#include "dpgpu/registry_table.hpp"
 
-#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace dpgpu {
-
-const GeneratorEntry* ProblemEntry::generator(const std::string& n) const {
-  for (auto& g : generators)
-    if (g.name == n) return &g;
-  return nullptr;
-}
-
-std::optional<std::string> SolverEntry::check_instance(const Params& p,
-                                                       const AnyInstance& x) const {
-  for (auto& rule : instance_checks)
-    if (auto why = rule(p, x)) return why;
-  return std::nullopt;
-}
-
-std::optional<std::string> SolverEntry::check(const Params& p, const ValueMap& dims) const {
-  AnyInstance sizes;
-  sizes.dims = dims;
-  return check_instance(p, sizes);
-}
-
-std::optional<std::string> SolverEntry::check_device(const Params& p, const AnyInstance& x) const {
-  for (auto& rule : device_checks)
-    if (auto why = rule(p, x)) return why;
-  return std::nullopt;
-}
 
 Registry& Registry::get() {
   static Registry r;
@@ -46,10 +23,6 @@ void Registry::add(SolverEntry s) {
   auto [it, added] = solvers_.emplace(key, std::move(s));
   if (!added && it->second.broken.empty())
     it->second.broken = "registered twice (again at " + at + ")";
-}
-
-std::string SolverEntry::registration_error() const {
-  return "solver '" + name + "' for " + problem + " (" + registered_at + "): " + broken;
 }
 
 std::vector<std::string> Registry::errors() const {
