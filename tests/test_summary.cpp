@@ -81,11 +81,23 @@ TEST(Summary, StatisticsOverRepetitions) {
   EXPECT_EQ(s[0]["time_max_s"], "10");
   EXPECT_EQ(s[0]["time_mean_s"], "4");
   EXPECT_EQ(s[0]["time_rsd"], "1.02062");
+  EXPECT_EQ(s[0]["time_noise"], "noisy");  // CaseStats' verdict, as the progress line says
   EXPECT_EQ(s[0]["throughput"], "40");
   EXPECT_EQ(s[0]["phase.compute_s"], "2.5");
   EXPECT_EQ(s[0]["s.block"], "128");
   EXPECT_EQ(s[0]["status"], "ok");
   EXPECT_EQ(s[0]["valid"], "true");
+}
+
+// summary.csv's time_noise is the case's own verdict: its max_noise, n/a below two repetitions.
+TEST(Summary, NoiseVerdictUsesTheCasesThreshold) {
+  auto loose = record("a", "cpu.x", {rep(Status::Ok, 1), rep(Status::Ok, 3)});
+  loose.spec.measure.max_noise = 2.0;
+  auto once = record("b", "cpu.x", {rep(Status::Ok, 1)});
+  auto s = summary({loose, once});
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_EQ(s[0]["time_noise"], "steady");
+  EXPECT_EQ(s[1]["time_noise"], "n/a");
 }
 
 // A work counter (a search's nodes) may differ run to run: the summary takes its median.

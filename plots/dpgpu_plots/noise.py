@@ -4,8 +4,10 @@ A summary row's noise is its relative standard deviation of run time (``time_rsd
 NVBench's ``stdrel``) and its relative spread, (max - min) / median. The row is **noisy**
 when ``time_rsd`` exceeds the threshold: the experiment's ``max_noise`` when it sets one
 (the level the stopping rule aimed for), else 5 %. A row with fewer than two repetitions
-has no verdict (``n/a``). The C++ side (``harness/src/noise.hpp``) applies the same rule
-for the progress line; keep the two in step.
+has no verdict (``n/a``). The harness decides it once per case (CaseStats,
+``harness/src/measure/case_stats.hpp``) and writes it as ``time_noise`` (``noisy``,
+``steady``, ``n/a``); this module reads that column and applies the rule itself only to
+folders written before the column existed.
 """
 
 from __future__ import annotations
@@ -43,9 +45,12 @@ def verdict(row: Row, threshold: float = DEFAULT_THRESHOLD) -> Verdict:
     spread = (high - low) / median if None not in (low, high, median) and median > 0 else None
     reps_value = number(row.get("reps"))
     reps = int(reps_value) if reps_value is not None else None
-    measured = rsd is not None and (reps is None or reps >= 2)
-    return Verdict(rsd=rsd, spread=spread, reps=reps, noisy=bool(measured and rsd > threshold),
-                   threshold=threshold)
+    written = (row.get("time_noise") or "").strip()
+    if written in ("noisy", "steady", "n/a"):  # the harness's own verdict
+        noisy = written == "noisy"
+    else:  # a folder from before time_noise: the same rule, applied here
+        noisy = rsd is not None and (reps is None or reps >= 2) and rsd > threshold
+    return Verdict(rsd=rsd, spread=spread, reps=reps, noisy=bool(noisy), threshold=threshold)
 
 
 def percent(value: Optional[float]) -> str:

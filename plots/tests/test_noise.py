@@ -1,4 +1,5 @@
-"""noise.py: the same rule as harness/src/noise.hpp (see tests/test_host_noise.cpp)."""
+"""noise.py: the harness's verdict (summary.csv's time_noise) read, or the same rule as
+harness/src/measure/noise.hpp for older folders (see tests/test_host_noise.cpp)."""
 
 import os
 import sys
@@ -24,6 +25,16 @@ class NoiseTest(unittest.TestCase):
         self.assertFalse(noise.verdict(row(0.05, 1, 1.1, 1)).noisy)
         self.assertEqual(noise.verdict(row(0.01, 1, 1.1, 1)).text, "ok (rsd 1.0%)")
         self.assertFalse(noise.verdict(row(0.3, 1, 2, 1.5), threshold=0.5).noisy)
+
+    def test_the_harness_verdict_wins_over_the_rule(self):
+        # time_noise is decided with the threshold the run used (max_noise, --set included).
+        steady = dict(row(0.3, 1, 2, 1.5), time_noise="steady")
+        self.assertFalse(noise.verdict(steady).noisy)
+        noisy = dict(row(0.03, 1, 1.1, 1), time_noise="noisy")
+        self.assertTrue(noise.verdict(noisy, threshold=0.5).noisy)
+        self.assertFalse(noise.verdict(dict(row(0.9, 1, 2, 1.5), time_noise="n/a")).noisy)
+        # an unknown word is no verdict: the rule decides
+        self.assertTrue(noise.verdict(dict(row(0.3, 1, 2, 1.5), time_noise="?")).noisy)
 
     def test_no_verdict_without_two_repetitions(self):
         v = noise.verdict(row(0.9, 1, 2, 1.5, reps=1))
