@@ -62,9 +62,15 @@ struct Entry {
 
 }  // namespace
 
-dpgpu::Loaded<Instance> parse_instance(std::string_view text, const std::filesystem::path& path) {
+namespace {
+
+using Entries = std::map<std::string, Entry>;
+
+// The file's keys and their values, each with the line it starts on; a list (offsets, init)
+// continues on number-only lines. Throws on an unknown, repeated or missing key.
+Entries read_entries(std::string_view text, const std::filesystem::path& path) {
   static const std::vector<std::string> known{"n", "op", "modulus", "offsets", "init"};
-  std::map<std::string, Entry> entries;
+  Entries entries;
   std::string last_list;  // "offsets" or "init": number-only lines continue it
   std::size_t number = 0, at = 0;
   while (at <= text.size()) {
@@ -102,7 +108,11 @@ dpgpu::Loaded<Instance> parse_instance(std::string_view text, const std::filesys
   for (const char* required : {"n", "op", "offsets", "init"})
     if (!entries.count(required))
       throw InputError(fmt::format("{}:{}: missing key '{}'", path.string(), last_line, required));
+  return entries;
+}
 
+// The instance the entries spell, each value checked on its own (range, sign, type).
+Instance instance_from(Entries& entries, const std::filesystem::path& path) {
   Instance x;
   {
     const Entry& e = entries["n"];
@@ -141,6 +151,14 @@ dpgpu::Loaded<Instance> parse_instance(std::string_view text, const std::filesys
       x.init.push_back(std::uint64_t(iv));
     }
   }
+  return x;
+}
+
+}  // namespace
+
+dpgpu::Loaded<Instance> parse_instance(std::string_view text, const std::filesystem::path& path) {
+  Entries entries = read_entries(text, path);
+  Instance x = instance_from(entries, path);
   if (auto why = why_malformed(x); !why.empty()) {
     // Name the line of the key the complaint is about.
     std::size_t line = entries["offsets"].line;

@@ -30,18 +30,31 @@ using gpu::DeviceBuffer;
 using gpu::PinnedBuffer;
 namespace K = ivm_kernel;
 
+// One gpu.ivm solve on one GPU (Algorithm 1): its settings, device and pinned buffers, events
+// and tallies, with one member per step in the order run() calls them. Members are destroyed
+// in reverse order: the work-stealing graph, then the stream drained, then the buffers.
 template <class Cost, class Explorer>
-void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context& ctx,
-         SearchOutcome& out, const HostClock& clock) {
+struct SingleSearch {
+  const tsp::Instance& x;
+  const IvmConfig& c;
+  const std::int64_t bound;
+  Context& ctx;
   const int n = x.n, m = n - 1;
   const int T = static_cast<int>(c.explorers);
   const int dims = ivm_dims(c);
-  const auto trigger =
+  const unsigned trigger =
       static_cast<unsigned>(std::min<std::int64_t>(effective_trigger(c), 0xffffffffll));
   const bool balance = effective_trigger(c) < c.explorers;  // trigger >= T: no load balancing
   const std::uint64_t total = factorial(m);
-  const auto stream = static_cast<cudaStream_t>(ctx.stream());
+  const cudaStream_t stream = static_cast<cudaStream_t>(ctx.stream());
   const Cost start = device_bound<Cost>(x, bound);
+  // TreeExplore's launch.
+  const std::size_t smem =
+      sizeof(std::uint64_t) * (kIvmMaxFree + 1) + sizeof(Cost) * std::size_t(n) * n;
+  const unsigned grid = blocks_for(T, c.block);
+  const decltype(tree_explore_kernel<Explorer, Cost>()) tree_explore =
+      tree_explore_kernel<Explorer, Cost>();
+  const unsigned slice = static_cast<unsigned>(std::min<std::int64_t>(c.slice, 0xffffffffll));
 
   DeviceBuffer<Explorer> d_state;
   DeviceBuffer<std::uint64_t> d_pos, d_end, d_len;
@@ -57,7 +70,16 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
   PinnedBuffer<std::uint64_t> h_pos, h_end;
   EventPair explore_ev, steal_ev, ws_ev;
   const DrainOnExit drain{stream};
-  {
+  std::vector<Cost> dist;
+  WsArrays ws{};
+  WorkStealingGraph ws_graph;
+  double explore_s = 0, steal_s = 0, idle_sum = 0;
+  std::uint64_t launches = 0, ws_phases = 0, checks = 0;
+
+  SingleSearch(const tsp::Instance& x_, const IvmConfig& c_, std::int64_t bound_, Context& ctx_)
+      : x(x_), c(c_), bound(bound_), ctx(ctx_) {}
+
+  void allocate() {
     auto ph = ctx.phase("alloc");
     d_state = DeviceBuffer<Explorer>(std::size_t(T), &ctx);
     d_pos = DeviceBuffer<std::uint64_t>(std::size_t(T), &ctx);
@@ -76,54 +98,54 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
     h_pos = PinnedBuffer<std::uint64_t>(std::size_t(T));
     h_end = PinnedBuffer<std::uint64_t>(std::size_t(T));
   }
-  const std::vector<Cost> dist = dist_as<Cost>(x);
-  {
-    auto ph = ctx.phase("h2d");
-    for (int t = 0; t < T; ++t) {  // Algorithm 1, line 2: divide-interval([0, m!))
-      h_pos[t] = partition_begin(total, std::uint64_t(T), std::uint64_t(t));
-      h_end[t] = partition_begin(total, std::uint64_t(T), std::uint64_t(t) + 1);
-    }
-    h_inc[0] = incumbent_start(x, bound);
-    CUDA_CHECK(
-        cudaMemcpyAsync(d_pos.get(), h_pos.get(), d_pos.bytes(), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(
-        cudaMemcpyAsync(d_end.get(), h_end.get(), d_end.bytes(), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(
-        cudaMemcpyAsync(d_dist.get(), dist.data(), d_dist.bytes(), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaMemcpyAsync(d_inc.get(), h_inc.get(), sizeof(IncumbentState),
-                               cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaMemsetAsync(d_fresh.get(), 1, d_fresh.bytes(), stream));
-    CUDA_CHECK(cudaMemsetAsync(d_counters.get(), 0, d_counters.bytes(), stream));
-  }
-  if (c.check_intervals) check_tiling(read_intervals(d_pos, d_end, stream), total);
 
-  const std::size_t smem =
-      sizeof(std::uint64_t) * (kIvmMaxFree + 1) + sizeof(Cost) * std::size_t(n) * n;
-  const unsigned grid = blocks_for(T, c.block);
-  const auto tree_explore = tree_explore_kernel<Explorer, Cost>();
-  const auto slice = static_cast<unsigned>(std::min<std::int64_t>(c.slice, 0xffffffffll));
-  set_occupancy(ctx, tree_explore, c.block, smem, T);
-  const WsArrays ws{d_len.get(),
-                    d_pos.get(),
-                    d_end.get(),
-                    d_victim.get(),
-                    d_selected.get(),
-                    d_fresh.get(),
-                    d_totals.get(),
-                    d_counters.get() + 1,
-                    T,
-                    dims,
-                    std::uint32_t(c.arity),
-                    grid,
-                    c.block};
-  WorkStealingGraph ws_graph;
-  if (c.ws_graph && balance) capture_work_stealing(ws, stream, ws_graph);
-  double explore_s = 0, steal_s = 0, idle_sum = 0;
-  std::uint64_t launches = 0, ws_phases = 0, checks = 0;
-  for (;;) {
-    ctx.check_deadline();
-    Intervals before;
-    if (c.check_intervals) before = read_intervals(d_pos, d_end, stream);
+  // Algorithm 1, line 2 (the explorers' intervals), the distances and the incumbent in.
+  void upload() {
+    dist = dist_as<Cost>(x);
+    {
+      auto ph = ctx.phase("h2d");
+      for (int t = 0; t < T; ++t) {  // Algorithm 1, line 2: divide-interval([0, m!))
+        h_pos[t] = partition_begin(total, std::uint64_t(T), std::uint64_t(t));
+        h_end[t] = partition_begin(total, std::uint64_t(T), std::uint64_t(t) + 1);
+      }
+      h_inc[0] = incumbent_start(x, bound);
+      CUDA_CHECK(
+          cudaMemcpyAsync(d_pos.get(), h_pos.get(), d_pos.bytes(), cudaMemcpyHostToDevice, stream));
+      CUDA_CHECK(
+          cudaMemcpyAsync(d_end.get(), h_end.get(), d_end.bytes(), cudaMemcpyHostToDevice, stream));
+      CUDA_CHECK(cudaMemcpyAsync(d_dist.get(), dist.data(), d_dist.bytes(), cudaMemcpyHostToDevice,
+                                 stream));
+      CUDA_CHECK(cudaMemcpyAsync(d_inc.get(), h_inc.get(), sizeof(IncumbentState),
+                                 cudaMemcpyHostToDevice, stream));
+      CUDA_CHECK(cudaMemsetAsync(d_fresh.get(), 1, d_fresh.bytes(), stream));
+      CUDA_CHECK(cudaMemsetAsync(d_counters.get(), 0, d_counters.bytes(), stream));
+    }
+    if (c.check_intervals) check_tiling(read_intervals(d_pos, d_end, stream), total);
+  }
+
+  // TreeExplore's occupancy counters; the work-stealing phase's arrays, captured once as a
+  // graph when asked.
+  void prepare_work_stealing() {
+    set_occupancy(ctx, tree_explore, c.block, smem, T);
+    ws = WsArrays{d_len.get(),
+                  d_pos.get(),
+                  d_end.get(),
+                  d_victim.get(),
+                  d_selected.get(),
+                  d_fresh.get(),
+                  d_totals.get(),
+                  d_counters.get() + 1,
+                  T,
+                  dims,
+                  std::uint32_t(c.arity),
+                  grid,
+                  c.block};
+    if (c.ws_graph && balance) capture_work_stealing(ws, stream, ws_graph);
+  }
+
+  // One TreeExplore launch, then the lengths and the totals the host reads (the end test and
+  // the trigger count), waited for; returns the totals.
+  K::Totals explore_round() {
     {
       auto ph = ctx.phase("explore");
       CUDA_CHECK(cudaEventRecord(explore_ev.a, stream));
@@ -154,18 +176,11 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
     }
     explore_s += explore_ev.seconds();
     steal_s += steal_ev.seconds();
-    const K::Totals tot = h_totals[0];
-    Intervals explored;
-    if (c.check_intervals) {
-      explored = read_intervals(d_pos, d_end, stream);
-      check_explore_step(before, explored);
-      ++checks;
-    }
-    if (tot.active == 0) break;                     // determine-end
-    if (!balance || tot.empty < trigger) continue;  // stopped by the slice, not by the trigger
-    // Work-stealing phase (Algorithm 2).
-    ++ws_phases;
-    idle_sum += tot.empty;
+    return h_totals[0];
+  }
+
+  // Work-stealing phase (Algorithm 2) after an exploration that left `explored`.
+  void steal_round(const Intervals& explored) {
     {
       auto ph = ctx.phase("steal");
       CUDA_CHECK(cudaEventRecord(ws_ev.a, stream));
@@ -187,34 +202,74 @@ void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context
       ++checks;
     }
   }
-  {
-    auto ph = ctx.phase("d2h");
-    CUDA_CHECK(cudaMemcpyAsync(h_inc.get(), d_inc.get(), sizeof(IncumbentState),
-                               cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaMemcpyAsync(h_counters.get(), d_counters.get(), d_counters.bytes(),
-                               cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
+
+  // Exploration and work-stealing phases until every interval is empty.
+  void drive() {
+    for (;;) {
+      ctx.check_deadline();
+      Intervals before;
+      if (c.check_intervals) before = read_intervals(d_pos, d_end, stream);
+      const K::Totals tot = explore_round();
+      Intervals explored;
+      if (c.check_intervals) {
+        explored = read_intervals(d_pos, d_end, stream);
+        check_explore_step(before, explored);
+        ++checks;
+      }
+      if (tot.active == 0) break;                     // determine-end
+      if (!balance || tot.empty < trigger) continue;  // stopped by the slice, not by the trigger
+      ++ws_phases;
+      idle_sum += tot.empty;
+      steal_round(explored);
+    }
   }
-  take_tour(x, h_inc[0], out);
-  out.nodes += h_counters[0];
-  const double kernel_s = explore_s + steal_s;
-  ctx.set("nodes", double(out.nodes));
-  ctx.set("nodes_per_s", out.nodes / std::max(clock.seconds(), 1e-9));
-  ctx.set("kernel_nodes_per_s", kernel_s > 0 ? out.nodes / kernel_s : 0);
-  ctx.set("explore_s", explore_s);
-  ctx.set("steal_s", steal_s);
-  ctx.set("steal_share", kernel_s > 0 ? steal_s / kernel_s : 0);
-  ctx.set("explore_launches", double(launches));
-  ctx.set("ws_phases", double(ws_phases));
-  ctx.set("steals", double(h_counters[1]));
-  ctx.set("idle_per_phase", ws_phases ? idle_sum / double(ws_phases) : 0);
-  ctx.set("explorers", double(T));
-  ctx.set("trigger", double(effective_trigger(c)));
-  ctx.set("dims", double(dims));
-  ctx.set("ws_kernels_per_phase", double(dims * (c.arity - 1) + 1));
-  ctx.set("cost_bytes", double(sizeof(Cost)));
-  ctx.set("state_bytes", double(sizeof(Explorer)));
-  if (c.check_intervals) ctx.set("interval_checks", double(checks));
+
+  // The incumbent and the counters back; the tour and the nodes into `out`.
+  void copy_back(SearchOutcome& out) {
+    {
+      auto ph = ctx.phase("d2h");
+      CUDA_CHECK(cudaMemcpyAsync(h_inc.get(), d_inc.get(), sizeof(IncumbentState),
+                                 cudaMemcpyDeviceToHost, stream));
+      CUDA_CHECK(cudaMemcpyAsync(h_counters.get(), d_counters.get(), d_counters.bytes(),
+                                 cudaMemcpyDeviceToHost, stream));
+      CUDA_CHECK(cudaStreamSynchronize(stream));
+    }
+    take_tour(x, h_inc[0], out);
+    out.nodes += h_counters[0];
+  }
+
+  void set_counters(const SearchOutcome& out, const HostClock& clock) {
+    const double kernel_s = explore_s + steal_s;
+    ctx.set("nodes", double(out.nodes));
+    ctx.set("nodes_per_s", out.nodes / std::max(clock.seconds(), 1e-9));
+    ctx.set("kernel_nodes_per_s", kernel_s > 0 ? out.nodes / kernel_s : 0);
+    ctx.set("explore_s", explore_s);
+    ctx.set("steal_s", steal_s);
+    ctx.set("steal_share", kernel_s > 0 ? steal_s / kernel_s : 0);
+    ctx.set("explore_launches", double(launches));
+    ctx.set("ws_phases", double(ws_phases));
+    ctx.set("steals", double(h_counters[1]));
+    ctx.set("idle_per_phase", ws_phases ? idle_sum / double(ws_phases) : 0);
+    ctx.set("explorers", double(T));
+    ctx.set("trigger", double(effective_trigger(c)));
+    ctx.set("dims", double(dims));
+    ctx.set("ws_kernels_per_phase", double(dims * (c.arity - 1) + 1));
+    ctx.set("cost_bytes", double(sizeof(Cost)));
+    ctx.set("state_bytes", double(sizeof(Explorer)));
+    if (c.check_intervals) ctx.set("interval_checks", double(checks));
+  }
+};
+
+template <class Cost, class Explorer>
+void run(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context& ctx,
+         SearchOutcome& out, const HostClock& clock) {
+  SingleSearch<Cost, Explorer> s(x, c, bound, ctx);
+  s.allocate();
+  s.upload();
+  s.prepare_work_stealing();
+  s.drive();
+  s.copy_back(out);
+  s.set_counters(out, clock);
 }
 
 // The counters of the resolved configuration (the one-GPU run() sets its own).

@@ -95,6 +95,24 @@ BT_HD void ivm_init(IvmPacked<Cost>& e, int m, const Arcs& arcs, Cost bound, std
   }
 }
 
+// While no child is left to try at depth k (`cand` empty), backs the packed state up one depth:
+// the parent's cost and free mask restored, its children left those after the one backed out
+// of. Returns the children left at the depth reached; 0 when the root has none.
+template <class Cost, class Arcs>
+BT_HD std::uint32_t ivm_back_up(std::uint64_t p0, std::uint64_t p1, const Arcs& arcs, int& k,
+                                int& at, Cost& cost, std::uint32_t& free, std::uint32_t cand) {
+  while (cand == 0) {  // children of depth k exhausted: back up
+    if (k == 0) return 0;
+    const int child = at;
+    --k;
+    at = path_city(p0, p1, k);
+    cost -= arcs(at, child);
+    free |= std::uint32_t{1} << child;
+    cand = free & (~std::uint32_t{1} << child);
+  }
+  return cand;
+}
+
 // As ivm_explore of ivm_explorer.hpp (same stops, same counting, same tours offered), on the
 // packed state held in locals. Inc: Cost bound(); void offer_path(Cost tour, int count,
 // CityAt city_at) with city_at(i) the i-th city of the tour (i < count = m + 1).
@@ -111,18 +129,11 @@ BT_HD IvmStop ivm_explore(IvmPacked<Cost>& e, int m, const Arcs& arcs, const std
   std::uint64_t counted = 0;
   IvmStop why = IvmStop::Empty;
   for (;;) {
-    std::uint32_t cand = free & (~std::uint32_t{0} << next);  // next <= n <= 21
-    while (cand == 0) {  // children of depth k exhausted: back up
-      if (k == 0) {
-        why = IvmStop::Empty;
-        goto done;
-      }
-      const int child = at;
-      --k;
-      at = path_city(p0, p1, k);
-      cost -= arcs(at, child);
-      free |= std::uint32_t{1} << child;
-      cand = free & (~std::uint32_t{1} << child);
+    const std::uint32_t cand = ivm_back_up(p0, p1, arcs, k, at, cost, free,
+                                           free & (~std::uint32_t{0} << next));  // next <= n <= 21
+    if (cand == 0) {  // the root's children exhausted
+      why = IvmStop::Empty;
+      break;
     }
     const int j = lowest_bit(cand);
     next = j;
@@ -172,7 +183,6 @@ BT_HD IvmStop ivm_explore(IvmPacked<Cost>& e, int m, const Arcs& arcs, const std
       pos += fact[m - 1 - k];
     }
   }
-done:
   e.path[0] = p0;
   e.path[1] = p1;
   e.pos = pos;

@@ -180,6 +180,42 @@ struct EmulatedRun {
   std::vector<std::int32_t> tour;
 };
 
+// The work-stealing phase exactly as the kernels do it: each empty explorer picks a victim
+// among its hypercube neighbours longer than the mean (one try_select launch per dimension and
+// neighbour), then takes the second half of the victim's interval (steal_work). Returns the
+// number of steals.
+std::uint64_t emulate_steal(bt::Intervals& s, const std::vector<std::uint64_t>& len,
+                            std::uint64_t mean, int dims, std::uint32_t arity,
+                            std::vector<bool>& fresh) {
+  const auto T = static_cast<std::uint32_t>(len.size());
+  std::uint64_t steals = 0;
+  std::vector<int> victim(T, -1);
+  std::vector<std::uint8_t> selected(T, 0);
+  std::uint32_t stride = 1;
+  for (int i = 0; i < dims; ++i, stride *= arity)
+    for (std::uint32_t j = 1; j < arity; ++j)
+      for (std::uint32_t t = 0; t < T; ++t) {  // one try_select launch
+        if (len[t] != 0 || victim[t] >= 0) continue;
+        const std::uint32_t v = bt::hypercube_neighbor(t, stride, arity, j);
+        if (selected[v] || len[v] <= mean || len[v] < 2) continue;
+        victim[t] = int(v);
+        selected[v] = 1;
+      }
+  const bt::Intervals explored = s;
+  for (std::uint32_t t = 0; t < T; ++t) {  // steal_work
+    const int v = victim[t];
+    if (v < 0) continue;
+    const std::uint64_t split = bt::steal_split(s.pos[v], s.end[v]);
+    s.pos[t] = split;
+    s.end[t] = s.end[v];
+    s.end[v] = split;
+    fresh[t] = true;
+    ++steals;
+  }
+  bt::check_steal_step(explored, s, victim);
+  return steals;
+}
+
 // Algorithm 1 and 2 on the CPU: explorers take turns of `quantum` evaluations (the device's
 // threads run concurrently; any interleaving must give the same count), an exploration phase
 // ends once `trigger` explorers are empty, then the work-stealing phase exactly as the kernels
@@ -242,31 +278,7 @@ EmulatedRun emulate_ivm(const tsp::Instance& x, std::int64_t bound, std::uint32_
     if (active == 0) break;
     if (trigger >= T) continue;
     ++r.phases;
-    const std::uint64_t mean = sum / T;
-    std::vector<int> victim(T, -1);
-    std::vector<std::uint8_t> selected(T, 0);
-    std::uint32_t stride = 1;
-    for (int i = 0; i < dims; ++i, stride *= arity)
-      for (std::uint32_t j = 1; j < arity; ++j)
-        for (std::uint32_t t = 0; t < T; ++t) {  // one try_select launch
-          if (len[t] != 0 || victim[t] >= 0) continue;
-          const std::uint32_t v = bt::hypercube_neighbor(t, stride, arity, j);
-          if (selected[v] || len[v] <= mean || len[v] < 2) continue;
-          victim[t] = int(v);
-          selected[v] = 1;
-        }
-    const bt::Intervals explored = s;
-    for (std::uint32_t t = 0; t < T; ++t) {  // steal_work
-      const int v = victim[t];
-      if (v < 0) continue;
-      const std::uint64_t split = bt::steal_split(s.pos[v], s.end[v]);
-      s.pos[t] = split;
-      s.end[t] = s.end[v];
-      s.end[v] = split;
-      fresh[t] = true;
-      ++r.steals;
-    }
-    bt::check_steal_step(explored, s, victim);
+    r.steals += emulate_steal(s, len, sum / T, dims, arity, fresh);
   }
   r.cost = inc.held;
   r.tour = inc.tour;

@@ -36,21 +36,28 @@ inline bool fits_32_bits(const knapsack::Instance& x) {
   return total <= std::numeric_limits<std::int32_t>::max();
 }
 
+// One solve's state: the fitting items, the row width in words and the device views, with one
+// member per phase (alloc, h2d, compute, d2h) in the order solve() calls them.
 template <class Exec, class Cell, class Word, bool Interleaved>
-Outcome<knapsack::Solution> solve(const Exec& exec, const knapsack::Instance& x, Context& ctx) {
+struct KnapsackSolve {
   using Mem = typename Exec::memory_space;
-  constexpr int K = 8 * sizeof(Word);
-  const std::vector<std::int32_t> items = fitting_items(x);
-  const int rows = static_cast<int>(items.size());
-  const std::int64_t C = x.capacity;
-  const std::int64_t W = (C + 1 + K - 1) / K;
-  CountedBytes counted(ctx, knapsack_memory(x, on_device<Exec>, K).device, on_device<Exec>);
-
+  static constexpr int K = 8 * sizeof(Word);
+  const Exec& exec;
+  const knapsack::Instance& x;
+  Context& ctx;
+  std::vector<std::int32_t> items = fitting_items(x);
+  int rows = static_cast<int>(items.size());
+  std::int64_t C = x.capacity;
+  std::int64_t W = (C + 1 + K - 1) / K;
   Kokkos::View<Cell*, Mem> row[2];
   Kokkos::View<Word*, Mem> bits;
   Kokkos::View<std::int64_t*, Mem> weight;
   Kokkos::View<std::uint8_t*, Mem> taken;
-  {
+
+  KnapsackSolve(const Exec& exec_, const knapsack::Instance& x_, Context& ctx_)
+      : exec(exec_), x(x_), ctx(ctx_) {}
+
+  void allocate() {
     auto phase = ctx.phase("alloc");
     for (auto& r : row)
       r = Kokkos::View<Cell*, Mem>(
@@ -65,7 +72,8 @@ Outcome<knapsack::Solution> solve(const Exec& exec, const knapsack::Instance& x,
     taken = Kokkos::View<std::uint8_t*, Mem>(
         Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("knapsack taken")), rows);
   }
-  {
+
+  void upload() {
     auto phase = ctx.phase("h2d");
     auto weight_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, weight);
     for (int a = 0; a < rows; ++a) weight_h(a) = x.weight[std::size_t(items[std::size_t(a)])];
@@ -73,8 +81,11 @@ Outcome<knapsack::Solution> solve(const Exec& exec, const knapsack::Instance& x,
     Kokkos::deep_copy(exec, row[0], Cell{0});
     exec.fence("knapsack h2d");
   }
-  int cur = 0;
-  {
+
+  // One launch per fitting item, then the traceback launch, and the compute counters; returns
+  // the buffer holding the last row.
+  int run_rows() {
+    int cur = 0;
     auto phase = ctx.phase("compute");
     KnapsackRow<Exec, Cell, Word, Interleaved> f;
     f.bits = bits;
@@ -105,22 +116,38 @@ Outcome<knapsack::Solution> solve(const Exec& exec, const knapsack::Instance& x,
     ctx.set("rows", double(rows));
     ctx.set("decision_bits_bytes", double(std::size_t(rows) * W * sizeof(Word)));
     ctx.set("word_bits", K);
+    return cur;
   }
-  Outcome<knapsack::Solution> out;
-  {
-    auto phase = ctx.phase("d2h");
-    Kokkos::View<Cell, Kokkos::HostSpace> best("knapsack best");
-    auto taken_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, taken);
-    Kokkos::deep_copy(exec, best, Kokkos::subview(row[cur], C));
-    Kokkos::deep_copy(exec, taken_h, taken);
-    exec.fence("knapsack d2h");
-    out.objective = static_cast<std::int64_t>(best());
-    knapsack::Solution s;
-    for (int a = 0; a < rows; ++a)
-      if (taken_h(a)) s.items.push_back(items[std::size_t(a)]);
-    out.solution = std::move(s);
+
+  // The best value (last row, capacity C) and the items the traceback took.
+  Outcome<knapsack::Solution> copy_back(int cur) {
+    Outcome<knapsack::Solution> out;
+    {
+      auto phase = ctx.phase("d2h");
+      Kokkos::View<Cell, Kokkos::HostSpace> best("knapsack best");
+      auto taken_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, taken);
+      Kokkos::deep_copy(exec, best, Kokkos::subview(row[cur], C));
+      Kokkos::deep_copy(exec, taken_h, taken);
+      exec.fence("knapsack d2h");
+      out.objective = static_cast<std::int64_t>(best());
+      knapsack::Solution s;
+      for (int a = 0; a < rows; ++a)
+        if (taken_h(a)) s.items.push_back(items[std::size_t(a)]);
+      out.solution = std::move(s);
+    }
+    return out;
   }
-  return out;
+};
+
+template <class Exec, class Cell, class Word, bool Interleaved>
+Outcome<knapsack::Solution> solve(const Exec& exec, const knapsack::Instance& x, Context& ctx) {
+  constexpr int K = 8 * sizeof(Word);
+  CountedBytes counted(ctx, knapsack_memory(x, on_device<Exec>, K).device, on_device<Exec>);
+  KnapsackSolve<Exec, Cell, Word, Interleaved> s(exec, x, ctx);
+  s.allocate();
+  s.upload();
+  const int cur = s.run_rows();
+  return s.copy_back(cur);
 }
 
 }  // namespace knapsack_detail

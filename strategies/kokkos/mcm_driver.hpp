@@ -24,6 +24,61 @@ namespace mcm_detail {
 
 inline constexpr McmIndex kDispatchesPerCheck = 512;  // as gpu.mcm: wait, then the deadline
 
+// Diagonal l's dispatch: a team per entry (kernel Block, symmetric table) or a work item per
+// entry.
+template <class Exec, class T, McmLayout Layout>
+void dispatch_diagonal(const Exec& exec,
+                       const McmTable<typename Exec::memory_space, T, Layout>& tab, McmIndex l,
+                       McmKernel kernel, int threads) {
+  const McmIndex entries = tab.w - l;
+  if (kernel == McmKernel::Block) {
+    if constexpr (Layout == McmLayout::Symmetric) {
+      McmTeamEntry<Exec, T> f{tab, l};
+      Kokkos::parallel_for("mcm diagonal (team per entry)",
+                           Kokkos::TeamPolicy<Exec>(exec, int(entries), threads), f);
+    }
+  } else {
+    McmEntry<Exec, T, Layout> f{tab, l};
+    if constexpr (on_device<Exec>) {
+      Kokkos::parallel_for("mcm diagonal",
+                           Kokkos::RangePolicy<Exec, Kokkos::IndexType<McmIndex>>(exec, 0, entries),
+                           f);
+    } else {
+      // cpu.omp's schedule(dynamic, 16): entries of a diagonal cost the same, but threads don't.
+      Kokkos::RangePolicy<Exec, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<McmIndex>>
+          policy(exec, 0, entries);
+      Kokkos::parallel_for("mcm diagonal", policy.set_chunk_size(16), f);
+    }
+  }
+}
+
+// The tree of splits walked where the table is: its n − 1 splits in preorder into `splits`;
+// returns the chain's cost M[0][n].
+template <class Exec, class T, McmLayout Layout>
+std::int64_t walk_splits(const Exec& exec,
+                         const McmTable<typename Exec::memory_space, T, Layout>& tab, McmIndex n,
+                         std::vector<std::int64_t>& splits) {
+  using Mem = typename Exec::memory_space;
+  const McmIndex w = tab.w;
+  auto alloc = [&](const char* label) {
+    return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label));
+  };
+  McmWalk<Exec> walk{
+      tab.split, Kokkos::View<std::int32_t*, Mem>(alloc("mcm preorder"), std::size_t(n - 1)),
+      Kokkos::View<McmIndex*, Mem>(alloc("mcm walk stack"), std::size_t(n + 2)), w, n};
+  Kokkos::parallel_for("mcm walk", Kokkos::RangePolicy<Exec>(exec, 0, 1), walk);
+  Kokkos::View<std::int32_t*, Kokkos::HostSpace> order_h(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "mcm preorder"), std::size_t(n - 1));
+  Kokkos::deep_copy(exec, order_h, walk.out);
+  const McmIndex last =
+      Layout == McmLayout::DiagonalMajor ? mcm_diagonal_offset(w, n) : n;  // M[0][n]
+  Kokkos::View<T, Kokkos::HostSpace> cost_h("mcm cost");
+  Kokkos::deep_copy(exec, cost_h, Kokkos::subview(tab.cost, last));
+  exec.fence("mcm walk");
+  for (McmIndex i = 0; i < n - 1; ++i) splits[std::size_t(i)] = order_h(i);
+  return std::int64_t(cost_h());
+}
+
 template <class Exec, class T, McmLayout Layout>
 Outcome<::mcm::Solution> solve(const Exec& exec, const ::mcm::Instance& x, McmKernel kernel,
                                int threads, Context& ctx) {
@@ -61,26 +116,7 @@ Outcome<::mcm::Solution> solve(const Exec& exec, const ::mcm::Instance& x, McmKe
   {
     auto phase = ctx.phase("compute");
     for (McmIndex l = 2; l <= n; ++l) {
-      const McmIndex entries = w - l;
-      if (kernel == McmKernel::Block) {
-        if constexpr (Layout == McmLayout::Symmetric) {
-          McmTeamEntry<Exec, T> f{tab, l};
-          Kokkos::parallel_for("mcm diagonal (team per entry)",
-                               Kokkos::TeamPolicy<Exec>(exec, int(entries), threads), f);
-        }
-      } else {
-        McmEntry<Exec, T, Layout> f{tab, l};
-        if constexpr (on_device<Exec>) {
-          Kokkos::parallel_for(
-              "mcm diagonal",
-              Kokkos::RangePolicy<Exec, Kokkos::IndexType<McmIndex>>(exec, 0, entries), f);
-        } else {
-          // cpu.omp's schedule(dynamic, 16): entries of a diagonal cost the same, but threads don't.
-          Kokkos::RangePolicy<Exec, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<McmIndex>>
-              policy(exec, 0, entries);
-          Kokkos::parallel_for("mcm diagonal", policy.set_chunk_size(16), f);
-        }
-      }
+      dispatch_diagonal<Exec, T, Layout>(exec, tab, l, kernel, threads);
       if (l % kDispatchesPerCheck == 0) {
         exec.fence("mcm deadline");
         ctx.check_deadline();
@@ -94,20 +130,7 @@ Outcome<::mcm::Solution> solve(const Exec& exec, const ::mcm::Instance& x, McmKe
   {
     auto phase =
         ctx.phase("walk");  // as gpu.mcm: walk on the device, n − 1 splits and the cost back
-    McmWalk<Exec> walk{
-        tab.split, Kokkos::View<std::int32_t*, Mem>(alloc("mcm preorder"), std::size_t(n - 1)),
-        Kokkos::View<McmIndex*, Mem>(alloc("mcm walk stack"), std::size_t(n + 2)), w, n};
-    Kokkos::parallel_for("mcm walk", Kokkos::RangePolicy<Exec>(exec, 0, 1), walk);
-    Kokkos::View<std::int32_t*, Kokkos::HostSpace> order_h(
-        Kokkos::view_alloc(Kokkos::WithoutInitializing, "mcm preorder"), std::size_t(n - 1));
-    Kokkos::deep_copy(exec, order_h, walk.out);
-    const McmIndex last =
-        Layout == McmLayout::DiagonalMajor ? mcm_diagonal_offset(w, n) : n;  // M[0][n]
-    Kokkos::View<T, Kokkos::HostSpace> cost_h("mcm cost");
-    Kokkos::deep_copy(exec, cost_h, Kokkos::subview(tab.cost, last));
-    exec.fence("mcm walk");
-    for (McmIndex i = 0; i < n - 1; ++i) splits[std::size_t(i)] = order_h(i);
-    out.objective = std::int64_t(cost_h());
+    out.objective = walk_splits<Exec, T, Layout>(exec, tab, n, splits);
   }
   auto phase = ctx.phase("d2h");  // host side: the string from the split list
   out.solution = ::mcm::Solution{::mcm::parenthesize_preorder(n, splits)};

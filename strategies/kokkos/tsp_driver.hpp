@@ -22,28 +22,39 @@ namespace tsp_detail {
 
 inline constexpr std::uint64_t kTeamWaves = 4;  // teams per resident team slot, at most
 
+// One solve's state: the instance, the argmin offsets of each layer and the device views, with
+// one member per phase (alloc, h2d, compute, d2h) in the order solve() calls them.
 template <class Exec, class Cost, bool PositionMajor>
-Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint32_t ranks_per_item,
-                             int team_size, Context& ctx) {
+struct HeldKarpSolve {
   using Mem = typename Exec::memory_space;
-  using tsp::subsets::kBinomials;
-  const int m = x.n - 1;
-  CountedBytes counted(ctx, tsp_memory(x, on_device<Exec>).device, on_device<Exec>);
-  std::uint64_t largest = 0, argmins = 0;
-  std::vector<std::uint64_t> offset_h(std::size_t(m) + 2, 0);  // layer k's argmins at offset_h[k]
-  for (int k = 1; k <= m; ++k) {
-    largest = std::max(largest, kBinomials(m, k) * std::uint64_t(k));
-    offset_h[std::size_t(k) + 1] =
-        offset_h[std::size_t(k)] + (k >= 2 ? kBinomials(m, k) * std::uint64_t(k) : 0);
-  }
-  argmins = offset_h[std::size_t(m) + 1];
-
+  const Exec& exec;
+  const tsp::Instance& x;
+  Context& ctx;
+  int m;                                // free cities (all but city 0)
+  std::uint64_t largest = 0;            // positions of the largest layer
+  std::uint64_t argmins = 0;            // argmins of all layers
+  std::vector<std::uint64_t> offset_h;  // layer k's argmins at offset_h[k]
   Kokkos::View<Cost*, Mem> layer[2], into;
   Kokkos::View<std::uint8_t*, Mem> argmin;
   Kokkos::View<std::uint32_t*, Mem> binom;
   Kokkos::View<std::uint64_t*, Mem> offset;
   Kokkos::View<std::int32_t*, Mem> tour;
-  {
+
+  HeldKarpSolve(const Exec& exec_, const tsp::Instance& x_, Context& ctx_)
+      : exec(exec_), x(x_), ctx(ctx_), m(x_.n - 1) {}
+
+  void size_layers() {
+    using tsp::subsets::kBinomials;
+    offset_h.assign(std::size_t(m) + 2, 0);
+    for (int k = 1; k <= m; ++k) {
+      largest = std::max(largest, kBinomials(m, k) * std::uint64_t(k));
+      offset_h[std::size_t(k) + 1] =
+          offset_h[std::size_t(k)] + (k >= 2 ? kBinomials(m, k) * std::uint64_t(k) : 0);
+    }
+    argmins = offset_h[std::size_t(m) + 1];
+  }
+
+  void allocate() {
     auto phase = ctx.phase("alloc");
     auto alloc = [&](const char* label) {
       return Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string(label));
@@ -55,7 +66,10 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
     offset = Kokkos::View<std::uint64_t*, Mem>(alloc("tsp offsets"), offset_h.size());
     tour = Kokkos::View<std::int32_t*, Mem>(alloc("tsp tour"), x.n);
   }
-  {
+
+  // The arcs into each city, the binomials, the layer offsets and layer 1 to the device.
+  void upload() {
+    using tsp::subsets::kBinomials;
     auto phase = ctx.phase("h2d");
     auto into_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, into);
     for (int j = 0; j < m; ++j)
@@ -77,8 +91,11 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
     Kokkos::deep_copy(exec, Kokkos::subview(layer[0], std::make_pair(0, m)), first_h);
     exec.fence("tsp h2d");
   }
-  int cur = 0;
-  {
+
+  // Layers 2..m, one launch each, and the compute counters; returns the buffer holding layer m.
+  int run_layers(std::uint32_t ranks_per_item, int team_size) {
+    using tsp::subsets::kBinomials;
+    int cur = 0;
     auto phase = ctx.phase("compute");
     using Layer = HeldKarpLayer<Exec, Cost, PositionMajor>;
     Layer f;
@@ -115,38 +132,55 @@ Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint
     ctx.set("ranks_per_item", double(ranks_per_item));
     ctx.set("team_size", double(team_size));
     ctx.set("teams_cap", double(team_cap));
+    return cur;
   }
-  // Layer m is the single full set: position p is city p. Close the tour on the host.
-  Outcome<tsp::Solution> out;
-  {
-    auto phase = ctx.phase("d2h");
-    // The m costs of the last layer only (a mirror of the whole layer buffer would allocate
-    // the largest layer on the host: 0.1 ms at n = 25).
-    Kokkos::View<Cost*, Kokkos::HostSpace> last_h(
-        Kokkos::view_alloc(Kokkos::WithoutInitializing, "tsp last layer"), m);
-    Kokkos::deep_copy(exec, last_h, Kokkos::subview(layer[cur], std::make_pair(0, m)));
-    exec.fence("tsp last layer");
-    std::int64_t best = std::numeric_limits<std::int64_t>::max();
-    int last = 0;
-    for (int p = 0; p < m; ++p) {
-      const std::int64_t c = std::int64_t(last_h(p)) + x.arc(p + 1, 0);
-      if (c < best) best = c, last = p;
+
+  // Layer m is the single full set: position p is city p. Close the tour on the host, walk the
+  // argmins back on the device, copy the tour back.
+  Outcome<tsp::Solution> close_tour(int cur) {
+    Outcome<tsp::Solution> out;
+    {
+      auto phase = ctx.phase("d2h");
+      // The m costs of the last layer only (a mirror of the whole layer buffer would allocate
+      // the largest layer on the host: 0.1 ms at n = 25).
+      Kokkos::View<Cost*, Kokkos::HostSpace> last_h(
+          Kokkos::view_alloc(Kokkos::WithoutInitializing, "tsp last layer"), m);
+      Kokkos::deep_copy(exec, last_h, Kokkos::subview(layer[cur], std::make_pair(0, m)));
+      exec.fence("tsp last layer");
+      std::int64_t best = std::numeric_limits<std::int64_t>::max();
+      int last = 0;
+      for (int p = 0; p < m; ++p) {
+        const std::int64_t c = std::int64_t(last_h(p)) + x.arc(p + 1, 0);
+        if (c < best) best = c, last = p;
+      }
+      HeldKarpWalk<Exec, PositionMajor> walk;
+      walk.binom = binom;
+      walk.argmin = argmin;
+      walk.offset = offset;
+      walk.tour = tour;
+      walk.m = m;
+      walk.last = last;
+      Kokkos::parallel_for("tsp walk", Kokkos::RangePolicy<Exec>(exec, 0, 1), walk);
+      auto tour_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, tour);
+      Kokkos::deep_copy(exec, tour_h, tour);
+      exec.fence("tsp d2h");
+      out.objective = best;
+      out.solution = tsp::Solution{std::vector<std::int32_t>(tour_h.data(), tour_h.data() + x.n)};
     }
-    HeldKarpWalk<Exec, PositionMajor> walk;
-    walk.binom = binom;
-    walk.argmin = argmin;
-    walk.offset = offset;
-    walk.tour = tour;
-    walk.m = m;
-    walk.last = last;
-    Kokkos::parallel_for("tsp walk", Kokkos::RangePolicy<Exec>(exec, 0, 1), walk);
-    auto tour_h = Kokkos::create_mirror_view(Kokkos::WithoutInitializing, tour);
-    Kokkos::deep_copy(exec, tour_h, tour);
-    exec.fence("tsp d2h");
-    out.objective = best;
-    out.solution = tsp::Solution{std::vector<std::int32_t>(tour_h.data(), tour_h.data() + x.n)};
+    return out;
   }
-  return out;
+};
+
+template <class Exec, class Cost, bool PositionMajor>
+Outcome<tsp::Solution> solve(const Exec& exec, const tsp::Instance& x, std::uint32_t ranks_per_item,
+                             int team_size, Context& ctx) {
+  CountedBytes counted(ctx, tsp_memory(x, on_device<Exec>).device, on_device<Exec>);
+  HeldKarpSolve<Exec, Cost, PositionMajor> s(exec, x, ctx);
+  s.size_layers();
+  s.allocate();
+  s.upload();
+  const int cur = s.run_layers(ranks_per_item, team_size);
+  return s.close_tour(cur);
 }
 
 }  // namespace tsp_detail

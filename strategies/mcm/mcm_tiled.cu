@@ -33,6 +33,35 @@ int parts_for(int D, int tiles, int target) {
   return std::max(1, std::min(D - 1, (target + tiles - 1) / tiles));
 }
 
+// Tile diagonal D's launches, each profiled: the panel products over `parts` blocks per tile
+// (none on diagonals 0 and 1), then each tile's own splits. Returns the launches made.
+template <class V>
+int launch_tile_diagonal(const TiledTableT<V>& tab, int D, int tiles, int parts, Compare compare,
+                         V* part_v, int* part_c, cudaStream_t stream, Context& ctx) {
+  constexpr bool kInt = sizeof(V) == 4;
+  int launches = 0;
+  if (parts > 0) {
+    auto mark = ctx.profiled_launch();
+    const dim3 grid{unsigned(tiles), unsigned(parts)};
+    if constexpr (kInt)
+      tile_panels_int<<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v, part_c);
+    else if (compare == Compare::bits)
+      tile_panels<true><<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v, part_c);
+    else
+      tile_panels<false><<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v, part_c);
+    CUDA_CHECK_LAUNCH();
+    ++launches;
+  }
+  {
+    auto mark = ctx.profiled_launch();
+    tile_finish<V><<<unsigned(tiles), kFinishThreads, kFinishSmem<V>, stream>>>(tab, D, parts,
+                                                                                part_v, part_c);
+    CUDA_CHECK_LAUNCH();
+    ++launches;
+  }
+  return launches;
+}
+
 // One instantiation per value type: int (every candidate below 2^31) or double.
 template <class V>
 GpuAnswer solve_typed(const ::mcm::Instance& x, const TiledConfig& cfg, Context& ctx) {
@@ -80,28 +109,8 @@ GpuAnswer solve_typed(const ::mcm::Instance& x, const TiledConfig& cfg, Context&
       const int tiles = T - D, parts = parts_for(D, tiles, target);
       if (D >= 2) panel_splits += double(tiles) * double(D - 1) * kTile * kTile * kTile;
       if (series) CUDA_CHECK(cudaEventRecord(e0, stream));
-      if (parts > 0) {
-        auto mark = ctx.profiled_launch();
-        const dim3 grid{unsigned(tiles), unsigned(parts)};
-        if constexpr (kInt)
-          tile_panels_int<<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(),
-                                                              part_c.get());
-        else if (cfg.compare == Compare::bits)
-          tile_panels<true>
-              <<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(), part_c.get());
-        else
-          tile_panels<false>
-              <<<grid, kPanelThreads, 0, stream>>>(tab, D, parts, part_v.get(), part_c.get());
-        CUDA_CHECK_LAUNCH();
-        ++launches;
-      }
-      {
-        auto mark = ctx.profiled_launch();
-        tile_finish<V><<<unsigned(tiles), kFinishThreads, kFinishSmem<V>, stream>>>(
-            tab, D, parts, part_v.get(), part_c.get());
-        CUDA_CHECK_LAUNCH();
-        ++launches;
-      }
+      launches += launch_tile_diagonal(tab, D, tiles, parts, cfg.compare, part_v.get(),
+                                       part_c.get(), stream, ctx);
       if (series) {
         CUDA_CHECK(cudaEventRecord(e1, stream));
         CUDA_CHECK(cudaEventSynchronize(e1));

@@ -208,28 +208,11 @@ std::string tail_lines(const std::string& text, std::size_t n) {
   return out;
 }
 
-}  // namespace
-
-static int kept_ = 0;
-
-ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricName>& metrics,
-                            const ProfilePlan& plan, const NcuOptions& options,
-                            const Placement& where) {
-  ProfileOutcome out;
-  const std::string ncu = find_ncu();
-  if (ncu.empty()) {
-    out.message =
-        "ncu (Nsight Compute) not found on PATH, in $DPGPU_NCU or /usr/local/cuda/bin; timed "
-        "results are unaffected";
-    return out;
-  }
-  fs::path dir =
-      fs::temp_directory_path() / fmt::format("dpgpu-profile-{}-{}", getpid(), std::rand());
-  fs::create_directories(dir);
-  WorkerRequest one = req;
-  one.measure.repetitions = 1;
-  one.measure.warmup = 0;
-  { std::ofstream(dir / "request.json") << worker_request_json(one); }
+// ncu's command line: the metrics as a raw CSV page into dir/ncu.csv, the launches the plan
+// names, then this binary as a worker on dir/request.json.
+std::vector<std::string> ncu_argv(const std::string& ncu, const std::vector<MetricName>& metrics,
+                                  const ProfilePlan& plan, const NcuOptions& options,
+                                  const fs::path& dir) {
   std::string list;
   for (auto& m : metrics) list += (list.empty() ? "" : ",") + m.ncu;
   std::vector<std::string> argv{ncu,
@@ -255,6 +238,57 @@ ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricNa
   argv.insert(argv.end(),
               {fs::read_symlink("/proc/self/exe").string(), "__worker", "--request",
                (dir / "request.json").string(), "--result", (dir / "result.json").string()});
+  return argv;
+}
+
+// Sets out.ok, or out.message saying why nothing (or not every metric) was profiled; `text`
+// is ncu's log and CSV output.
+void judge_outcome(ProfileOutcome& out, const std::vector<MetricName>& metrics, int code,
+                   bool timed_out, const std::string& text) {
+  if (timed_out) {
+    out.message = fmt::format("ncu killed after {:.0f} s", out.wall_s);
+  } else if (out.stats.empty() && text.find("ERR_NVGPUCTRPERM") != std::string::npos) {
+    out.message = counter_permission_help("ncu: ERR_NVGPUCTRPERM");
+  } else if (code != 0 && out.stats.empty()) {
+    out.message = fmt::format("ncu exited with {}: {}", code, tail_lines(text, 3));
+  } else if (out.stats.empty()) {
+    out.message = "ncu profiled no launch with these metrics: " + tail_lines(text, 3);
+  } else {
+    out.ok = true;
+    // A metric ncu did not know leaves its column out: name it.
+    std::vector<std::string> missing;
+    for (auto& m : metrics) {
+      bool seen = false;
+      for (auto& s : out.stats) seen |= s.metric == m.name;
+      if (!seen) missing.push_back(m.name + " (" + m.ncu + ")");
+    }
+    if (!missing.empty()) out.message = fmt::format("no values for {}", fmt::join(missing, ", "));
+  }
+}
+
+}  // namespace
+
+static int kept_ = 0;
+
+ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricName>& metrics,
+                            const ProfilePlan& plan, const NcuOptions& options,
+                            const Placement& where) {
+  ProfileOutcome out;
+  const std::string ncu = find_ncu();
+  if (ncu.empty()) {
+    out.message =
+        "ncu (Nsight Compute) not found on PATH, in $DPGPU_NCU or /usr/local/cuda/bin; timed "
+        "results are unaffected";
+    return out;
+  }
+  fs::path dir =
+      fs::temp_directory_path() / fmt::format("dpgpu-profile-{}-{}", getpid(), std::rand());
+  fs::create_directories(dir);
+  WorkerRequest one = req;
+  one.measure.repetitions = 1;
+  one.measure.warmup = 0;
+  { std::ofstream(dir / "request.json") << worker_request_json(one); }
+  const std::vector<std::string> argv = ncu_argv(ncu, metrics, plan, options, dir);
   std::vector<std::string> env = where.env;
   if (plan.stride > 0) env.push_back("DPGPU_PROFILE_STRIDE=" + std::to_string(plan.stride));
 
@@ -277,27 +311,7 @@ ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricNa
   }
   fs::remove_all(dir, ec);
 
-  if (timed_out) {
-    out.message = fmt::format("ncu killed after {:.0f} s", out.wall_s);
-  } else if (out.stats.empty() &&
-             (log.str() + csv.str()).find("ERR_NVGPUCTRPERM") != std::string::npos) {
-    out.message = counter_permission_help("ncu: ERR_NVGPUCTRPERM");
-  } else if (code != 0 && out.stats.empty()) {
-    out.message = fmt::format("ncu exited with {}: {}", code, tail_lines(log.str() + csv.str(), 3));
-  } else if (out.stats.empty()) {
-    out.message =
-        "ncu profiled no launch with these metrics: " + tail_lines(log.str() + csv.str(), 3);
-  } else {
-    out.ok = true;
-    // A metric ncu did not know leaves its column out: name it.
-    std::vector<std::string> missing;
-    for (auto& m : metrics) {
-      bool seen = false;
-      for (auto& s : out.stats) seen |= s.metric == m.name;
-      if (!seen) missing.push_back(m.name + " (" + m.ncu + ")");
-    }
-    if (!missing.empty()) out.message = fmt::format("no values for {}", fmt::join(missing, ", "));
-  }
+  judge_outcome(out, metrics, code, timed_out, log.str() + csv.str());
   return out;
 }
 

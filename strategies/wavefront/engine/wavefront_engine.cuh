@@ -247,6 +247,43 @@ Cell* slot_of(const A& a, const RingShape& shape, Cell* base, std::int64_t s) {
   return base + pos_mod(s, shape.window) * std::int64_t(shape.slot_cells);
 }
 
+// Step s's arguments: its stream and ring slots (the current one and the one or two before);
+// the decisions' slot is the caller's.
+template <class A>
+StepArgs<typename A::Cell> step_args(const A& a, const RingShape& shape, typename A::Cell* ring,
+                                     std::int64_t s, cudaStream_t stream) {
+  StepArgs<typename A::Cell> args;
+  args.step = s;
+  args.stream = stream;
+  args.ring.cur = slot_of(a, shape, ring, s);
+  args.ring.back1 = slot_of(a, shape, ring, s - 1);
+  args.ring.back2 = shape.window >= 3 ? slot_of(a, shape, ring, s - 2) : nullptr;
+  args.ring.base = ring;
+  args.ring.slot_cells = std::int64_t(shape.slot_cells);
+  args.ring.window = shape.window;
+  args.ring.step = int(s);
+  return args;
+}
+
+// Step args.step's one profiled launch: the engine's cell kernel over the adapter's cells(s),
+// or the adapter's own launch.
+template <class A, ReadPath P, bool kBits>
+void launch_step(A& a, StepArgs<typename A::Cell>& args, Context& ctx) {
+  auto mark = ctx.profiled_launch();  // lets dpgpu's profiler sample launches across the run
+  if constexpr (CellStepAdapter<A, P>) {
+    using Rec = typename A::Recurrence;
+    const std::int64_t s = args.step;
+    const CellRange r = a.cells(s);
+    wavefront_cell_step<Rec, P, kBits>
+        <<<static_cast<unsigned>(r.blocks), static_cast<unsigned>(a.block()), 0, args.stream>>>(
+            a.template inputs<P>(), args.ring, reinterpret_cast<std::uint32_t*>(args.decisions),
+            int(r.first));
+    CUDA_CHECK_LAUNCH();
+  } else {
+    a.template launch<P, kBits>(args);
+  }
+}
+
 template <class A, ReadPath P, bool kBits>
 void run(A& a, const EngineOptions& o, Context& ctx) {
   static_assert(check_adapter<A, P, kBits>());
@@ -285,33 +322,11 @@ void run(A& a, const EngineOptions& o, Context& ctx) {
     auto phase = ctx.phase("compute");
     for (std::int64_t s = 0; s < steps; ++s) {
       if (o.deadline_every > 0 && s % o.deadline_every == 0) ctx.check_deadline();
-      StepArgs<Cell> args;
-      args.step = s;
-      args.stream = stream;
-      args.ring.cur = slot_of(a, shape, ring.get(), s);
-      args.ring.back1 = slot_of(a, shape, ring.get(), s - 1);
-      args.ring.back2 = shape.window >= 3 ? slot_of(a, shape, ring.get(), s - 2) : nullptr;
-      args.ring.base = ring.get();
-      args.ring.slot_cells = std::int64_t(shape.slot_cells);
-      args.ring.window = shape.window;
-      args.ring.step = int(s);
+      StepArgs<Cell> args = step_args(a, shape, ring.get(), s, stream);
       if constexpr (kBits) args.decisions = decisions->step(s);
       const bool timed = series.sampled(s);
       if (timed) series.before(s, stream);
-      {
-        auto mark = ctx.profiled_launch();  // lets dpgpu's profiler sample launches across the run
-        if constexpr (CellStepAdapter<A, P>) {
-          using Rec = typename A::Recurrence;
-          const CellRange r = a.cells(s);
-          wavefront_cell_step<Rec, P, kBits>
-              <<<static_cast<unsigned>(r.blocks), static_cast<unsigned>(a.block()), 0, stream>>>(
-                  a.template inputs<P>(), args.ring,
-                  reinterpret_cast<std::uint32_t*>(args.decisions), int(r.first));
-          CUDA_CHECK_LAUNCH();
-        } else {
-          a.template launch<P, kBits>(args);
-        }
-      }
+      launch_step<A, P, kBits>(a, args, ctx);
       if (timed) series.after(stream);
       if constexpr (kBits) decisions->stepped(s);
       if (o.host_one_step_ahead) {
