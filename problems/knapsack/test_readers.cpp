@@ -27,12 +27,7 @@ class KnapsackReaders : public dpgpu_test::ReaderFixture {
   }
   // The message of the InputError that loading throws ("" if none).
   static std::string load_error(std::vector<fs::path> paths, std::string select = "") {
-    try {
-      load(std::move(paths), std::move(select));
-    } catch (const dpgpu::InputError& e) {
-      return e.what();
-    }
-    return "";
+    return load_error_of<knapsack::Problem>({std::move(paths), std::move(select)});
   }
   std::string in_dir(const std::string& name) const { return (dir_ / name).string(); }
 };

@@ -27,14 +27,7 @@ class LcsReaders : public dpgpu_test::ReaderFixture {
     return loaded.at(0).instance;
   }
   // The message of the InputError that loading `src` throws ("" if none).
-  static std::string load_error(dpgpu::FileSource src) {
-    try {
-      lcs::Problem::load(src);
-    } catch (const dpgpu::InputError& e) {
-      return e.what();
-    }
-    return "";
-  }
+  static std::string load_error(dpgpu::FileSource src) { return load_error_of<lcs::Problem>(src); }
 };
 
 TEST_F(LcsReaders, OneFastaFileGivesItsFirstTwoRecords) {

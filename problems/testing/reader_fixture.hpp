@@ -1,6 +1,7 @@
 // reader_fixture.hpp — the fixture of the problems' file-reader tests: a fresh folder per test
 // (named after the problem, the test and the process, so parallel ctest runs never share one),
-// removed afterwards, and write() to put a small file in it. Test-only; header-only.
+// removed afterwards, write() to put a small file in it, and the message a load refuses with.
+// Test-only; header-only.
 //   class LcsReaders : public dpgpu_test::ReaderFixture {
 //    protected:
 //     LcsReaders() : ReaderFixture("lcs") {}
@@ -13,6 +14,9 @@
 #include <fstream>
 #include <string>
 #include <utility>
+
+#include "dpgpu/error.hpp"
+#include "dpgpu/problem.hpp"
 
 namespace dpgpu_test {
 
@@ -34,6 +38,17 @@ class ReaderFixture : public testing::Test {
     std::filesystem::create_directories(path.parent_path());
     std::ofstream(path, std::ios::binary) << text;
     return path;
+  }
+
+  // The message of the InputError that Problem::load(src) throws ("" if none).
+  template <class Problem>
+  static std::string load_error_of(const dpgpu::FileSource& src) {
+    try {
+      Problem::load(src);
+    } catch (const dpgpu::InputError& e) {
+      return e.what();
+    }
+    return "";
   }
 
   std::filesystem::path dir_;

@@ -25,12 +25,7 @@ class TspReader : public dpgpu_test::ReaderFixture {
   }
   // The message of the InputError that loading `path` throws ("" if none).
   static std::string load_error(const fs::path& path, std::string select = "") {
-    try {
-      tsp::Problem::load({{path}, select});
-    } catch (const dpgpu::InputError& e) {
-      return e.what();
-    }
-    return "";
+    return load_error_of<tsp::Problem>({{path}, std::move(select)});
   }
   std::string error_of(const std::string& text) { return load_error(write("bad.tsp", text)); }
   std::string where(int line) const {
