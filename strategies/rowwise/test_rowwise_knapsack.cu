@@ -78,18 +78,12 @@ GpuSolver solver(const RowwiseConfig& c,
 
 // ----------------------------------------------------------------- every configuration
 
+// The wrapping ring at block 96, one staging slot with 3-row chunks at 256, value only on the
+// device at 128.
 std::vector<GpuSolver> all_configs() {
-  std::vector<RowwiseConfig> configs;
-  for (const char* ro : {"ldg", "plain", "texture"})
-    for (bool offload : {true, false}) configs.push_back(config(256, offload, ro));
-  configs.push_back(config(32, true, "ldg"));
-  configs.push_back(config(1024, false, "ldg"));
-  configs.push_back(config(96, true, "texture", true, 1, 2));  // wrap-around: 1 row per chunk
-  configs.push_back(config(256, true, "ldg", true, 3, 1));     // one staging slot, 3-row chunks
-  configs.push_back(config(256, true, "ldg", false));          // value only
-  configs.push_back(config(128, false, "plain", false));
   std::vector<GpuSolver> out;
-  for (const auto& c : configs) out.push_back(solver(c));
+  for (const auto& p : knapsack::gpu_test::config_sweep({96, 256, 3, 128}))
+    out.push_back(solver(config(p.block, p.offload, p.readonly, p.reconstruct, p.chunk, p.slots)));
   return out;
 }
 

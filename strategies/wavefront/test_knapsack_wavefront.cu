@@ -83,18 +83,12 @@ GpuSolver solver(const KnapsackWavefrontConfig& c,
 
 // ----------------------------------------------------------------- every configuration
 
+// The wrapping ring at block 64, one staging slot with 5-diagonal chunks at 128, value only on
+// the device at 96.
 std::vector<GpuSolver> all_configs() {
-  std::vector<KnapsackWavefrontConfig> configs;
-  for (const char* ro : {"ldg", "plain", "texture"})
-    for (bool offload : {true, false}) configs.push_back(config(256, offload, ro));
-  configs.push_back(config(32, true, "ldg"));
-  configs.push_back(config(1024, false, "ldg"));
-  configs.push_back(config(64, true, "texture", true, 1, 2));  // wrap-around: 1 diagonal a chunk
-  configs.push_back(config(128, true, "ldg", true, 5, 1));  // one staging slot, 5-diagonal chunks
-  configs.push_back(config(256, true, "ldg", false));       // value only
-  configs.push_back(config(96, false, "plain", false));
   std::vector<GpuSolver> out;
-  for (const auto& c : configs) out.push_back(solver(c));
+  for (const auto& p : knapsack::gpu_test::config_sweep({64, 128, 5, 96}))
+    out.push_back(solver(config(p.block, p.offload, p.readonly, p.reconstruct, p.chunk, p.slots)));
   return out;
 }
 

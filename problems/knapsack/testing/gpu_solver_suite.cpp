@@ -6,6 +6,7 @@
 #include <exception>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "dpgpu/error.hpp"
 #include "dpgpu/gpu_presence.hpp"
@@ -53,6 +54,19 @@ Counters expect_solves(const Named& inst, const GpuSolver& solver) {
   const Counters counters = ctx.counters();
   expect_counters(inst.x, solver, counters, what);
   return counters;
+}
+
+std::vector<SweepPoint> config_sweep(const SweepBlocks& b) {
+  std::vector<SweepPoint> out;
+  for (const char* ro : {"ldg", "plain", "texture"})
+    for (bool offload : {true, false}) out.push_back({256, offload, ro});
+  out.push_back({32, true, "ldg"});
+  out.push_back({1024, false, "ldg"});
+  out.push_back({b.wrap, true, "texture", true, 1, 2});
+  out.push_back({b.one_slot, true, "ldg", true, b.one_slot_chunk, 1});
+  out.push_back({256, true, "ldg", false});
+  out.push_back({b.value_only_on_device, false, "plain", false});
+  return out;
 }
 
 void KnapsackGpuConfigs::SetUp() { skip_without_gpu(); }

@@ -58,6 +58,30 @@ struct GpuSolver {
   RandomSizes random;
 };
 
+// One configuration of the sweep every GPU knapsack solver is tested in; each strategy makes
+// its own config from it (chunk: rows or diagonals per offloaded chunk, 0 = the default).
+struct SweepPoint {
+  int block = 256;
+  bool offload = true;
+  std::string readonly = "ldg";
+  bool reconstruct = true;
+  std::int64_t chunk = 0;
+  std::int64_t slots = 4;
+};
+
+// The block sizes (not multiples of a default) a strategy picks for the sweep's last cases.
+struct SweepBlocks {
+  int wrap = 96;                    // the ring that wraps around: 1 per chunk, 2 slots
+  int one_slot = 256;               // one staging slot...
+  std::int64_t one_slot_chunk = 3;  // ...with chunks of this many rows or diagonals
+  int value_only_on_device = 128;   // value only, offload off
+};
+
+// The sweep, in this order (the test names' indices): every read-only path with offload on and
+// off at block 256, blocks 32 and 1024, the wrapping ring, one staging slot, value only with
+// and without offload.
+std::vector<SweepPoint> config_sweep(const SweepBlocks& blocks);
+
 struct SolveCase {
   Named instance;
   GpuSolver solver;
