@@ -64,5 +64,7 @@ function(dpgpu_add_baselines problem)
   # The registrations are static objects that nothing references: link the library whole.
   if(tests)
     dpgpu_add_test(test_${problem}_baselines ${tests} LIBS "$<LINK_LIBRARY:WHOLE_ARCHIVE,${lib}>")
+    # baselines/testing/registered_solve.hpp: solving through the registry, shared by the families.
+    target_include_directories(test_${problem}_baselines PRIVATE ${PROJECT_SOURCE_DIR}/baselines/testing)
   endif()
 endfunction()

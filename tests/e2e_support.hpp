@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 #include <string>
@@ -62,6 +63,26 @@ inline std::string slurp(const fs::path& p) {
 inline std::vector<dpgpu::CsvRow> read_csv(const fs::path& p) {
   dpgpu::CsvTable t(p, {});
   return t.load();
+}
+
+// Every file of a folder with its content, to prove that a refused run changed nothing.
+inline std::map<std::string, std::string> snapshot(const fs::path& dir) {
+  std::map<std::string, std::string> out;
+  if (!fs::exists(dir)) return out;
+  for (auto& e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file()) out[fs::relative(e.path(), dir).string()] = slurp(e.path());
+  return out;
+}
+
+// A toy experiment: generator count at n (a YAML list), cpu.right sleeping `sleep` ms (a YAML
+// list) and cpu.bare, `reps` repetitions, no warm-up; `extra` YAML lines appended.
+inline std::string toy_sweep(const std::string& name, const std::string& n,
+                             const std::string& sleep, int reps, const std::string& extra = "") {
+  return "name: " + name +
+         "\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: " + n +
+         "}\nsolvers:\n  - name: cpu.right\n    params: {sleep_ms: " + sleep +
+         "}\n  - name: cpu.bare\nrepetitions: " + std::to_string(reps) +
+         "\nwarmup: 0\ntimeout_s: 30\n" + extra;
 }
 
 }  // namespace e2e

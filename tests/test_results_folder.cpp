@@ -18,6 +18,9 @@
 
 using e2e::read_csv;
 using e2e::run;
+using e2e::snapshot;
+using e2e::toy_sweep;
+using scaleout::lines_in;
 
 namespace {
 
@@ -29,29 +32,6 @@ pid_t start(const std::vector<std::string>& args, const fs::path& log) {
 }
 using scaleout::wait_exit;
 using scaleout::wait_for;
-
-std::size_t lines_in(const fs::path& p) {
-  std::string text = e2e::slurp(p);
-  return std::size_t(std::count(text.begin(), text.end(), '\n'));
-}
-
-// Every file of a folder with its content, to prove a refused run changed nothing.
-std::map<std::string, std::string> snapshot(const fs::path& dir) {
-  std::map<std::string, std::string> out;
-  if (!fs::exists(dir)) return out;
-  for (auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file()) out[fs::relative(e.path(), dir).string()] = e2e::slurp(e.path());
-  return out;
-}
-
-std::string sweep(const std::string& name, const std::string& n, const std::string& sleep, int reps,
-                  const std::string& extra = "") {
-  return "name: " + name +
-         "\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: " + n +
-         "}\nsolvers:\n  - name: cpu.right\n    params: {sleep_ms: " + sleep +
-         "}\n  - name: cpu.bare\nrepetitions: " + std::to_string(reps) +
-         "\nwarmup: 0\ntimeout_s: 30\n" + extra;
-}
 
 // Each (case, repetition) exactly once in runs.csv, summary's reps equal to runs.csv's, and
 // benchmark.json's iterations equal to both.
@@ -95,12 +75,12 @@ TEST(ResultsFolder, KillNineAtRandomMomentsThenResumeKeepsEveryRepetitionOnce) {
   // the time a one-case run takes from start to finish (measured first: start-up is longer
   // where context.json asks nvidia-smi about a GPU), so kills land in start-up, in cases and
   // in commits.
-  auto yaml = d.write(
-      "k.yaml",
-      sweep("kill", "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]", "[0, 10, 30]", 3));
+  auto yaml =
+      d.write("k.yaml", toy_sweep("kill", "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]",
+                                  "[0, 10, 30]", 3));
   const auto out = d.path / "out";
   const auto t0 = std::chrono::steady_clock::now();
-  ASSERT_EQ(run(kToy + " run " + d.write("one.yaml", sweep("one", "1", "0", 1)).string() +
+  ASSERT_EQ(run(kToy + " run " + d.write("one.yaml", toy_sweep("one", "1", "0", 1)).string() +
                 " --out " + (d.path / "one").string())
                 .code,
             0);
@@ -131,7 +111,7 @@ TEST(ResultsFolder, KillNineAtRandomMomentsThenResumeKeepsEveryRepetitionOnce) {
 
 TEST(ResultsFolder, SecondConcurrentRunIsRefusedAndTheFirstStaysIntact) {
   e2e::TempDir d;
-  auto yaml = d.write("c.yaml", sweep("conc", "[1, 2, 3]", "200", 1));
+  auto yaml = d.write("c.yaml", toy_sweep("conc", "[1, 2, 3]", "200", 1));
   const auto out = d.path / "out";
   pid_t first = start({"run", yaml.string(), "--out", out.string()}, d.path / "first.txt");
   ASSERT_TRUE(wait_for([&] { return fs::exists(out / ".dpgpu-run"); }, 10));
@@ -148,7 +128,7 @@ TEST(ResultsFolder, SecondConcurrentRunIsRefusedAndTheFirstStaysIntact) {
 
 TEST(ResultsFolder, FilterTypoIsExitTwoAndLeavesTheFolderUnchanged) {
   e2e::TempDir d;
-  auto yaml = d.write("f.yaml", sweep("filt", "[1, 2]", "0", 2));
+  auto yaml = d.write("f.yaml", toy_sweep("filt", "[1, 2]", "0", 2));
   const auto out = d.path / "out";
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string()).code, 0);
   const auto before = snapshot(out);
@@ -164,7 +144,7 @@ TEST(ResultsFolder, FilterTypoIsExitTwoAndLeavesTheFolderUnchanged) {
 
 TEST(ResultsFolder, FilterRerunsItsCasesAndKeepsEveryOtherRow) {
   e2e::TempDir d;
-  auto yaml = d.write("f.yaml", sweep("filt", "[1, 2]", "0", 2));
+  auto yaml = d.write("f.yaml", toy_sweep("filt", "[1, 2]", "0", 2));
   const auto out = d.path / "out";
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string()).code, 0);
   auto before = read_csv(out / "runs.csv");
@@ -183,8 +163,8 @@ TEST(ResultsFolder, FilterRerunsItsCasesAndKeepsEveryOtherRow) {
 
 TEST(ResultsFolder, ResumeOfAnotherExperimentOrOtherRepetitionsIsRefused) {
   e2e::TempDir d;
-  auto a = d.write("a.yaml", sweep("alpha", "[1, 2]", "0", 2));
-  auto b = d.write("b.yaml", sweep("beta", "[1, 2, 3]", "0", 2));
+  auto a = d.write("a.yaml", toy_sweep("alpha", "[1, 2]", "0", 2));
+  auto b = d.write("b.yaml", toy_sweep("beta", "[1, 2, 3]", "0", 2));
   const auto out = d.path / "out";
   ASSERT_EQ(run(kToy + " run " + a.string() + " --out " + out.string()).code, 0);
   const auto before = snapshot(out);
@@ -203,7 +183,7 @@ TEST(ResultsFolder, ResumeOfAnotherExperimentOrOtherRepetitionsIsRefused) {
 
 TEST(ResultsFolder, AFolderWithResultsNeedsResumeOrFreshAndFreshMovesThemAside) {
   e2e::TempDir d;
-  auto yaml = d.write("a.yaml", sweep("again", "[1]", "0", 1));
+  auto yaml = d.write("a.yaml", toy_sweep("again", "[1]", "0", 1));
   const auto out = d.path / "out";
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string()).code, 0);
   fs::create_directories(out / "figures");
@@ -230,7 +210,7 @@ TEST(ResultsFolder, AFolderWithResultsNeedsResumeOrFreshAndFreshMovesThemAside) 
 
 TEST(ResultsFolder, FiguresOfChangedDataAreRemoved) {
   e2e::TempDir d;
-  auto yaml = d.write("a.yaml", sweep("figs", "[1, 2]", "0", 1));
+  auto yaml = d.write("a.yaml", toy_sweep("figs", "[1, 2]", "0", 1));
   const auto out = d.path / "out";
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter n=1").code,
             0);
@@ -245,7 +225,7 @@ TEST(ResultsFolder, FiguresOfChangedDataAreRemoved) {
 
 TEST(ResultsFolder, AJournalLineCutShortIsDroppedAndItsCaseRunsAgain) {
   e2e::TempDir d;
-  auto yaml = d.write("j.yaml", sweep("cut", "[1, 2]", "0", 2));
+  auto yaml = d.write("j.yaml", toy_sweep("cut", "[1, 2]", "0", 2));
   const auto out = d.path / "out";
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string()).code, 0);
   std::string journal = e2e::slurp(out / "journal.jsonl");
@@ -261,7 +241,7 @@ TEST(ResultsFolder, AJournalLineCutShortIsDroppedAndItsCaseRunsAgain) {
 TEST(ResultsFolder, SigintStopsAfterTheCaseInProgressAndResumeFinishes) {
   for (int sig : {SIGINT, SIGTERM}) {
     e2e::TempDir d;
-    auto yaml = d.write("s.yaml", sweep("sig", "[1, 2, 3]", "150", 1, "isolate: always\n"));
+    auto yaml = d.write("s.yaml", toy_sweep("sig", "[1, 2, 3]", "150", 1, "isolate: always\n"));
     const auto out = d.path / "out";
     pid_t pid = start({"run", yaml.string(), "--out", out.string()}, d.path / "log.txt");
     ASSERT_TRUE(wait_for([&] { return lines_in(out / "journal.jsonl") >= 1; }, 20));

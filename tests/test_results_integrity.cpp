@@ -18,6 +18,8 @@
 using e2e::read_csv;
 using e2e::run;
 using e2e::slurp;
+using e2e::snapshot;
+using e2e::toy_sweep;
 
 namespace {
 
@@ -43,29 +45,12 @@ void write_lines(const fs::path& p, const std::vector<std::string>& lines) {
   for (auto& l : lines) out << l << "\n";
 }
 
-std::map<std::string, std::string> snapshot(const fs::path& dir) {
-  std::map<std::string, std::string> out;
-  if (!fs::exists(dir)) return out;
-  for (auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file()) out[fs::relative(e.path(), dir).string()] = slurp(e.path());
-  return out;
-}
-
 // Files in `dir` whose name starts with `prefix`.
 std::vector<fs::path> named(const fs::path& dir, const std::string& prefix) {
   std::vector<fs::path> out;
   for (auto& e : fs::directory_iterator(dir))
     if (e.path().filename().string().rfind(prefix, 0) == 0) out.push_back(e.path());
   return out;
-}
-
-std::string sweep(const std::string& name, const std::string& n, const std::string& sleep, int reps,
-                  const std::string& extra = "") {
-  return "name: " + name +
-         "\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: " + n +
-         "}\nsolvers:\n  - name: cpu.right\n    params: {sleep_ms: " + sleep +
-         "}\n  - name: cpu.bare\nrepetitions: " + std::to_string(reps) +
-         "\nwarmup: 0\ntimeout_s: 30\n" + extra;
 }
 
 // Each (case, repetition) once in runs.csv; summary.csv and the journal hold every case once.
@@ -87,7 +72,7 @@ void expect_whole(const fs::path& out, std::size_t cases, int reps) {
 // (nothing re-measured), and the journal as it was is kept beside, not rewritten in place.
 TEST(ResultsIntegrity, AnUnreadableJournalLineLosesOnlyItself) {
   e2e::TempDir d;
-  auto yaml = d.write("e.yaml", sweep("garbage", "[1, 2, 3]", "0", 2));
+  auto yaml = d.write("e.yaml", toy_sweep("garbage", "[1, 2, 3]", "0", 2));
   const auto out = d.path / "out";
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string()).code, 0);
   const std::string runs_before = slurp(out / "runs.csv");
@@ -111,7 +96,7 @@ TEST(ResultsIntegrity, AnUnreadableJournalLineLosesOnlyItself) {
 // 1, in merge: a shard's unreadable line loses only itself there too.
 TEST(ResultsIntegrity, MergeKeepsEveryReadableRecordOfADamagedJournal) {
   e2e::TempDir d;
-  auto yaml = d.write("e.yaml", sweep("mgarbage", "[1, 2, 3]", "0", 1));
+  auto yaml = d.write("e.yaml", toy_sweep("mgarbage", "[1, 2, 3]", "0", 1));
   for (int k = 0; k < 2; ++k)
     ASSERT_EQ(run(kToy + " run " + yaml.string() + " --shard " + std::to_string(k) + "/2 --out " +
                   (d.path / ("s" + std::to_string(k))).string())
@@ -131,7 +116,7 @@ TEST(ResultsIntegrity, MergeKeepsEveryReadableRecordOfADamagedJournal) {
 // they are moved aside, whole, before the rebuild.
 TEST(ResultsIntegrity, ADeletedJournalMovesTheDerivedFilesAsideFirst) {
   e2e::TempDir d;
-  auto yaml = d.write("e.yaml", sweep("nojournal", "[1, 2]", "0", 2));
+  auto yaml = d.write("e.yaml", toy_sweep("nojournal", "[1, 2]", "0", 2));
   const auto out = d.path / "out";
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string()).code, 0);
   const auto before = snapshot(out);
@@ -150,7 +135,7 @@ TEST(ResultsIntegrity, ADeletedJournalMovesTheDerivedFilesAsideFirst) {
 // a --filter rerun still replaces its case's record.
 TEST(ResultsIntegrity, ADuplicatedRecordKeepsTheFirstAndSaysSo) {
   e2e::TempDir d;
-  auto yaml = d.write("e.yaml", sweep("dup", "[1, 2]", "0", 2));
+  auto yaml = d.write("e.yaml", toy_sweep("dup", "[1, 2]", "0", 2));
   const auto out = d.path / "out";
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string()).code, 0);
   const std::string runs_before = slurp(out / "runs.csv");
@@ -183,7 +168,7 @@ TEST(ResultsIntegrity, ADuplicatedRecordKeepsTheFirstAndSaysSo) {
 // 5. --resume keeps the first run's context (start, host, command line) in "earlier_runs".
 TEST(ResultsIntegrity, ResumeKeepsEveryRunsContext) {
   e2e::TempDir d;
-  auto yaml = d.write("e.yaml", sweep("ctx", "[1, 2]", "0", 1));
+  auto yaml = d.write("e.yaml", toy_sweep("ctx", "[1, 2]", "0", 1));
   const auto out = d.path / "out";
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter n=1").code,
             0);
@@ -204,7 +189,7 @@ TEST(ResultsIntegrity, OnlyANewEmptyOrDpgpuMadeFolderIsWrittenOrMoved) {
   fs::create_directories(d.path / "work/.git");
   d.write("work/.git/HEAD", "ref: refs/heads/main\n");
   d.write("work/source.cpp", "int main() {}\n");
-  auto yaml = d.write("work/e.yaml", sweep("owned", "[1]", "0", 1));
+  auto yaml = d.write("work/e.yaml", toy_sweep("owned", "[1]", "0", 1));
   const auto before = snapshot(d.path / "work");
   for (std::string flags : {"", " --fresh", " --resume"}) {
     auto r =
@@ -226,8 +211,8 @@ TEST(ResultsIntegrity, OnlyANewEmptyOrDpgpuMadeFolderIsWrittenOrMoved) {
 // 4. --fresh never moves a folder a running dpgpu holds; merge --fresh never moves its inputs.
 TEST(ResultsIntegrity, FreshNeverMovesAFolderInUse) {
   e2e::TempDir d;
-  auto quick = d.write("q.yaml", sweep("inuse", "[1]", "0", 1));
-  auto slow = d.write("s.yaml", sweep("inuse", "[1, 2]", "300", 1));
+  auto quick = d.write("q.yaml", toy_sweep("inuse", "[1]", "0", 1));
+  auto slow = d.write("s.yaml", toy_sweep("inuse", "[1, 2]", "300", 1));
   const auto parent = d.path / "parent";
   ASSERT_EQ(run(kToy + " run " + quick.string() + " --out " + parent.string()).code, 0);
   const auto shard = parent / "shard-0-of-2";
@@ -255,7 +240,7 @@ TEST(ResultsIntegrity, FreshNeverMovesAFolderInUse) {
 // 13. A --filter that matches only other shards' cases is exit 2, nothing written.
 TEST(ResultsIntegrity, AFilterMatchingOnlyOtherShardsIsExitTwo) {
   e2e::TempDir d;
-  auto yaml = d.write("e.yaml", sweep("fshard", "[1, 2, 3]", "0", 1));
+  auto yaml = d.write("e.yaml", toy_sweep("fshard", "[1, 2, 3]", "0", 1));
   int refused = 0;
   for (int k = 0; k < 2; ++k) {
     const auto out = d.path / ("s" + std::to_string(k));
@@ -289,7 +274,7 @@ TEST(ResultsIntegrity, CommandLineErrorsAreExitTwoWithAShortMessage) {
 // command; exit 129.
 TEST(ResultsIntegrity, SighupStopsLikeSigtermAndSaysHowToResume) {
   e2e::TempDir d;
-  auto yaml = d.write("s.yaml", sweep("hup", "[1, 2, 3]", "150", 1));
+  auto yaml = d.write("s.yaml", toy_sweep("hup", "[1, 2, 3]", "150", 1));
   const auto out = d.path / "out";
   pid_t pid = start({"run", yaml.string(), "--out", out.string()}, d.path / "log.txt");
   ASSERT_TRUE(wait_for([&] { return lines_of(out / "journal.jsonl").size() >= 1; }, 20));
@@ -398,7 +383,7 @@ TEST(ResultsIntegrity, AnUnknownMaxKeyIsAnErrorNamingTheKeysThatExist) {
 // file of the user's in figures/.
 TEST(ResultsIntegrity, ARerunRemovesOnlyTheFiguresDpgpuDrew) {
   e2e::TempDir d;
-  auto yaml = d.write("e.yaml", sweep("figs", "[1, 2]", "0", 1));
+  auto yaml = d.write("e.yaml", toy_sweep("figs", "[1, 2]", "0", 1));
   const auto out = d.path / "out";
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string()).code, 0);
   fs::create_directories(out / "figures");
@@ -453,7 +438,7 @@ void expect_derived_agree(const fs::path& out) {
 // kept as it was (not measured again), and the derived files agree with the journal.
 TEST(ResultsIntegrity, JournalPropertyDamageThenResumeLosesNoReadableRecord) {
   e2e::TempDir d;
-  auto yaml = d.write("e.yaml", sweep("prop", "[1, 2, 3, 4, 5, 6]", "0", 2));
+  auto yaml = d.write("e.yaml", toy_sweep("prop", "[1, 2, 3, 4, 5, 6]", "0", 2));
   const auto out = d.path / "out";
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string()).code, 0);
   std::mt19937 rng(30);
@@ -516,7 +501,7 @@ TEST(ResultsIntegrity, JournalPropertyDamageThenResumeLosesNoReadableRecord) {
 // polynomial time: the whole plan in well under a second, not minutes.
 TEST(ResultsIntegrity, ABacktrackingFilterIsMatchedInPolynomialTime) {
   e2e::TempDir d;
-  auto yaml = d.write("e.yaml", sweep("regex", "[1, 2, 3, 4, 5, 6, 7, 8]", "0", 1));
+  auto yaml = d.write("e.yaml", toy_sweep("regex", "[1, 2, 3, 4, 5, 6, 7, 8]", "0", 1));
   const auto t0 = std::chrono::steady_clock::now();
   auto r = run("timeout 60 " + kToy + " run " + yaml.string() +
                " --dry-run --filter '(.*)*(.*)*(.*)*zzz'");
@@ -534,7 +519,7 @@ TEST(ResultsIntegrity, ABacktrackingFilterIsMatchedInPolynomialTime) {
 // from it before report, compare or plot read them; a folder a run holds is left alone.
 TEST(ResultsIntegrity, ReadersRebuildDerivedFilesOlderThanTheJournal) {
   e2e::TempDir d;
-  auto yaml = d.write("e.yaml", sweep("stale", "[1, 2]", "0", 1));
+  auto yaml = d.write("e.yaml", toy_sweep("stale", "[1, 2]", "0", 1));
   const auto out = d.path / "out";
   ASSERT_EQ(run(kToy + " run " + yaml.string() + " --out " + out.string() + " --filter n=1").code,
             0);
@@ -568,7 +553,7 @@ static void expect_no_temporary_files(const fs::path& dir) {
 // half-written; moved back, --resume completes it.
 TEST(ResultsIntegrity, AFolderMovedMidRunStopsWithAClearMessage) {
   e2e::TempDir d;
-  auto yaml = d.write("e.yaml", sweep("moved", "[1, 2, 3]", "150", 1));
+  auto yaml = d.write("e.yaml", toy_sweep("moved", "[1, 2, 3]", "150", 1));
   const auto out = d.path / "out", away = d.path / "away";
   pid_t pid = start({"run", yaml.string(), "--out", out.string()}, d.path / "log.txt");
   ASSERT_TRUE(wait_for([&] { return lines_of(out / "journal.jsonl").size() >= 1; }, 20));
@@ -589,7 +574,7 @@ TEST(ResultsIntegrity, AFolderMovedMidRunStopsWithAClearMessage) {
 // the folder, the bytes and the resume command; exit 1; no temporary file left.
 TEST(ResultsIntegrity, AFailedWriteIsExitOneWithTheResumeCommandAndNoTemporaryFile) {
   e2e::TempDir d;
-  auto yaml = d.write("e.yaml", sweep("full", "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "0", 3));
+  auto yaml = d.write("e.yaml", toy_sweep("full", "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "0", 3));
   const auto out = d.path / "out";
   auto r = run("ulimit -f 12; " + kToy + " run " + yaml.string() + " --out " + out.string());
   EXPECT_EQ(r.code, 1) << r.output;

@@ -4,6 +4,7 @@
 
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
+#include "registered_solve.hpp"
 #include "knapsack/generators.hpp"
 #include "knapsack/knapsack.hpp"
 #include "knapsack/reference.hpp"
@@ -16,9 +17,7 @@ using Clock = dpgpu::Context::Clock;
 const char* const kAll[] = {"cpu.dp", "cpu.omp_dp", "cpu.branch_bound"};
 
 const dpgpu::SolverEntry& solver(const std::string& name) {
-  auto* s = dpgpu::Registry::get().solver("knapsack", name);
-  if (!s) throw std::runtime_error("not registered: " + name);
-  return *s;
+  return baseline_test::registered("knapsack", name);
 }
 
 dpgpu::AnyInstance erased(knapsack::Instance x,
@@ -47,11 +46,7 @@ TEST(KnapsackSolvers, OutcomesAreOptimalAndCertificatesRecheck) {
     for (auto name : kAll) {
       auto& s = solver(name);
       dpgpu::Context ctx(dpgpu::Backend::Cpu, Clock::now() + std::chrono::hours(1));
-      ctx.begin();
-      auto out = s.solve(x, s.schema.resolve({}), ctx);
-      ctx.end();
-      EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "")
-          << name;  // each counter declared
+      auto out = baseline_test::solve_with_defaults(s, x, ctx);
       EXPECT_EQ(out.objective, optimum) << name << " seed " << seed;
       auto verdict = problem->check(x, out);
       ASSERT_TRUE(verdict.has_value()) << name << ": no certificate";

@@ -4,6 +4,7 @@
 
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
+#include "registered_solve.hpp"
 #include "lcs/generators.hpp"
 #include "lcs/lcs.hpp"
 #include "lcs/lcs_cpu.hpp"
@@ -17,9 +18,7 @@ const char* const kAll[] = {"cpu.full_table", "cpu.linear", "cpu.hirschberg", "c
 const char* const kWithCertificate[] = {"cpu.full_table", "cpu.hirschberg"};
 
 const dpgpu::SolverEntry& solver(const std::string& name) {
-  auto* s = dpgpu::Registry::get().solver("lcs", name);
-  if (!s) throw std::runtime_error("not registered: " + name);
-  return *s;
+  return baseline_test::registered("lcs", name);
 }
 
 bool makes_certificate(const std::string& name) {
@@ -53,11 +52,7 @@ TEST(LcsSolvers, OutcomesMatchThePlantedLengthAndCertificatesRecheck) {
     for (auto name : kAll) {
       auto& s = solver(name);
       dpgpu::Context ctx(dpgpu::Backend::Cpu, Clock::now() + std::chrono::hours(1));
-      ctx.begin();
-      auto out = s.solve(x, s.schema.resolve({}), ctx);
-      ctx.end();
-      EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "")
-          << name;  // each counter declared
+      auto out = baseline_test::solve_with_defaults(s, x, ctx);
       EXPECT_EQ(out.objective, *x.known_optimum) << name << " fraction " << fraction;
       EXPECT_EQ(out.solution != nullptr, makes_certificate(name)) << name;
       auto verdict = problem->check(x, out);

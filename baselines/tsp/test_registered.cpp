@@ -4,6 +4,7 @@
 
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
+#include "registered_solve.hpp"
 #include "tsp/generators.hpp"
 #include "tsp/reference.hpp"
 #include "tsp/tsp.hpp"
@@ -15,9 +16,7 @@ using Clock = dpgpu::Context::Clock;
 const char* const kAll[] = {"cpu.held_karp", "cpu.omp_held_karp"};
 
 const dpgpu::SolverEntry& solver(const std::string& name) {
-  auto* s = dpgpu::Registry::get().solver("tsp", name);
-  if (!s) throw std::runtime_error("not registered: " + name);
-  return *s;
+  return baseline_test::registered("tsp", name);
 }
 
 dpgpu::AnyInstance erased(tsp::Instance x) {
@@ -44,11 +43,7 @@ TEST(TspSolvers, OutcomesAreOptimalAndCertificatesRecheck) {
     for (auto name : kAll) {
       auto& s = solver(name);
       dpgpu::Context ctx(dpgpu::Backend::Cpu, Clock::now() + std::chrono::hours(1));
-      ctx.begin();
-      auto out = s.solve(x, s.schema.resolve({}), ctx);
-      ctx.end();
-      EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "")
-          << name;  // each counter declared
+      auto out = baseline_test::solve_with_defaults(s, x, ctx);
       EXPECT_EQ(out.objective, optimum) << name;
       ASSERT_NE(out.solution, nullptr) << name;
       auto verdict = problem->check(x, out);

@@ -6,6 +6,7 @@
 #include "dfs.hpp"
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
+#include "registered_solve.hpp"
 #include "tsp/generators.hpp"
 #include "tsp/reference.hpp"
 #include "tsp_cpu.hpp"
@@ -25,9 +26,7 @@ dpgpu::AnyInstance generate(const std::string& generator, int n, std::uint64_t s
 }
 
 const dpgpu::SolverEntry& solver(const std::string& name) {
-  auto* s = dpgpu::Registry::get().solver("tsp", name);
-  if (!s) throw std::runtime_error("not registered: " + name);
-  return *s;
+  return baseline_test::registered("tsp", name);
 }
 
 TEST(TspSearchClasses, GeneratedOptimaEqualHeldKarp) {
@@ -79,11 +78,7 @@ TEST(TspSearchClasses, RegisteredSolversReportNodes) {
     EXPECT_GE(s.memory(x, s.schema.resolve({})).host, 10u * 10u * 8u);
     EXPECT_EQ(s.schema.resolve({}).text("initial_ub"), "optimal");
     dpgpu::Context ctx(dpgpu::Backend::Cpu, Clock::now() + std::chrono::hours(1));
-    ctx.begin();
-    auto out = s.solve(x, s.schema.resolve({}), ctx);
-    ctx.end();
-    EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "")
-        << name;  // each counter declared
+    auto out = baseline_test::solve_with_defaults(s, x, ctx);
     EXPECT_EQ(out.objective, *x.known_optimum) << name;
     auto verdict = problem->check(x, out);
     ASSERT_TRUE(verdict.has_value());

@@ -21,11 +21,7 @@ from figure_checks import (clipped_texts, colour_clashes, legend_texts, overlapp
 from dpgpu_plots import results as results_mod  # noqa: E402
 from dpgpu_plots import style  # noqa: E402
 
-try:
-    import matplotlib  # noqa: F401
-    HAVE_MPL = True
-except ImportError:
-    HAVE_MPL = False
+from plot_test_support import HAVE_MPL  # noqa: E402
 
 COLUMNS = ["experiment", "case_id", "problem", "instance", "seed", "solver", "backend", "status",
            "valid", "objective", "reps", "work", "time_median_s", "time_min_s", "time_max_s",

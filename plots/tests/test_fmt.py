@@ -23,11 +23,7 @@ class SecondsTest(unittest.TestCase):
         self.assertEqual(fmt.seconds(float("nan")), fmt.DASH)
 
 
-try:
-    import matplotlib  # noqa: F401
-    HAVE_MPL = True
-except ImportError:
-    HAVE_MPL = False
+from plot_test_support import HAVE_MPL  # noqa: E402
 
 
 @unittest.skipUnless(HAVE_MPL, "no Matplotlib")

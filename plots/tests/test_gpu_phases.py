@@ -21,11 +21,7 @@ from dpgpu_plots import plotspec  # noqa: E402
 from dpgpu_plots import results as results_mod  # noqa: E402
 from dpgpu_plots.errors import PlotError  # noqa: E402
 
-try:
-    import matplotlib  # noqa: F401
-    HAVE_MPL = True
-except ImportError:
-    HAVE_MPL = False
+from plot_test_support import HAVE_MPL  # noqa: E402
 
 PHASES = ("compute", "wait", "fill", "drain", "peer")
 

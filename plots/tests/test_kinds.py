@@ -9,14 +9,12 @@ plot:-section error tests need PyYAML and skip without it.
 """
 
 import csv
-import io
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import unittest
-from contextlib import redirect_stderr, redirect_stdout
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PLOTS = os.path.dirname(HERE)
@@ -31,30 +29,9 @@ from dpgpu_plots import style  # noqa: E402
 from dpgpu_plots.cli import main  # noqa: E402
 from dpgpu_plots.errors import PlotError  # noqa: E402
 
-try:
-    import matplotlib  # noqa: F401
-    HAVE_MPL = True
-except ImportError:
-    HAVE_MPL = False
-try:
-    import yaml  # noqa: F401
-    HAVE_YAML = True
-except ImportError:
-    HAVE_YAML = False
+from plot_test_support import HAVE_MPL, HAVE_YAML, run_cli, needs_mpl, needs_yaml  # noqa: E402
 
-needs_mpl = unittest.skipUnless(HAVE_MPL, "Matplotlib not importable by this Python")
-needs_yaml = unittest.skipUnless(HAVE_YAML, "PyYAML not importable by this Python")
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-
-
-def run_cli(*args):
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        try:
-            status = main(list(args))
-        except SystemExit as e:
-            status = e.code
-    return status, out.getvalue(), err.getvalue()
 
 
 def hex_colour(c):

@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
-from contextlib import redirect_stderr, redirect_stdout
+from contextlib import redirect_stderr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PLOTS = os.path.dirname(HERE)
@@ -26,15 +26,9 @@ sys.path.insert(0, PLOTS)
 from figure_checks import legend_texts  # noqa: E402
 from dpgpu_plots import results as results_mod  # noqa: E402
 from dpgpu_plots import style  # noqa: E402
-from dpgpu_plots.cli import main  # noqa: E402
 
-try:
-    import matplotlib  # noqa: F401
-    HAVE_MPL = True
-except ImportError:
-    HAVE_MPL = False
+from plot_test_support import HAVE_MPL, run_cli, needs_mpl  # noqa: E402
 
-needs_mpl = unittest.skipUnless(HAVE_MPL, "Matplotlib not importable by this Python")
 
 LEADING = ["experiment", "case_id", "problem", "instance", "seed", "solver", "backend",
            "status", "valid", "objective", "reps", "work", "time_median_s", "time_min_s",
@@ -89,17 +83,6 @@ def write_results(directory, rows, context=None, columns=None):
         with open(os.path.join(directory, "context.json"), "w") as f:
             json.dump(ctx, f)
     return directory
-
-
-def run_cli(*args):
-    """(exit status, stdout, stderr) of the command run in this process."""
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        try:
-            status = main(list(args))
-        except SystemExit as e:
-            status = e.code
-    return status, out.getvalue(), err.getvalue()
 
 
 from figure_checks import series_colours  # noqa: E402,F811

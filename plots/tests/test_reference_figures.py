@@ -20,16 +20,7 @@ sys.path.insert(0, HERE)
 from dpgpu_plots import plotspec  # noqa: E402
 from dpgpu_plots import results as results_mod  # noqa: E402
 
-try:
-    import matplotlib  # noqa: F401
-    HAVE_MPL = True
-except ImportError:
-    HAVE_MPL = False
-try:
-    import yaml  # noqa: F401
-    HAVE_YAML = True
-except ImportError:
-    HAVE_YAML = False
+from plot_test_support import HAVE_MPL, HAVE_YAML  # noqa: E402
 
 # Figures a reader found hard to read (issue 25), redrawn and checked on every test run.
 CHECKED = {
@@ -55,6 +46,7 @@ def reference_folders() -> list[str]:
 
 
 def plot_section(path: str):
+    import yaml
     with open(path, encoding="utf-8") as f:
         return (yaml.safe_load(f) or {}).get("plot")
 

@@ -22,11 +22,7 @@ sys.path.insert(0, PLOTS)
 from dpgpu_plots import report  # noqa: E402
 from dpgpu_plots import results as results_mod  # noqa: E402
 
-try:
-    import matplotlib  # noqa: F401
-    HAVE_MPL = True
-except ImportError:
-    HAVE_MPL = False
+from plot_test_support import HAVE_MPL  # noqa: E402
 
 
 def chromium() -> str | None:

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "dpgpu/error.hpp"
+#include "testing/reader_fixture.hpp"
 #include "knapsack/knapsack.hpp"
 
 namespace {
@@ -13,22 +14,9 @@ namespace {
 namespace fs = std::filesystem;
 using Loaded = dpgpu::Loaded<knapsack::Instance>;
 
-class KnapsackReaders : public testing::Test {
+class KnapsackReaders : public dpgpu_test::ReaderFixture {
  protected:
-  void SetUp() override {
-    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           (std::string("dpgpu_knapsack_") + info->name() + "_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path write(const std::string& name, const std::string& text) {
-    auto path = dir_ / name;
-    fs::create_directories(path.parent_path());
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-  }
+  KnapsackReaders() : ReaderFixture("knapsack") {}
   static std::vector<Loaded> load(std::vector<fs::path> paths, std::string select = "") {
     return knapsack::Problem::load({std::move(paths), std::move(select)});
   }
@@ -39,16 +27,9 @@ class KnapsackReaders : public testing::Test {
   }
   // The message of the InputError that loading throws ("" if none).
   static std::string load_error(std::vector<fs::path> paths, std::string select = "") {
-    try {
-      load(std::move(paths), std::move(select));
-    } catch (const dpgpu::InputError& e) {
-      return e.what();
-    }
-    return "";
+    return load_error_of<knapsack::Problem>({std::move(paths), std::move(select)});
   }
   std::string in_dir(const std::string& name) const { return (dir_ / name).string(); }
-
-  fs::path dir_;
 };
 
 // ---- the whitespace formats (Pisinger's large_scale, kplib .kp) ----

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "dpgpu/error.hpp"
+#include "testing/reader_fixture.hpp"
 #include "lcs/fasta.hpp"
 #include "lcs/lcs.hpp"
 
@@ -15,21 +16,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class LcsReaders : public testing::Test {
+class LcsReaders : public dpgpu_test::ReaderFixture {
  protected:
-  void SetUp() override {
-    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           (std::string("dpgpu_lcs_") + info->name() + "_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path write(const std::string& name, const std::string& text) {
-    auto path = dir_ / name;
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-  }
+  LcsReaders() : ReaderFixture("lcs") {}
   static lcs::Instance load_one(dpgpu::FileSource src, std::string* name = nullptr) {
     auto loaded = lcs::Problem::load(src);
     EXPECT_EQ(loaded.size(), 1u);
@@ -38,16 +27,7 @@ class LcsReaders : public testing::Test {
     return loaded.at(0).instance;
   }
   // The message of the InputError that loading `src` throws ("" if none).
-  static std::string load_error(dpgpu::FileSource src) {
-    try {
-      lcs::Problem::load(src);
-    } catch (const dpgpu::InputError& e) {
-      return e.what();
-    }
-    return "";
-  }
-
-  fs::path dir_;
+  static std::string load_error(dpgpu::FileSource src) { return load_error_of<lcs::Problem>(src); }
 };
 
 TEST_F(LcsReaders, OneFastaFileGivesItsFirstTwoRecords) {

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "dpgpu/error.hpp"
+#include "testing/reader_fixture.hpp"
 #include "tsp/tsp.hpp"
 #include "tsp/tsplib.hpp"
 
@@ -14,21 +15,9 @@ namespace {
 namespace fs = std::filesystem;
 using Matrix = std::vector<std::int64_t>;
 
-class TspReader : public testing::Test {
+class TspReader : public dpgpu_test::ReaderFixture {
  protected:
-  void SetUp() override {
-    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           (std::string("dpgpu_tsp_") + info->name() + "_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path write(const std::string& name, const std::string& text) {
-    auto path = dir_ / name;
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-  }
+  TspReader() : ReaderFixture("tsp") {}
   dpgpu::Loaded<tsp::Instance> load_one(const fs::path& path) {
     auto loaded = tsp::Problem::load({{path}, ""});
     EXPECT_EQ(loaded.size(), 1u);
@@ -36,19 +25,12 @@ class TspReader : public testing::Test {
   }
   // The message of the InputError that loading `path` throws ("" if none).
   static std::string load_error(const fs::path& path, std::string select = "") {
-    try {
-      tsp::Problem::load({{path}, select});
-    } catch (const dpgpu::InputError& e) {
-      return e.what();
-    }
-    return "";
+    return load_error_of<tsp::Problem>({{path}, std::move(select)});
   }
   std::string error_of(const std::string& text) { return load_error(write("bad.tsp", text)); }
   std::string where(int line) const {
     return (dir_ / "bad.tsp").string() + ":" + std::to_string(line) + ": ";
   }
-
-  fs::path dir_;
 };
 
 #define EXPECT_HAS(text, part) EXPECT_NE((text).find(part), std::string::npos) << (text)

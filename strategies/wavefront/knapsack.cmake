@@ -8,6 +8,7 @@ endif()
 # Parameters, registration, geometry, memory estimate: host only, every build.
 dpgpu_add_test(test_knapsack_wavefront_params test_knapsack_wavefront_params.cpp LIBS ${_wavefront_whole})
 if(DPGPU_WITH_CUDA)
-  # Against a CPU DP on the GPU (skipped without a device).
-  dpgpu_add_test(test_knapsack_wavefront test_knapsack_wavefront.cu LIBS ${_wavefront_whole})
+  # The shared GPU knapsack suite (problems/knapsack/testing), against a CPU DP on the GPU
+  # (skipped without a device).
+  dpgpu_add_test(test_knapsack_wavefront test_knapsack_wavefront.cu LIBS ${_wavefront_whole} dpgpu_knapsack_gpu_suite)
 endif()

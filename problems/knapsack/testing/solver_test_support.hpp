@@ -1,14 +1,12 @@
-// knapsack_test_support.hpp — what the GPU knapsack tests (gpu.rowwise, gpu.wavefront) share:
-// a plain CPU DP to hold them to, named random instances of every generator, the edge cases,
-// and a check of value plus certificate. Test-only; header-only; no CUDA.
+// solver_test_support.hpp — what tests of knapsack solvers hold them to: a plain CPU DP, named
+// random instances of every generator, the edge cases, instances that need 64-bit cells, and a
+// check of value plus certificate. Test-only; header-only; no CUDA. The GPU solvers' shared
+// suite (gpu_solver_suite.hpp) is built on it.
 #pragma once
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
-#include <exception>
-#include <map>
 #include <cstdlib>
 #include <optional>
 #include <random>
@@ -16,7 +14,6 @@
 #include <utility>
 #include <vector>
 
-#include "dpgpu/context.hpp"
 #include "knapsack/generators.hpp"
 #include "knapsack/knapsack.hpp"
 
@@ -157,27 +154,6 @@ inline void expect_optimal(const Instance& x, std::int64_t value,
   EXPECT_EQ(verdict.objective, value)
       << what << ": the chosen items are not worth the reported value"
       << "\n  instance: " << describe(x) << "\n  seed: " << base_seed();
-}
-
-// Solves `inst` with `solve(x, cfg, ctx)` in a fresh GPU Context and holds the result (value,
-// and the packing when cfg.reconstruct) to the CPU DP; returns the Context's counters.
-// `what` names the configuration in failures.
-template <class Config, class Solve>
-std::map<std::string, double> expect_solves(const Named& inst, const Config& cfg,
-                                            const std::string& what_cfg, Solve solve) {
-  const std::string what = inst.name + " [" + what_cfg + "]";
-  dpgpu::Context ctx(dpgpu::Backend::Gpu, std::chrono::steady_clock::now() + std::chrono::hours(1));
-  decltype(solve(inst.x, cfg, ctx)) r;
-  ctx.begin();
-  try {
-    r = solve(inst.x, cfg, ctx);
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << what << " threw: " << e.what();
-    return {};
-  }
-  ctx.end();
-  expect_optimal(inst.x, r.value, r.items, cfg.reconstruct, what);
-  return ctx.counters();
 }
 
 }  // namespace knapsack::gpu_test
