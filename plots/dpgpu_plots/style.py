@@ -215,6 +215,11 @@ def use_counters(declarations: Optional[counters.Declarations], solvers: Iterabl
     _drawn_solvers = sorted(set(s for s in solvers if s)) or None
 
 
+def declared_work_unit(problem: str, solver: str) -> Optional[str]:
+    """What the solver's work counts by counters.json ("nodes"), or None (no declaration)."""
+    return _declared.solver_work_unit(problem, solver) if _declared is not None else None
+
+
 def column_label(column: str) -> str:
     """Axis label, with unit, for a summary column used as y: known columns by name,
     throughput in the work counter's unit and ``c.`` counters by their declared kind and unit

@@ -103,6 +103,18 @@ class StyleTest(unittest.TestCase):
         self.assertEqual(style.column_label("c.nodes"), "nodes (count)")
         self.assertEqual(style.column_label("throughput"), "throughput (work units per second)")
 
+    def test_energy_figures_work_unit(self):
+        try:
+            from dpgpu_plots.fig_energy import work_unit
+        except ImportError as e:  # no Matplotlib
+            self.skipTest(str(e))
+        row = {"problem": "tsp", "solver": "gpu.ivm", "c.nodes": "5"}
+        self.assertEqual(work_unit(row), "nodes")  # by the name rule
+        declared = counters.Declarations({"tsp": {"gpu.ivm": {"work_counter": "nodes", "counters": {
+            "nodes": {"kind": "count", "unit": "search nodes", "help": ""}}}}})
+        style.use_counters(declared, ["gpu.ivm"])
+        self.assertEqual(work_unit(row), "search nodes")
+
 
 class FolderTest(unittest.TestCase):
     def setUp(self):
