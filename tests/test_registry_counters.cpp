@@ -13,6 +13,7 @@
 #include <string>
 
 #include "dpgpu/context.hpp"
+#include "dpgpu/error.hpp"
 #include "dpgpu/gpu_presence.hpp"
 #include "dpgpu/registry.hpp"
 
@@ -65,6 +66,10 @@ std::string run_and_check(const dpgpu::ProblemEntry& p, const dpgpu::SolverEntry
     ctx.begin();
     s.solve(x, params, ctx);
     ctx.end();
+  } catch (const dpgpu::InputError& e) {  // refused at run time (a rule the planner would say)
+    return std::string("input error: ") + e.what();
+  } catch (const dpgpu::GpuUnavailable& e) {
+    return e.what();
   } catch (const std::exception& e) {
     ADD_FAILURE() << name << ": threw on a small instance: " << e.what();
     return "";
