@@ -29,11 +29,25 @@ TEST(Registry, EverySolverDeclaresWhatTheHarnessReads) {
       EXPECT_EQ(s->unavailable, "") << name;
     }
     if (s->unavailable.empty()) EXPECT_TRUE(s->solve) << name;
-    // A solver that declares its counters declares the one that is its work, and each once.
+  }
+}
+
+// Every solver's counters (all must be declared: a run that sets another fails) are distinct,
+// well formed (a name, help, a unit for counts and rates, a valid kind), not the harness's own,
+// and include its work counter.
+TEST(Registry, EverySolverDeclaresItsCountersWellFormed) {
+  for (const dpgpu::SolverEntry* s : dpgpu::Registry::get().solvers()) {
+    const std::string name = s->problem + " " + s->name + " (" + s->registered_at + ")";
     std::set<std::string> declared;
-    for (const dpgpu::CounterSpec& c : s->counters)
-      EXPECT_TRUE(declared.insert(c.name).second) << name << " " << c.name;
-    if (!s->counters.empty() && !s->work_counter.empty())
-      EXPECT_EQ(declared.count(s->work_counter), 1u) << name;
+    for (const dpgpu::CounterSpec& c : s->counters) {
+      EXPECT_TRUE(declared.insert(c.name).second) << name << ": " << c.name << " declared twice";
+      if (auto why = dpgpu::counter_spec_error(c)) ADD_FAILURE() << name << ": " << *why;
+      EXPECT_EQ(dpgpu::find_counter(dpgpu::harness_counters(), c.name), nullptr)
+          << name << ": " << c.name << " is the harness's own";
+    }
+    if (!s->work_counter.empty()) {
+      EXPECT_NE(dpgpu::find_counter(s->counters, s->work_counter), nullptr)
+          << name << ": work counter " << s->work_counter << " not declared";
+    }
   }
 }

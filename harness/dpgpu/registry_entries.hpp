@@ -94,11 +94,10 @@ struct SolverEntry {
   // a tree search, whose work is what it visited, not a property of the instance.
   std::string work_counter;
   // The counters its solve sets, each with its kind (counter.hpp), so outputs format them
-  // without a table of names. Once any is declared, a run that sets another (the harness's
-  // own aside) fails with an error naming the solver and the counter.
+  // without a table of names. A run that sets another (the harness's own aside) fails with an
+  // error naming the solver and the counter.
   std::vector<CounterSpec> counters;
   std::optional<std::string> undeclared_counter(const std::map<std::string, double>& set) const {
-    if (counters.empty()) return std::nullopt;
     return dpgpu::undeclared_counter(name, counters, set);
   }
   AnyBinding binding;  // the config type its parameters are bound to (bind<Config>), if any

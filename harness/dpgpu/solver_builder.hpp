@@ -240,15 +240,26 @@ class SolverBuilder {
     return *this;
   }
 
-  // A counter the solve sets (ctx.set(name, ...)): its kind, what it says, and for counts what
-  // is counted ("nodes"). Declare every counter the solve sets, or none.
+  // A counter the solve sets (ctx.set(name, ...)): its kind, what it says, and for counts and
+  // rates what is counted ("nodes"). Every counter the solve sets must be declared (counter.hpp):
+  // a run that sets another fails, naming the solver and the counter.
   SolverBuilder& counter(std::string name, CounterKind kind, std::string help,
                          std::string unit = "") {
+    return counter(CounterSpec{std::move(name), kind, std::move(help), std::move(unit)});
+  }
+  SolverBuilder& counter(CounterSpec spec) {
     return guarded([&] {
+      if (auto why = counter_spec_error(spec)) throw std::logic_error(*why);
       for (const CounterSpec& c : e_.counters)
-        if (c.name == name) throw std::logic_error("counter '" + name + "' declared twice");
-      e_.counters.push_back({std::move(name), kind, std::move(help), std::move(unit)});
+        if (c.name == spec.name)
+          throw std::logic_error("counter '" + spec.name + "' declared twice");
+      e_.counters.push_back(std::move(spec));
     });
+  }
+  // A list of them, e.g. a strategy folder's shared declarations (its *_counters.hpp).
+  SolverBuilder& counters(const std::vector<CounterSpec>& specs) {
+    for (const CounterSpec& c : specs) counter(c);
+    return *this;
   }
 
   // --- memory and solve -----------------------------------------------------------------------

@@ -248,8 +248,9 @@ TEST(SolverContract, TheRegistrationDeclaresTheBackend) {
   EXPECT_EQ(declared.entry().backend, dpgpu::Backend::Gpu);
 }
 
-// Counters are declared with their kind; a solver that declares them is held to them (the
-// harness's own counters aside), and one declared twice is the registration's mistake.
+// Counters are declared with their kind; every solver is held to its declarations (the
+// harness's own counters aside), and one declared twice or ill-formed is the registration's
+// mistake.
 TEST(SolverContract, CountersAreDeclaredWithTheirKind) {
   auto counted = dpgpu::solver<Toy, ToyConfig>("cpu.toy_counted", "never registered")
                      .counter("nodes", dpgpu::CounterKind::Count, "nodes visited", "nodes")
@@ -261,14 +262,57 @@ TEST(SolverContract, CountersAreDeclaredWithTheirKind) {
   const auto why = e.undeclared_counter({{"nodes", 3}, {"steps", 1}});
   ASSERT_TRUE(why.has_value());
   EXPECT_NE(why->find("solver 'cpu.toy_counted' set counter 'steps'"), std::string::npos) << *why;
-  // Nothing declared: not checked (a registration that has not declared its counters yet).
-  EXPECT_EQ(toy().undeclared_counter({{"anything", 1}}).value_or(""), "");
+  // Nothing declared: every counter it sets is undeclared.
+  const auto bare = toy().undeclared_counter({{"anything", 1}});
+  ASSERT_TRUE(bare.has_value());
+  EXPECT_NE(bare->find("set counter 'anything'"), std::string::npos) << *bare;
+  EXPECT_EQ(toy().undeclared_counter({{"annotated_launches", 2}}).value_or(""), "");
 
   auto twice = dpgpu::solver<Toy, ToyConfig>("cpu.toy_bad", "never registered")
                    .counter("nodes", dpgpu::CounterKind::Count, "nodes", "nodes")
                    .counter("nodes", dpgpu::CounterKind::Rate, "nodes per second", "nodes");
   EXPECT_NE(twice.entry().broken.find("counter 'nodes' declared twice"), std::string::npos)
       << twice.entry().broken;
+  auto no_unit = dpgpu::solver<Toy, ToyConfig>("cpu.toy_no_unit", "never registered")
+                     .counter("nodes", dpgpu::CounterKind::Count, "nodes visited");
+  EXPECT_NE(no_unit.entry().broken.find("needs its unit"), std::string::npos)
+      << no_unit.entry().broken;
+}
+
+// A '#' in a declared name stands for a whole number (one counter per GPU or per range).
+TEST(SolverContract, CounterPatternsMatchNumbers) {
+  using dpgpu::counter_name_matches;
+  EXPECT_TRUE(counter_name_matches("gpu#.compute_s", "gpu0.compute_s"));
+  EXPECT_TRUE(counter_name_matches("gpu#.compute_s", "gpu12.compute_s"));
+  EXPECT_FALSE(counter_name_matches("gpu#.compute_s", "gpu.compute_s"));
+  EXPECT_FALSE(counter_name_matches("gpu#.compute_s", "gpux.compute_s"));
+  EXPECT_FALSE(counter_name_matches("gpu#.compute_s", "gpu1.compute_s_extra"));
+  EXPECT_TRUE(counter_name_matches("range#_from", "range3_from"));
+  EXPECT_TRUE(counter_name_matches("nodes", "nodes"));
+  EXPECT_FALSE(counter_name_matches("nodes", "node"));
+  const std::vector<dpgpu::CounterSpec> specs{
+      dpgpu::counters::seconds("gpu#.wait_s", "one GPU's wait")};
+  EXPECT_EQ(dpgpu::undeclared_counter("s", specs, {{"gpu3.wait_s", 1}}).value_or(""), "");
+  EXPECT_NE(dpgpu::undeclared_counter("s", specs, {{"gpu3.peer_s", 1}}).value_or(""), "");
+}
+
+// What makes a declaration well formed: a name, help, a unit for counts and rates only.
+TEST(SolverContract, CounterDeclarationsAreWellFormed) {
+  using namespace dpgpu::counters;
+  EXPECT_FALSE(dpgpu::counter_spec_error(count("nodes", "nodes", "visited")));
+  EXPECT_FALSE(dpgpu::counter_spec_error(bytes("table_bytes", "the table")));
+  EXPECT_FALSE(dpgpu::counter_spec_error(seconds("gpu#.wait_s", "waiting")));
+  EXPECT_TRUE(dpgpu::counter_spec_error(count("nodes", "", "visited")));
+  EXPECT_TRUE(dpgpu::counter_spec_error(rate("nodes_per_s", "", "speed")));
+  EXPECT_TRUE(dpgpu::counter_spec_error(ratio("share", "")));
+  EXPECT_TRUE(dpgpu::counter_spec_error(count("Nodes", "nodes", "visited")));
+  EXPECT_TRUE(dpgpu::counter_spec_error(count("", "nodes", "visited")));
+  dpgpu::CounterSpec with_unit = bytes("b", "bytes");
+  with_unit.unit = "B";
+  EXPECT_TRUE(dpgpu::counter_spec_error(with_unit));
+  dpgpu::CounterSpec odd = count("n", "nodes", "nodes");
+  odd.kind = static_cast<dpgpu::CounterKind>(9);
+  EXPECT_TRUE(dpgpu::counter_spec_error(odd));
 }
 
 TEST(SolverContract, CommonRules) {

@@ -70,6 +70,7 @@ def render(results: Results, spec: FigureSpec) -> Output:
         raise PlotError(f"unknown figure kind {spec.kind!r} (known: {', '.join(REGISTRY)})")
     results.require_columns(kind.needs, f"for the {kind.name} figure")
     style.use_solvers(r.get("solver", "") for r in results.rows)
+    style.use_counters(results.counters, (r.get("solver", "") for r in results.rows))
     out = kind.build(results, spec)
     return out if isinstance(out, Output) else Output(figure=out)
 

@@ -1,8 +1,8 @@
 """Reading a results folder written by the dpgpu runner.
 
 The folder holds ``summary.csv`` (one row per case), ``runs.csv`` (one row per counted
-run), ``context.json`` (host, GPU, start time, ...) and ``experiment.yaml`` (a copy of the
-experiment file). Figures read only CSV and JSON through this module; nothing here needs
+run), ``context.json`` (host, GPU, start time, ...), ``counters.json`` (each solver's counters
+with kind and unit; counters.py) and ``experiment.yaml`` (a copy of the experiment file). Figures read only CSV and JSON through this module; nothing here needs
 Matplotlib.
 """
 
@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Iterable, Optional
 
+from . import counters as counters_mod
 from .errors import PlotError
 
 SUMMARY = "summary.csv"
@@ -110,6 +111,8 @@ class Results:
     context: dict = field(default_factory=dict)
     context_note: str = ""  # why the context is empty, when it is
     cut_rows: list = field(default_factory=list)  # indices of rows a write cut short
+    # counters.json: what each solver's counters are (kind, unit); None for an older folder.
+    counters: Optional[counters_mod.Declarations] = None
 
     @property
     def summary_path(self) -> str:
@@ -363,7 +366,7 @@ def load(directory: str) -> Results:
             raise PlotError(f"{summary}: lacks column {required} (not a dpgpu summary?)")
     context, note = _read_context(os.path.join(directory, CONTEXT))
     return Results(directory=directory, columns=columns, rows=rows, context=context, context_note=note,
-                   cut_rows=cut)
+                   cut_rows=cut, counters=counters_mod.read(directory))
 
 
 def _read_context(path: str) -> tuple[dict, str]:

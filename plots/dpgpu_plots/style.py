@@ -14,6 +14,9 @@ Every series of one figure has its own colour: the other variants of a solver (i
 from __future__ import annotations
 
 import zlib
+from typing import Iterable, Optional
+
+from . import counters
 
 # Matplotlib's "tab10" palette, then ten darker tones (tab20b/c), written out so that
 # they never depend on rcParams.
@@ -199,14 +202,42 @@ _COLUMN_LABELS = {
 }
 
 
+# The folder's counter declarations (counters.json) and the solvers drawn, set by
+# ``use_counters`` before each figure; None: an older folder, labels by name.
+_declared: Optional[counters.Declarations] = None
+_drawn_solvers: Optional[list] = None
+
+
+def use_counters(declarations: Optional[counters.Declarations], solvers: Iterable[str] = ()) -> None:
+    """Label counters (and throughput's work) by the folder's counters.json from now on."""
+    global _declared, _drawn_solvers
+    _declared = declarations
+    _drawn_solvers = sorted(set(s for s in solvers if s)) or None
+
+
+def declared_work_unit(problem: str, solver: str) -> Optional[str]:
+    """What the solver's work counts by counters.json ("nodes"), or None (no declaration)."""
+    return _declared.solver_work_unit(problem, solver) if _declared is not None else None
+
+
 def column_label(column: str) -> str:
     """Axis label, with unit, for a summary column used as y: known columns by name,
-    ``phase.<p>_s`` as seconds, ``c.<x>_bytes`` as bytes, other ``c.`` counters as counts,
-    and any other ``*_s`` column as seconds."""
+    throughput in the work counter's unit and ``c.`` counters by their declared kind and unit
+    (counters.json), ``phase.<p>_s`` as seconds; in a folder without counters.json
+    ``c.<x>_bytes`` as bytes, other ``c.`` counters as counts, and any other ``*_s`` column as
+    seconds."""
+    if column == "throughput" and _declared is not None:
+        unit = _declared.work_unit(_drawn_solvers)
+        if unit:
+            return f"throughput ({unit} per second)"
     if column in _COLUMN_LABELS:
         return _COLUMN_LABELS[column]
     if column.startswith("phase.") and column.endswith("_s"):
         return f"{column[len('phase.'):-2]} phase, median (s)"
+    if column.startswith("c.") and _declared is not None:
+        declaration = _declared.common(column[2:], _drawn_solvers)
+        if declaration is not None:
+            return counters.axis_label(column[2:], declaration)
     if column.startswith("c."):
         name = column[2:]
         if name.endswith("_per_s"):

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "backtracking_config.hpp"
+#include "backtracking_counters.hpp"
 #include "bp_explorer.hpp"
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
@@ -135,6 +136,7 @@ SolverBuilder<tsp::Problem, IvmConfig> ivm_solver() {
       })
       .needs_optimum([](const C& c) { return tsp::needs_optimum(c.initial_ub); })
       .work_counter("nodes")
+      .counters(ivm_counters())
       .memory([](const tsp::Instance& x, const C& c) {
         const auto T = std::uint64_t(c.explorers);
         const std::uint64_t state = c.state == IvmState::Matrix ? sizeof(IvmExplorer<std::int64_t>)
@@ -166,7 +168,8 @@ SolverBuilder<tsp::Problem, BpdfsConfig> bpdfs_solver() {
         return search_rule("gpu.bpdfs", kBpMaxCities, "one 32-bit bitset per path", c, x);
       })
       .needs_optimum([](const C& c) { return tsp::needs_optimum(c.initial_ub); })
-      .work_counter("nodes");
+      .work_counter("nodes")
+      .counters(bpdfs_counters());
 }
 
 Outcome<tsp::Solution> outcome_of(const char* solver, const tsp::Instance& x, std::int64_t bound,

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "bitlcs_config.hpp"
+#include "bitlcs_counters.hpp"
 #include "bitlcs_gpu.hpp"
 #include "dpgpu/registry.hpp"
 #include "lcs/lcs.hpp"
@@ -46,6 +47,7 @@ using C = BitLcsConfig;
                "gpus > 1: rows per launch and per carry exchange between GPUs (0: about m / (64 "
                "gpus))")
         .check([](const C& c) { return refusal(why_invalid(c)); })
+        .counters(bitlcs_counters())
         .memory([](const lcs::Instance& x, const C& c) {
           const std::int64_t n = std::int64_t(std::max(x.a.size(), x.b.size()));
           const std::int64_t m = std::int64_t(std::min(x.a.size(), x.b.size()));

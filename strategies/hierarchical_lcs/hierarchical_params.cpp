@@ -10,6 +10,7 @@
 
 #include "dpgpu/registry.hpp"
 #include "hierarchical_config.hpp"
+#include "hierarchical_counters.hpp"
 #include "hierarchical_lcs.hpp"
 #include "lcs/lcs.hpp"
 
@@ -36,6 +37,7 @@ using C = HierarchicalConfig;
                "GPU levels 2-3: side of a thread's sub-block: 2, 4, 8 or 16")
         .check([](const C& c) { return refusal(validate(c)); })
         .check_device([](const C& c, const ValueMap&) { return refusal(why_not_on_this_gpu(c)); })
+        .counters(hierarchical_counters())
         .memory([](const lcs::Instance& x, const C& c) {
           const std::uint64_t n = x.a.size(), m = x.b.size(), cut = std::uint64_t(c.cutoff);
           const std::uint64_t side =

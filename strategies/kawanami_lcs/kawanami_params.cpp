@@ -26,6 +26,9 @@ using C = KawanamiConfig;
                "threads of the one block (each owns consecutive words)")
         .rule("threads", multiple_of(32))
         .check([](const C& c) { return refusal(why_invalid(c)); })
+        .counters({counters::count("kernel_launches", "launches", "one launch for all rows"),
+                   counters::count("words_per_thread", "words", "32-bit words per thread"),
+                   counters::count("sigma", "symbols", "distinct symbols of the pair")})
         .check_instance([](const C& c, const ValueMap& dims) -> std::optional<std::string> {
           const double longest = std::max(to_number(dims.at("n")), to_number(dims.at("m")));
           if (longest > double(max_bits(c)))

@@ -26,6 +26,8 @@ using C = KloetzliConfig;
                "side of a block's sub-problem and its threads (one per row)")
         .rule("tile", multiple_of(32))
         .check([](const C& c) { return refusal(why_invalid(c)); })
+        .counters({counters::count("kernel_launches", "launches", "one per anti-diagonal of tiles"),
+                   counters::count("tiles", "tiles", "tile x tile sub-problems")})
         .check_instance([](const C&, const ValueMap& dims) -> std::optional<std::string> {
           const double longest = std::max(to_number(dims.at("n")), to_number(dims.at("m")));
           if (longest > double(std::numeric_limits<int>::max()))

@@ -6,6 +6,7 @@
 #include "dpgpu/registry.hpp"
 #include "knapsack/knapsack.hpp"
 #include "knapsack_kokkos.hpp"
+#include "kokkos_counters.hpp"
 #include "solvers.hpp"
 
 namespace dpgpu::kokkos {
@@ -29,6 +30,7 @@ Registered register_knapsack() {
           .memory([](const knapsack::Instance& x, const C& c) {
             return knapsack_memory(x, device, c.word_bits);
           });
+  s.counters(knapsack_counters());
   return kokkos_solve<S>(s, [](const knapsack::Instance& x, const auto& c, Context& ctx) {
     if constexpr (device)
       return knapsack_device(x, c.word_bits, ctx);

@@ -9,6 +9,7 @@
 #include "lcs/lcs.hpp"
 #include "lcs_kokkos_config.hpp"
 #include "lcs_kokkos.hpp"
+#include "kokkos_counters.hpp"
 #include "solvers.hpp"
 
 namespace dpgpu::kokkos {
@@ -47,6 +48,7 @@ Registered register_lcs() {
                      device_bytes(std::int64_t(x.a.size()), std::int64_t(x.b.size()), c);
                  return S == Space::Device ? MemoryNeed{8, bytes} : MemoryNeed{bytes, 0};
                });
+  s.counters(lcs_counters());
   return kokkos_solve<S>(s, [](const lcs::Instance& x, const auto& c, Context& ctx) {
     Outcome<lcs::Solution> out;
     out.objective = lcs_length(x.a, x.b, c, ctx);

@@ -7,6 +7,7 @@
 #include "dpgpu/registry.hpp"
 #include "mcm/mcm.hpp"
 #include "mcm_kokkos.hpp"
+#include "kokkos_counters.hpp"
 #include "solvers.hpp"
 
 namespace dpgpu::kokkos {
@@ -42,6 +43,7 @@ Registered register_mcm() {
         return std::nullopt;
       })
       .memory([](const ::mcm::Instance& x, const C& c) { return mcm_memory(x, c); });
+  s.counters(mcm_counters());
   return kokkos_solve<S>(s, [](const ::mcm::Instance& x, const auto& c, Context& ctx) {
     return mcm_solve(x, c, ctx);
   });

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "dpgpu/registry.hpp"
+#include "kokkos_counters.hpp"
 #include "solvers.hpp"
 #include "tsp/tsp.hpp"
 #include "tsp_kokkos.hpp"
@@ -33,6 +34,7 @@ Registered register_tsp() {
               " cities (32-bit subset masks)";
      return std::nullopt;
    }).memory([](const tsp::Instance& x, const C&) { return tsp_memory(x, device); });
+  s.counters(tsp_counters());
   return kokkos_solve<S>(
       s, [](const tsp::Instance& x, const auto& c, Context& ctx) { return tsp_solve(x, c, ctx); });
 }

@@ -11,6 +11,7 @@
 #include "dpgpu/registry.hpp"
 #include "mcm/mcm.hpp"
 #include "mcm_config.hpp"
+#include "mcm_counters.hpp"
 #include "mcm_policy.hpp"
 #include "mcm_solvers.hpp"
 
@@ -69,6 +70,7 @@ Outcome<::mcm::Solution> outcome(GpuAnswer a) {
                 "where that is not proven a cost of 2^32 - 1 or more escapes to a 64-bit square; "
                 "64: 64-bit cells")
         .check_instance([](const C& c, const ::mcm::Instance& x) { return refusal(why_not(x, c)); })
+        .counters(mcm_counters())
         .memory([](const ::mcm::Instance& x, const C& c) {
           return MemoryNeed{std::uint64_t(x.n()) * 40, mcm_device_bytes(x, c)};
         })
@@ -95,6 +97,7 @@ Outcome<::mcm::Solution> outcome(GpuAnswer a) {
                 "(else doubles); fp64 always doubles")
         .check_instance(
             [](const TiledConfig&, const ::mcm::Instance& x) { return refusal(why_not_tiled(x)); })
+        .counters(mcm_tiled_counters())
         .memory([](const ::mcm::Instance& x, const TiledConfig&) {
           return MemoryNeed{std::uint64_t(x.n()) * 40, tiled_device_bytes(x)};
         })

@@ -11,6 +11,7 @@
 #include "knapsack/knapsack.hpp"
 #include "rowwise_config.hpp"
 #include "rowwise_knapsack.hpp"
+#include "rowwise_counters.hpp"
 
 namespace dpgpu::rowwise {
 namespace {
@@ -36,6 +37,7 @@ using C = RowwiseConfig;
         .param("offload_slots", &C::offload_slots, between(1, 1024),
                "pinned staging slots (chunks in flight to the host)")
         .check([](const C& c) { return refusal_of([&] { validate(c); }); })
+        .counters(rowwise_counters())
         .check_instance([](const C&, const ValueMap& dims) -> std::optional<std::string> {
           auto it = dims.find("capacity");
           if (it != dims.end() && to_number(it->second) > double(kMaxCapacity))

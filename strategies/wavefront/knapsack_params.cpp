@@ -11,6 +11,7 @@
 #include "knapsack/knapsack.hpp"
 #include "knapsack_config.hpp"
 #include "knapsack_wavefront.hpp"
+#include "wavefront_counters.hpp"
 
 namespace dpgpu::wavefront {
 namespace {
@@ -38,6 +39,7 @@ using C = KnapsackWavefrontConfig;
         .param("offload_slots", &C::offload_slots, between(1, 1024),
                "pinned staging slots (chunks in flight to the host)")
         .check([](const C& c) { return refusal_of([&] { validate(c); }); })
+        .counters(knapsack_wavefront_counters())
         .memory([](const knapsack::Instance& x, const C& c) {
           try {
             const KnapsackGeometry g = knapsack_geometry(x, c);

@@ -58,6 +58,7 @@ using Out = dpgpu::Outcome<Solution>;
 static const auto right =
     dpgpu::solver<Problem>("cpu.right", "answers n with a certificate")
         .param("sleep_ms", std::int64_t{0}, dpgpu::between(0, 10000), "time to spend")
+        .counter(dpgpu::counters::count("answers", "answers", "answers given (1)"))
         .solve([](const Instance& x, const dpgpu::Params& p, dpgpu::Context& ctx) {
           auto c = ctx.phase("compute");
           std::this_thread::sleep_for(std::chrono::milliseconds(p.integer("sleep_ms")));
@@ -143,6 +144,7 @@ static const auto noisy =
 
 static const auto steps =
     dpgpu::solver<Problem>("cpu.steps", "answers n; its series run records step i -> i*i")
+        .counter(dpgpu::counters::count("series_wanted", "flag", "1 on the series run, else 0"))
         .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context& ctx) {
           ctx.set("series_wanted", ctx.series_wanted() ? 1 : 0);  // timed runs must say 0
           for (std::int64_t i = 0; i < x.n; ++i)
@@ -154,6 +156,14 @@ static const auto sleep_n =
     dpgpu::solver<Problem>("cpu.sleep_n", "answers n after n ms: time in proportion to work")
         .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context&) {
           std::this_thread::sleep_for(std::chrono::milliseconds(x.n));
+          return Out{x.n, Solution{x.n}, std::nullopt};
+        });
+
+// Sets a counter its registration does not declare: every run is an error naming both.
+static const auto undeclared =
+    dpgpu::solver<Problem>("cpu.undeclared", "answers n; sets a counter it does not declare")
+        .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context& ctx) {
+          ctx.set("surprise", 1);
           return Out{x.n, Solution{x.n}, std::nullopt};
         });
 

@@ -1,5 +1,6 @@
 // list_command.cpp — `dpgpu list [WHAT]`: problems, generators and solvers with their
-// parameters, read from the registry; `--markdown`: the solvers as the README's table.
+// parameters, read from the registry; `--markdown`: the solvers as the README's table;
+// `--counters`: the counters each solver declares.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -95,6 +96,29 @@ int list_markdown() {
   return 0;
 }
 
+// `dpgpu list --counters [WHAT]`: each solver's counters (kind, unit, what it says), as
+// counters.json records them in a results folder; the harness's own last.
+int list_counters(const std::string& what) {
+  std::vector<const SolverEntry*> shown;
+  for (auto* s : Registry::get().solvers())
+    if (what == "all" || what == "solvers" || what == s->problem || what == s->name)
+      shown.push_back(s);
+  if (shown.empty()) return list_one(what);  // names what is known
+  auto row = [](const CounterSpec& c) {
+    std::cout << fmt::format("      {:<26} {:<8} {:<12} {}\n", c.name, counter_kind_name(c.kind),
+                             c.unit.empty() ? "-" : c.unit, c.help);
+  };
+  for (auto* s : shown) {
+    std::cout << fmt::format("  {}/{}{}\n", s->problem, s->name,
+                             s->work_counter.empty() ? "" : "  (work: " + s->work_counter + ")");
+    if (s->counters.empty()) std::cout << "      (sets no counters of its own)\n";
+    for (const CounterSpec& c : s->counters) row(c);
+  }
+  std::cout << "  every solver (the harness):\n";
+  for (const CounterSpec& c : harness_counters()) row(c);
+  return 0;
+}
+
 int list(const std::string& what) {
   auto& reg = Registry::get();
   if (what != "all" && what != "problems" && what != "generators" && what != "solvers")
@@ -128,9 +152,15 @@ Command add_list_command(CLI::App& app) {
   lst->add_option("what", *what, "problems | solvers | generators | a problem or solver name");
   lst->add_flag("--markdown", *markdown,
                 "the solvers as a Markdown table (README.md's generated block)");
-  return {lst, [what, markdown] {
+  auto counters = std::make_shared<bool>(false);
+  lst->add_flag("--counters", *counters,
+                "each solver's counters: kind (count, bytes, rate, ratio, seconds), unit, help");
+  return {lst, [what, markdown, counters] {
             if (*markdown && *what != "all" && *what != "solvers")
               throw InputError("list: --markdown lists the solvers; give no name or 'solvers'");
+            if (*markdown && *counters)
+              throw InputError("list: --markdown and --counters exclude each other");
+            if (*counters) return list_counters(*what);
             return *markdown ? list_markdown() : list(*what);
           }};
 }

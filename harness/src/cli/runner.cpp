@@ -19,6 +19,7 @@
 #include "profile/profiler.hpp"
 #include "profile/profiler_cupti.hpp"
 #include "records/csv_table.hpp"
+#include "results/counter_declarations.hpp"
 #include "results/record_rows.hpp"
 #include "report/reporter.hpp"
 #include "results/results_folder.hpp"
@@ -240,6 +241,20 @@ std::optional<int> close_results(ResultsFolder& folder, Rebuilder& rebuild, nloh
   return 1;
 }
 
+// The files written as the run starts: context.json's opening facts (--resume, --filter: the
+// first run's start, host and clocks stay) and counters.json (each solver's counters).
+static nlohmann::json open_context(const fs::path& file, const RunPlan& plan,
+                                   const ResultsFolder& folder, const std::vector<Lane>& lanes,
+                                   const std::optional<ClockLock>& clock_lock) {
+  const fs::path& out = folder.dir();
+  nlohmann::json context = start_context(file, plan, folder.committed_count(), lanes);
+  if (clock_lock) context["clocks"] = clock_lock->facts();
+  keep_earlier_runs(context, out);
+  write_file_atomically(out / "context.json", context.dump(2) + "\n");
+  write_counter_declarations(out, plan);
+  return context;
+}
+
 int run_experiment(const fs::path& file, const RunOptions& opt) {
   if (opt.resume && opt.fresh)
     throw InputError("--resume and --fresh exclude each other: continue, or start over");
@@ -269,10 +284,7 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   install_interrupt_handlers();
 
   const ProfileSettings profiling = profile_settings(shared, opt);
-  nlohmann::json context = start_context(file, plan, folder.committed_count(), lanes);
-  if (clock_lock) context["clocks"] = clock_lock->facts();
-  keep_earlier_runs(context, out);  // --resume, --filter: the first run's start, host, clocks stay
-  write_file_atomically(out / "context.json", context.dump(2) + "\n");
+  nlohmann::json context = open_context(file, plan, folder, lanes, clock_lock);
 
   std::vector<std::unique_ptr<Reporter>> files =
       output_reporters(out, context, profiling.on, shared.series);

@@ -16,6 +16,7 @@
 #include "dpgpu/error.hpp"
 #include "dpgpu/text_file.hpp"
 #include "report/reporter.hpp"
+#include "results/counter_declarations.hpp"
 #include "results/results_folder.hpp"
 #include "plan/shard.hpp"
 #include "results/tally.hpp"
@@ -283,6 +284,10 @@ nlohmann::json write_contexts(const std::vector<std::unique_ptr<Input>>& inputs,
       write_file_atomically(into / "contexts" / names[i], inputs[i]->context.dump(2) + "\n");
   nlohmann::json context = merged_context(inputs, names);
   write_file_atomically(into / "context.json", context.dump(2) + "\n");
+  std::vector<fs::path> dirs;
+  for (auto& in : inputs) dirs.push_back(in->dir);
+  if (nlohmann::json counters = merged_counter_declarations(dirs); !counters.is_null())
+    write_file_atomically(into / kCountersFile, counters.dump(1) + "\n");
   return context;
 }
 
