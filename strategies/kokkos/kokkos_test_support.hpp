@@ -17,6 +17,7 @@
 
 #include "dpgpu/context.hpp"
 #include "dpgpu/registry.hpp"
+#include "dpgpu/test_seed.hpp"
 #include "solvers.hpp"
 #if DPGPU_KOKKOS_CUDA
 #include <cuda_runtime.h>
@@ -68,14 +69,6 @@ inline AnyOutcome solve(const SolverEntry& s, const AnyInstance& x, const ValueM
   return out;
 }
 
-inline std::uint64_t base_seed() {
-  static const std::uint64_t seed = [] {
-    if (const char* e = std::getenv("DPGPU_TEST_SEED"))
-      return std::uint64_t(std::strtoull(e, nullptr, 0));
-    std::random_device rd;
-    return (std::uint64_t(rd()) << 32) ^ rd();
-  }();
-  return seed;
-}
+using dpgpu::base_seed;  // $DPGPU_TEST_SEED or fresh (dpgpu/test_seed.hpp)
 
 }  // namespace dpgpu::kokkos::test

@@ -12,6 +12,8 @@
 #include "lcs_tile_kernel.cuh"
 // clang-format on
 
+#include "dpgpu/test_seed.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -229,15 +231,7 @@ std::string not_common_subsequence(const std::string& s, const std::string& a,
   return {};
 }
 
-std::uint64_t base_seed() {
-  static const std::uint64_t seed = [] {
-    if (const char* e = std::getenv("DPGPU_TEST_SEED"))
-      return std::uint64_t(std::strtoull(e, nullptr, 0));
-    std::random_device rd;
-    return (std::uint64_t(rd()) << 32) ^ rd();
-  }();
-  return seed;
-}
+using dpgpu::base_seed;  // $DPGPU_TEST_SEED or fresh (dpgpu/test_seed.hpp)
 
 std::string random_string(std::mt19937_64& rng, std::int64_t len, const std::string& symbols) {
   std::uniform_int_distribution<std::size_t> pick(0, symbols.size() - 1);

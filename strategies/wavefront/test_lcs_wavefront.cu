@@ -25,6 +25,7 @@
 #include "dpgpu/context.hpp"
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
+#include "dpgpu/test_seed.hpp"
 #include "lcs/lcs.hpp"
 #include "lcs_config.hpp"
 #include "lcs_geometry.hpp"
@@ -47,15 +48,7 @@ using dpgpu::wavefront::test::reference;
 
 // ---------------------------------------------------------------------------- inputs
 
-std::uint64_t base_seed() {
-  static const std::uint64_t seed = [] {
-    if (const char* e = std::getenv("DPGPU_TEST_SEED"))
-      return std::uint64_t(std::strtoull(e, nullptr, 0));
-    std::random_device rd;
-    return (std::uint64_t(rd()) << 32) ^ rd();
-  }();
-  return seed;
-}
+using dpgpu::base_seed;  // $DPGPU_TEST_SEED or fresh (dpgpu/test_seed.hpp)
 
 std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
   x += 0x9e3779b97f4a7c15ull;

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "dpgpu/shared_data.hpp"
+#include "dpgpu/test_seed.hpp"
 #include <unistd.h>
 
 #include <chrono>
@@ -45,15 +46,7 @@ using dpgpu::wavefront::TspDistances;
 using dpgpu::wavefront::TspWavefrontConfig;
 using dpgpu::wavefront::TspWavefrontResult;
 
-std::uint64_t base_seed() {
-  static const std::uint64_t seed = [] {
-    if (const char* e = std::getenv("DPGPU_TEST_SEED"))
-      return std::uint64_t(std::strtoull(e, nullptr, 0));
-    std::random_device rd;
-    return (std::uint64_t(rd()) << 32) ^ rd();
-  }();
-  return seed;
-}
+using dpgpu::base_seed;  // $DPGPU_TEST_SEED or fresh (dpgpu/test_seed.hpp)
 
 std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
   x += 0x9e3779b97f4a7c15ull;

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "dpgpu/test_seed.hpp"
 #include "knapsack/generators.hpp"
 #include "knapsack/knapsack.hpp"
 
@@ -30,16 +31,7 @@ inline std::int64_t reference_optimum(const Instance& x) {
   return best[std::size_t(x.capacity)];
 }
 
-// Seed of this test run: DPGPU_TEST_SEED, else fresh (printed with every failure).
-inline std::uint64_t base_seed() {
-  static const std::uint64_t seed = [] {
-    if (const char* e = std::getenv("DPGPU_TEST_SEED"))
-      return std::uint64_t(std::strtoull(e, nullptr, 0));
-    std::random_device rd;
-    return (std::uint64_t(rd()) << 32) ^ rd();
-  }();
-  return seed;
-}
+using dpgpu::base_seed;  // $DPGPU_TEST_SEED or fresh (dpgpu/test_seed.hpp)
 
 struct Named {
   std::string name;
