@@ -19,11 +19,11 @@ inline std::vector<CounterSpec> search_counters() {
   };
 }
 
-// gpu.ivm, one GPU or several (gpus > 1: the per-GPU gpu#.* and the peer counters).
+// gpu.ivm's own, beside search_counters(), one GPU or several (gpus > 1: the per-GPU gpu#.*
+// and the peer counters).
 inline std::vector<CounterSpec> ivm_counters() {
   using namespace dpgpu::counters;
-  std::vector<CounterSpec> c = search_counters();
-  const std::vector<CounterSpec> ivm{
+  return {
       seconds("steal_s", "time in the work-stealing kernels"),
       ratio("steal_share", "work-stealing (and peer) time over all kernel time"),
       count("explore_launches", "launches", "TreeExplore launches"),
@@ -53,21 +53,17 @@ inline std::vector<CounterSpec> ivm_counters() {
       count("gpu#.gives", "steals", "intervals one logical GPU gave to another"),
       count("gpu#.takes", "steals", "intervals one logical GPU took from another"),
   };
-  c.insert(c.end(), ivm.begin(), ivm.end());
-  return c;
 }
 
+// gpu.bpdfs's own, beside search_counters().
 inline std::vector<CounterSpec> bpdfs_counters() {
   using namespace dpgpu::counters;
-  std::vector<CounterSpec> c = search_counters();
-  const std::vector<CounterSpec> bp{
+  return {
       count("active_set", "paths", "paths of the CPU-built active set"),
       count("cpu_nodes", "nodes", "nodes the CPU search visited"),
       count("gpu_nodes", "nodes", "nodes the GPU threads visited"),
       count("depth", "cities", "cities per path of the active set"),
   };
-  c.insert(c.end(), bp.begin(), bp.end());
-  return c;
 }
 
 }  // namespace dpgpu::backtracking

@@ -136,6 +136,7 @@ SolverBuilder<tsp::Problem, IvmConfig> ivm_solver() {
       })
       .needs_optimum([](const C& c) { return tsp::needs_optimum(c.initial_ub); })
       .work_counter("nodes")
+      .counters(search_counters())
       .counters(ivm_counters())
       .memory([](const tsp::Instance& x, const C& c) {
         const auto T = std::uint64_t(c.explorers);
@@ -169,6 +170,7 @@ SolverBuilder<tsp::Problem, BpdfsConfig> bpdfs_solver() {
       })
       .needs_optimum([](const C& c) { return tsp::needs_optimum(c.initial_ub); })
       .work_counter("nodes")
+      .counters(search_counters())
       .counters(bpdfs_counters());
 }
 

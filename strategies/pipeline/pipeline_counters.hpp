@@ -7,14 +7,6 @@
 
 namespace dpgpu::pipeline {
 
-namespace detail {
-inline std::vector<CounterSpec> joined(std::vector<CounterSpec> a,
-                                       const std::vector<CounterSpec>& b) {
-  a.insert(a.end(), b.begin(), b.end());
-  return a;
-}
-}  // namespace detail
-
 // Every sdp solver of the strategy (gpu.prefix and gpu.inner_parallel set only these).
 inline std::vector<CounterSpec> sdp_counters() {
   using namespace dpgpu::counters;
@@ -30,9 +22,8 @@ inline std::vector<CounterSpec> sdp_counters() {
 }
 
 // gpu.pipeline2x2 also says its fold (1).
-inline std::vector<CounterSpec> sdp_2x2_counters() {
-  return detail::joined(sdp_counters(),
-                        {counters::count("p", "stages", "fold: 1 (two stages per thread)")});
+inline std::vector<CounterSpec> fold_2x2_counters() {
+  return {counters::count("p", "stages", "fold: 1 (two stages per thread)")};
 }
 
 // The p-fold pipeline's own: its fold, the paper's step count and its launch geometry (sdp and
@@ -48,15 +39,11 @@ inline std::vector<CounterSpec> fold_counters() {
   };
 }
 
-inline std::vector<CounterSpec> sdp_pipeline_counters() {
-  return detail::joined(sdp_counters(), fold_counters());
-}
-
-inline std::vector<CounterSpec> knapsack_pipeline_counters() {
+// The knapsack pipeline's table.
+inline std::vector<CounterSpec> knapsack_table_counters() {
   using namespace dpgpu::counters;
-  return detail::joined(detail::joined(sdp_counters(), fold_counters()),
-                        {count("rows", "rows", "DP rows (items that fit)"),
-                         count("width", "cells", "cells of a row (capacity + 1)")});
+  return {count("rows", "rows", "DP rows (items that fit)"),
+          count("width", "cells", "cells of a row (capacity + 1)")};
 }
 
 }  // namespace dpgpu::pipeline

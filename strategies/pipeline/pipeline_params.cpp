@@ -64,7 +64,8 @@ MemoryNeed sdp_memory(const sdp::Instance& x, const Params&) {
         "the p-fold pipeline of paper 001 (Figure 6): p·k threads, one barrier per step, "
         "ceil((n-a0)/p)+k-1 steps")
         .check_instance(sdp_rule)
-        .counters(sdp_pipeline_counters())
+        .counters(sdp_counters())
+        .counters(fold_counters())
         .check_device(
             [](const PipelineConfig& c, const sdp::Instance& x) { return sdp_grid_rule(x, c); })
         .memory(sdp_memory)
@@ -77,7 +78,9 @@ MemoryNeed sdp_memory(const sdp::Instance& x, const Params&) {
         "knapsack as S-DP (paper 001, section 4.3): the table row by row, offsets C+1 and C+1+w, "
         "p-fold pipeline")
         .check_instance(knapsack_rule)
-        .counters(knapsack_pipeline_counters())
+        .counters(sdp_counters())
+        .counters(fold_counters())
+        .counters(knapsack_table_counters())
         .check_device([](const PipelineConfig& c, const knapsack::Instance& x) {
           return knapsack_grid_rule(x, c);
         })
@@ -116,7 +119,8 @@ std::optional<std::string> per_element_rule(const Params&, const sdp::Instance& 
         "the 2-by-2 pipeline: ceil(k/2) threads each applying two stages per step, no read "
         "conflicts on consecutive offsets")
         .check_instance(twobytwo_rule)
-        .counters(sdp_2x2_counters())
+        .counters(sdp_counters())
+        .counters(fold_2x2_counters())
         .memory(sdp_memory)
         .solve_gpu([](const sdp::Instance& x, const Params&, Context& ctx) {
           return sdp_outcome(sdp_pipeline2x2(x, ctx));

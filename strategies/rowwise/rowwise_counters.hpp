@@ -10,16 +10,13 @@ namespace dpgpu::rowwise {
 
 inline std::vector<CounterSpec> rowwise_counters() {
   using namespace dpgpu::counters;
-  std::vector<CounterSpec> c{
+  return {
       count("kernel_launches", "launches", "kernel launches: one per item row"),
       count("rows", "rows", "DP rows (items)"),
       count("offload_chunk_rows", "rows", "rows of decision bits per offloaded chunk"),
       count("cell_bits", "bits", "width of a DP cell (32 or 64)"),
       count("padded_cells", "cells", "cells of a row padded to whole blocks"),
   };
-  const std::vector<CounterSpec> o = wavefront::offload_counters();
-  c.insert(c.end(), o.begin(), o.end());
-  return c;
 }
 
 }  // namespace dpgpu::rowwise

@@ -38,6 +38,7 @@ using C = RowwiseConfig;
                "pinned staging slots (chunks in flight to the host)")
         .check([](const C& c) { return refusal_of([&] { validate(c); }); })
         .counters(rowwise_counters())
+        .counters(wavefront::offload_counters())
         .check_instance([](const C&, const ValueMap& dims) -> std::optional<std::string> {
           auto it = dims.find("capacity");
           if (it != dims.end() && to_number(it->second) > double(kMaxCapacity))

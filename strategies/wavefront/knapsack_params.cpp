@@ -11,6 +11,7 @@
 #include "knapsack/knapsack.hpp"
 #include "knapsack_config.hpp"
 #include "knapsack_wavefront.hpp"
+#include "engine_counters.hpp"
 #include "wavefront_counters.hpp"
 
 namespace dpgpu::wavefront {
@@ -39,6 +40,8 @@ using C = KnapsackWavefrontConfig;
         .param("offload_slots", &C::offload_slots, between(1, 1024),
                "pinned staging slots (chunks in flight to the host)")
         .check([](const C& c) { return refusal_of([&] { validate(c); }); })
+        .counters(engine_counters())
+        .counters(offload_counters())
         .counters(knapsack_wavefront_counters())
         .memory([](const knapsack::Instance& x, const C& c) {
           try {

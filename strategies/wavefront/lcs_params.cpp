@@ -12,6 +12,7 @@
 #include "lcs_config.hpp"
 #include "lcs_geometry.hpp"
 #include "lcs_wavefront.hpp"
+#include "engine_counters.hpp"
 #include "wavefront_counters.hpp"
 
 namespace dpgpu::wavefront {
@@ -51,6 +52,8 @@ using C = LcsWavefrontConfig;
                "reconstruct + offload: slots of the pinned host ring, each one diagonal's bits "
                "(tile) or 64 diagonals' (cell); the host waits only when all are in flight")
         .check([](const C& c) { return refusal_of([&] { validate(c); }); })
+        .counters(engine_counters())
+        .counters(offload_counters())
         .counters(lcs_wavefront_counters())
         .check_instance([](const C&, const ValueMap& dims) -> std::optional<std::string> {
           const std::int64_t length =

@@ -11,6 +11,7 @@
 #include "tsp/tsp.hpp"
 #include "tsp_config.hpp"
 #include "tsp_wavefront.hpp"
+#include "engine_counters.hpp"
 #include "wavefront_counters.hpp"
 
 namespace dpgpu::wavefront {
@@ -51,6 +52,8 @@ using C = TspWavefrontConfig;
         .param("waves", &C::waves, between(1, 64),
                "grid = resident blocks per SM x SMs x waves, grid-stride over a layer's subsets")
         .check([](const C& c) { return refusal_of([&] { validate(c); }); })
+        .counters(engine_counters())
+        .counters(offload_counters())
         .counters(tsp_wavefront_counters())
         .check_instance([](const C&, const ValueMap& dims) -> std::optional<std::string> {
           const auto n = std::int64_t(to_number(dims.at("n")));

@@ -19,18 +19,16 @@ inline std::vector<CounterSpec> offload_counters() {
   };
 }
 
-// What the engine sets: its steps and launches, the offload's and the offload stream's waits.
+// What the engine itself sets: its steps and launches, the offload stream's waits (a solver on
+// the engine declares offload_counters() beside these).
 inline std::vector<CounterSpec> engine_counters() {
   using namespace dpgpu::counters;
-  std::vector<CounterSpec> c{
+  return {
       count("diagonals", "diagonals", "steps of the wavefront (anti-diagonals or layers)"),
       count("kernel_launches", "launches", "kernel launches"),
       seconds("offload_stream_wait_s", "time the compute stream waited for the offload stream"),
       count("offload_stream_waits", "waits", "times the compute stream waited for the offload"),
   };
-  const std::vector<CounterSpec> o = offload_counters();
-  c.insert(c.end(), o.begin(), o.end());
-  return c;
 }
 
 }  // namespace dpgpu::wavefront
