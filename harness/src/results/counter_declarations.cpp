@@ -1,10 +1,9 @@
 #include "results/counter_declarations.hpp"
 
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "dpgpu/registry.hpp"
+#include "dpgpu/text_file.hpp"
 #include "records/csv_table.hpp"
 
 namespace dpgpu {
@@ -25,10 +24,7 @@ nlohmann::json spec_json(const CounterSpec& c) {
 nlohmann::json read_declarations(const fs::path& file) {
   if (!fs::exists(file)) return nullptr;
   try {
-    std::ifstream in(file);
-    std::stringstream text;
-    text << in.rdbuf();
-    nlohmann::json doc = nlohmann::json::parse(text.str());
+    nlohmann::json doc = nlohmann::json::parse(read_whole_file(file));
     if (doc.contains("solvers") && doc["solvers"].is_object()) return doc;
   } catch (const std::exception& e) {
     std::cerr << "warning: " << file.string() << ": unreadable (" << e.what() << "), not kept\n";

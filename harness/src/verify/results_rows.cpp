@@ -4,13 +4,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "dpgpu/error.hpp"
+#include "dpgpu/text_file.hpp"
 #include "records/csv_table.hpp"
 
 namespace dpgpu {
@@ -19,21 +18,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(file.string() + ": cannot read");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // A CSV file as rows keyed by the header; no file: no rows.
 std::vector<ClaimRow> read_csv(const fs::path& file) {
   std::vector<ClaimRow> out;
   if (!fs::exists(file)) return out;
   std::vector<std::vector<std::string>> cells;
   try {
-    cells = csv_parse(read_text(file));
+    cells = csv_parse(read_whole_file(file));
   } catch (const std::exception& e) {
     throw InputError(fmt::format("{}: not a CSV file: {}", file.string(), e.what()));
   }
@@ -82,7 +73,7 @@ std::string context_field(const fs::path& dir, const char* key, const char* sub 
   const fs::path file = dir / "context.json";
   if (!fs::exists(file)) return "";
   try {
-    auto j = nlohmann::json::parse(read_text(file));
+    auto j = nlohmann::json::parse(read_whole_file(file));
     if (sub) j = j.value(key, nlohmann::json::object());
     const char* k = sub ? sub : key;
     return j.contains(k) && j[k].is_string() ? j[k].get<std::string>() : "";
