@@ -9,6 +9,7 @@
 
 #include "dpgpu/error.hpp"
 #include "dpgpu/out_of_memory.hpp"
+#include "dpgpu/deadline_poll.hpp"
 #include "dpgpu/registry.hpp"
 #include "knapsack/knapsack.hpp"
 #include "knapsack_cpu.hpp"
@@ -21,9 +22,7 @@ using dpgpu::MemoryNeed;
 using dpgpu::Params;
 using Outcome = dpgpu::Outcome<knapsack::Solution>;
 
-inline Poll deadline_of(dpgpu::Context& ctx) {
-  return [&ctx] { ctx.check_deadline(); };
-}
+using dpgpu::deadline_of;  // the solve stops at its deadline
 
 inline Outcome with_certificate(Packing p) {
   return Outcome{p.value, knapsack::Solution{std::move(p.items)}, std::nullopt};

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include "dpgpu/deadline_poll.hpp"
 #include "dpgpu/registry.hpp"
 #include "lcs/lcs.hpp"
 #include "lcs/lcs_cpu.hpp"
@@ -20,9 +21,7 @@ using dpgpu::MemoryNeed;
 using dpgpu::Params;
 using Outcome = dpgpu::Outcome<lcs::Solution>;
 
-inline Poll deadline_of(dpgpu::Context& ctx) {
-  return [&ctx] { ctx.check_deadline(); };
-}
+using dpgpu::deadline_of;  // the solve stops at its deadline
 
 inline Outcome length_only(std::int64_t length) {
   return Outcome{length, std::nullopt, std::nullopt};

@@ -8,6 +8,7 @@
 
 #include "dpgpu/error.hpp"
 #include "dpgpu/out_of_memory.hpp"
+#include "dpgpu/deadline_poll.hpp"
 #include "dpgpu/registry.hpp"
 #include "tsp/tsp.hpp"
 #include "tsp_cpu.hpp"
@@ -20,9 +21,7 @@ using dpgpu::MemoryNeed;
 using dpgpu::Params;
 using Outcome = dpgpu::Outcome<tsp::Solution>;
 
-inline Poll deadline_of(dpgpu::Context& ctx) {
-  return [&ctx] { ctx.check_deadline(); };
-}
+using dpgpu::deadline_of;  // the solve stops at its deadline
 
 inline Outcome with_certificate(Tour t) {
   return Outcome{t.cost, tsp::Solution{std::move(t.tour)}, std::nullopt};
