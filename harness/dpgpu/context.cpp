@@ -35,12 +35,31 @@ struct Context::PhaseRecord {
   }
 };
 
+DeviceScope::DeviceScope(int device) {
+#if DPGPU_WITH_CUDA
+  if (device < 0) return;
+  DPGPU_CUDA_OK(cudaGetDevice(&previous_));
+  if (previous_ != device) DPGPU_CUDA_OK(cudaSetDevice(device));
+#else
+  (void)device;
+#endif
+}
+
+DeviceScope::~DeviceScope() {
+#if DPGPU_WITH_CUDA
+  if (previous_ >= 0) cudaSetDevice(previous_);
+#endif
+}
+
 Context::Context(Backend backend, Clock::time_point deadline, bool verbose, void* stream)
     : backend_(backend), deadline_(deadline), verbose_(verbose), stream_(stream) {
   if (const char* stride = std::getenv("DPGPU_PROFILE_STRIDE"))
     profile_stride_ = std::strtoull(stride, nullptr, 10);
 #if DPGPU_WITH_CUDA
+  if (backend_ == Backend::Gpu && stream_)
+    DPGPU_CUDA_OK(cudaStreamGetDevice(static_cast<cudaStream_t>(stream_), &device_));
   if (backend_ == Backend::Gpu && !stream_) {
+    DPGPU_CUDA_OK(cudaGetDevice(&device_));
     owns_stream_ = true;
     cudaStream_t s;
     DPGPU_CUDA_OK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
@@ -65,6 +84,7 @@ std::size_t Context::open_phase(const std::string& name) {
 #if DPGPU_WITH_CUDA
   nvtxRangePushA(name.c_str());
   if (backend_ == Backend::Gpu) {
+    const DeviceScope on(device_);  // the stream's device, whatever the solver made current
     DPGPU_CUDA_OK(cudaEventCreate(&r->start));
     DPGPU_CUDA_OK(cudaEventCreate(&r->stop));
     DPGPU_CUDA_OK(cudaEventRecord(r->start, static_cast<cudaStream_t>(stream_)));
@@ -78,8 +98,10 @@ std::size_t Context::open_phase(const std::string& name) {
 void Context::close_phase(std::size_t index) {
   auto& r = *phases_.at(index);
 #if DPGPU_WITH_CUDA
-  if (backend_ == Backend::Gpu)
+  if (backend_ == Backend::Gpu) {
+    const DeviceScope on(device_);
     DPGPU_CUDA_OK(cudaEventRecord(r.stop, static_cast<cudaStream_t>(stream_)));
+  }
   nvtxRangePop();
 #endif
   r.host_end = Clock::now();
@@ -145,6 +167,7 @@ void Context::begin() {
   whole_->name = "total";
 #if DPGPU_WITH_CUDA
   if (backend_ == Backend::Gpu) {
+    const DeviceScope on(device_);  // events on the stream's device (issue 37)
     DPGPU_CUDA_OK(cudaEventCreate(&whole_->start));
     DPGPU_CUDA_OK(cudaEventCreate(&whole_->stop));
     DPGPU_CUDA_OK(cudaEventRecord(whole_->start, static_cast<cudaStream_t>(stream_)));
@@ -156,6 +179,7 @@ void Context::begin() {
 void Context::end() {
 #if DPGPU_WITH_CUDA
   if (backend_ == Backend::Gpu) {
+    const DeviceScope on(device_);
     auto s = static_cast<cudaStream_t>(stream_);
     DPGPU_CUDA_OK(cudaEventRecord(whole_->stop, s));
     DPGPU_CUDA_OK(cudaStreamSynchronize(s));

@@ -15,6 +15,21 @@ enum class Backend { Cpu, Gpu };
 
 class Context;
 
+// Makes CUDA device `device` current while it lives and, when it ends, the device that was
+// current before it (always set again, even where the code inside switched cards). device < 0 (a CPU solver) or a build without CUDA: does nothing. The
+// Context creates its events under one, so a solver that leaves another card current cannot
+// make the next event land on the wrong device (issue 37).
+class DeviceScope {
+ public:
+  explicit DeviceScope(int device);
+  ~DeviceScope();
+  DeviceScope(const DeviceScope&) = delete;
+  DeviceScope& operator=(const DeviceScope&) = delete;
+
+ private:
+  int previous_ = -1;
+};
+
 // Receives the sampled marks when dpgpu profiles inside this process (the CUPTI backend,
 // profiler_cupti.hpp): begin() before the marked launch, end() after it.
 class LaunchMarkSink {
@@ -81,6 +96,9 @@ class Context {
 
   // The stream a GPU solver must issue its work on (a cudaStream_t; nullptr for CPU solvers).
   void* stream() const { return stream_; }
+  // The CUDA device of stream() (-1 for CPU solvers). Its events are created on this device,
+  // whatever device the solver has made current.
+  int device() const { return device_; }
 
   // Long CPU loops poll this; it throws dpgpu::Timeout once the case's deadline has passed.
   void check_deadline() const;
@@ -128,6 +146,7 @@ class Context {
   Clock::time_point deadline_;
   bool verbose_;
   void* stream_ = nullptr;
+  int device_ = -1;
   bool owns_stream_ = false;
   std::vector<std::unique_ptr<PhaseRecord>> phases_;
   std::unique_ptr<PhaseRecord> whole_;

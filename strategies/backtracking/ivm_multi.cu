@@ -488,9 +488,16 @@ void MultiSearch<Cost, Explorer>::run(SearchOutcome& out) {
   }
 }
 
+// The device current on entry is current again on return, after the search's GPUs are torn
+// down: each Gpu's stream is destroyed on its own card (OwnStream), which left the last card
+// current, so the next repetition's events were created there and cudaEventRecord on the
+// case's stream failed with "invalid resource handle" (issue 37).
 template <class Cost, class Explorer>
 void search(const tsp::Instance& x, const IvmConfig& c, std::int64_t bound, Context& ctx,
             SearchOutcome& out) {
+  int home = 0;
+  CUDA_CHECK(cudaGetDevice(&home));
+  const DeviceScope restore(home);  // destroyed after the MultiSearch below
   MultiSearch<Cost, Explorer>(x, c, bound, ctx).run(out);
 }
 

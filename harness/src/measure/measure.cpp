@@ -58,6 +58,43 @@ std::string memory_refusal(const CaseJob& job, bool check_device) {
 
 namespace {
 
+// Makes the device of the case's stream current before a repetition and again after it, so a
+// solver that ends on another card (a multi-GPU solve) cannot break the next repetition's
+// events and launches (issue 37). No stream (CPU solvers): nothing.
+class StreamDeviceCurrent {
+ public:
+  explicit StreamDeviceCurrent(void* stream) {
+#if DPGPU_WITH_CUDA
+    if (!stream) return;
+    const cudaError_t e = cudaStreamGetDevice(static_cast<cudaStream_t>(stream), &device_);
+    if (e != cudaSuccess)
+      throw std::runtime_error(std::string("cudaStreamGetDevice: ") + cudaGetErrorString(e));
+    make_current();
+#else
+    (void)stream;
+#endif
+  }
+  ~StreamDeviceCurrent() {
+    try {
+      make_current();
+    } catch (...) {  // reported by the next repetition's own call
+    }
+  }
+  StreamDeviceCurrent(const StreamDeviceCurrent&) = delete;
+  StreamDeviceCurrent& operator=(const StreamDeviceCurrent&) = delete;
+
+ private:
+  void make_current() const {
+#if DPGPU_WITH_CUDA
+    if (device_ < 0) return;
+    const cudaError_t e = cudaSetDevice(device_);
+    if (e != cudaSuccess)
+      throw std::runtime_error(std::string("cudaSetDevice: ") + cudaGetErrorString(e));
+#endif
+  }
+  int device_ = -1;
+};
+
 // One solve, timed by the Context, then checked outside the timed region.
 // `sink`: where every `stride`-th marked launch goes (the in-worker profiler's solve).
 RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, void* stream,
@@ -65,6 +102,7 @@ RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, vo
                      LaunchMarkSink* sink = nullptr, std::uint64_t stride = 0, bool check = true) {
   RepRecord rec;
   try {
+    const StreamDeviceCurrent on(stream);
     Context ctx(job.solver->backend, deadline, job.verbose, stream);
     if (series) ctx.want_series();
     if (sink) ctx.profile_marks(sink, stride);
