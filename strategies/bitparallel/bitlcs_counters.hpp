@@ -30,6 +30,14 @@ inline std::vector<CounterSpec> bitlcs_counters() {
       seconds("gpu#.wait_s", "one logical GPU's time between its launches"),
       seconds("gpu#.fill_s", "time before one logical GPU's first launch"),
       seconds("gpu#.drain_s", "time after one logical GPU's last launch"),
+      // The declared ceiling (bitlcs_ceiling.hpp: formula, rate and its source).
+      count("ops_per_lane_word", "int32 ops",
+            "int32 ops the ceiling counts per lane word (6 or 3, plus 2 per step and lane / W)"),
+      rate("ceiling_cups", "cells",
+           "declared ceiling: cards x SMs x peak clock x 64 int32 ops/SM/clk (CUDA Programming "
+           "Guide, cc 9.0) x word bits / ops_per_lane_word"),
+      seconds("kernel_s", "device time of the passes' kernels (event-timed; multi-GPU: the span)"),
+      ratio("ceiling_share", "cells / kernel_s / ceiling_cups: the kernels' share of the ceiling"),
   };
 }
 

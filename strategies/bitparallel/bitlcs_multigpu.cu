@@ -106,6 +106,7 @@ class StripePipeline {
   }
   // V after all rows of `j` (not stored rows), words_of(j.x_len) words at `out`.
   void run(const PassJob& j, Word* out);
+  double span_s() const { return span_s_; }  // the passes' kernels, first launch to last end
 
  private:
   void prepare(const StripePlan& p);
@@ -117,6 +118,7 @@ class StripePipeline {
   int home_ = 0, sigma_ = 0, bits_ = 64, w_ = 1, warps_ = 1;
   std::int64_t exchange_rows_ = 0;
   std::size_t smem_ = 0;
+  double span_s_ = 0;
   std::vector<std::unique_ptr<LogicalGpu>> gpus_;
 };
 
@@ -287,6 +289,7 @@ void StripePipeline::count(const StripePlan& p) {
       end_ms =
           std::max(end_ms, double(ms_between(e.t0, e.kend[std::size_t(last[std::size_t(g)])])));
   }
+  span_s_ += end_ms / 1e3;
   for (int g = 0; g < p.gpus(); ++g) {
     const PassEvents& e = gpus_[std::size_t(g)]->ev;
     CUDA_CHECK(cudaSetDevice(gpus_[std::size_t(g)]->phys));
@@ -370,6 +373,9 @@ class MultiGpuPassRunner final : public PassRunner {
     for (std::size_t k = 0; k < small.size(); ++k)
       std::copy_n(part.begin() + small[k].out_off, out_words(small[k]), out.begin() + small_at[k]);
   }
+  double kernel_s() const override {
+    return pipeline_.span_s() + (single_ ? single_->kernel_s() : 0.0);
+  }
 
  private:
   const Symbols& s_;
@@ -384,6 +390,11 @@ class MultiGpuPassRunner final : public PassRunner {
 
 std::unique_ptr<PassRunner> make_multigpu_runner(const Symbols& s, const BitLcsConfig& c,
                                                  Context& ctx, std::int64_t min_stripes_per_gpu) {
+  int home = 0;
+  CUDA_CHECK(cudaGetDevice(&home));
+  // The home card current again even when building the pipeline throws part-way (then no
+  // destructor of StripePipeline restores it): the next repetition's events go there.
+  const DeviceScope restore(home);
   return std::make_unique<MultiGpuPassRunner>(s, c, ctx, min_stripes_per_gpu);
 }
 

@@ -45,6 +45,8 @@ class PassRunner {
   virtual ~PassRunner() = default;
   virtual void run(const std::vector<PassJob>& jobs, std::int64_t total_words,
                    std::vector<Word>& out) = 0;
+  // Device seconds in the passes' kernels so far (0 where not timed: the CPU model).
+  virtual double kernel_s() const { return 0; }
 };
 
 // The recurrence word by word on one CPU core: the tests' model of the GPU pass.

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "bitlcs_ceiling.hpp"
 #include "bitlcs_config.hpp"
 #include "bitlcs_pass.hpp"
 #include "bitlcs_reconstruct.hpp"
@@ -179,3 +180,17 @@ TEST(BitLcsHost, RegistrationRefusesWordSizesTheKernelLacks) {
 }
 
 }  // namespace
+
+// The declared ceiling (issue 37): ops per lane word as counted from the SASS, and the H200's
+// 132 SMs at 1.98 GHz give the issue's 16.7e12 int32 ops/s, 134 TCUPS at W = 1 (64-bit).
+TEST(BitLcsHost, DeclaredCeiling) {
+  EXPECT_DOUBLE_EQ(ops_per_lane_word(64, 1), 8);
+  EXPECT_DOUBLE_EQ(ops_per_lane_word(64, 4), 6.5);
+  EXPECT_DOUBLE_EQ(ops_per_lane_word(32, 1), 5);
+  const double h200 = 132 * 1.98e9 * kInt32OpsPerSmClock;
+  EXPECT_NEAR(h200, 16.7e12, 0.05e12);
+  EXPECT_NEAR(ceiling_cups(1, 132, 1.98e9, 64, 1), h200 * 64 / 8, 1e6);
+  EXPECT_NEAR(ceiling_cups(2, 132, 1.98e9, 64, 1), 2 * ceiling_cups(1, 132, 1.98e9, 64, 1), 1e6);
+  EXPECT_GT(ceiling_cups(1, 132, 1.98e9, 64, 4), ceiling_cups(1, 132, 1.98e9, 64, 1));
+  EXPECT_GT(ceiling_cups(1, 132, 1.98e9, 64, 1), ceiling_cups(1, 132, 1.98e9, 32, 1));
+}

@@ -54,9 +54,16 @@ void run_emulated(const Symbols& s, const std::vector<PassJob>& jobs, std::int64
   std::vector<L> smem(std::size_t(s.sigma) * W * 32);
   out.assign(std::size_t(total), 0);
   unsigned long long ticket = 0;
+  // As the driver: the kernel without a row-storing path when no job stores rows.
+  const bool any_store =
+      std::any_of(jobs.begin(), jobs.end(), [](auto& j) { return j.store_rows; });
   dpgpu_emu::launch(1, 32, [&] {
-    k::pass_body<L, W>(dev.data(), int(dev.size()), stripes, s.x.data(), s.y.data(), s.sigma,
-                       slot.data(), &ticket, out.data(), smem.data());
+    if (any_store)
+      k::pass_body<L, W, true>(dev.data(), int(dev.size()), stripes, s.x.data(), s.y.data(),
+                               s.sigma, slot.data(), &ticket, out.data(), smem.data());
+    else
+      k::pass_body<L, W, false>(dev.data(), int(dev.size()), stripes, s.x.data(), s.y.data(),
+                                s.sigma, slot.data(), &ticket, out.data(), smem.data());
   });
   // Every slot a stripe published carries its group's tag.
   for (const auto& d : dev) {
@@ -72,38 +79,50 @@ template <class L, int W>
 void expect_same_as_model(std::uint64_t seed) {
   constexpr std::int64_t kStripeBits = 32 * W * 8 * std::int64_t(sizeof(L));
   std::mt19937_64 rng(seed);
-  for (int alpha : {2, 4, 256}) {
-    const std::string sym = test::alphabet(alpha);
-    const std::string x = test::random_string(9000, sym, rng),
-                      y = test::random_string(300, sym, rng);
-    const Symbols s = encode(x, y);
-    std::vector<PassJob> jobs;
-    // Word, stripe and group boundaries: bits 1, 63, 64, 65, one and two stripes ± 1; rows
-    // 1, 31, 32, 33, 95 and a few hundred.
-    const std::int64_t bits[] = {
-        1, 31, 33, 63, 64, 65, kStripeBits - 1, kStripeBits, kStripeBits + 1, 2 * kStripeBits + 65};
-    const std::int64_t rows[] = {1, 31, 32, 33, 95, 300};
-    int t = 0;
-    for (std::int64_t n : bits)
-      for (std::int64_t m : rows) {
-        PassJob j;
-        j.x_len = std::min<std::int64_t>(n, 9000), j.y_len = m;
-        j.x_off = (t * 37) % (9000 - j.x_len + 1), j.y_off = (t * 11) % (300 - m + 1);
-        j.reversed = t % 2;
-        j.store_rows = t % 5 == 0;
-        jobs.push_back(j);
-        ++t;
-      }
-    const std::int64_t total = lay_out(jobs);
-    std::vector<Word> want, got;
-    CpuPassRunner(s).run(jobs, total, want);
-    run_emulated<L, W>(s, jobs, total, got);
-    std::size_t bad = 0, first = 0;
-    for (std::size_t i = 0; i < want.size(); ++i)
-      if (got[i] != want[i] && bad++ == 0) first = i;
-    EXPECT_EQ(bad, 0u) << "bits=" << 8 * sizeof(L) << " W=" << W << " alphabet " << alpha
-                       << ": first wrong word " << first << " of " << want.size();
-  }
+  // With stored rows in the batch (the kernel with both paths), and without (the length
+  // kernel, which has no row-storing path).
+  for (bool stores : {true, false})
+    for (int alpha : {2, 4, 256}) {
+      const std::string sym = test::alphabet(alpha);
+      const std::string x = test::random_string(9000, sym, rng),
+                        y = test::random_string(300, sym, rng);
+      const Symbols s = encode(x, y);
+      std::vector<PassJob> jobs;
+      // Word, stripe and group boundaries: bits 1, 63, 64, 65, one and two stripes ± 1; rows
+      // 1, 31, 32, 33, 95 and a few hundred.
+      const std::int64_t bits[] = {1,
+                                   31,
+                                   33,
+                                   63,
+                                   64,
+                                   65,
+                                   kStripeBits - 1,
+                                   kStripeBits,
+                                   kStripeBits + 1,
+                                   2 * kStripeBits + 65};
+      const std::int64_t rows[] = {1, 31, 32, 33, 95, 300};
+      int t = 0;
+      for (std::int64_t n : bits)
+        for (std::int64_t m : rows) {
+          PassJob j;
+          j.x_len = std::min<std::int64_t>(n, 9000), j.y_len = m;
+          j.x_off = (t * 37) % (9000 - j.x_len + 1), j.y_off = (t * 11) % (300 - m + 1);
+          j.reversed = t % 2;
+          j.store_rows = stores && t % 5 == 0;
+          jobs.push_back(j);
+          ++t;
+        }
+      const std::int64_t total = lay_out(jobs);
+      std::vector<Word> want, got;
+      CpuPassRunner(s).run(jobs, total, want);
+      run_emulated<L, W>(s, jobs, total, got);
+      std::size_t bad = 0, first = 0;
+      for (std::size_t i = 0; i < want.size(); ++i)
+        if (got[i] != want[i] && bad++ == 0) first = i;
+      EXPECT_EQ(bad, 0u) << "bits=" << 8 * sizeof(L) << " W=" << W << " alphabet " << alpha
+                         << (stores ? " (stored rows)" : " (length kernel)")
+                         << ": first wrong word " << first << " of " << want.size();
+    }
 }
 
 // The multi-GPU pass (bitlcs_stripe_plan.hpp) with `gpus` logical GPUs, one emulated warp
