@@ -16,7 +16,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-all}
 [ $# -gt 0 ] && shift
-export BUILD_TARGETS="dpgpu test_bitlcs_gpu test_bitlcs_multigpu test_bitlcs_kernel_on_cpu test_multigpu_repetitions test_ivm_multigpu"
+export BUILD_TARGETS="dpgpu test_bitlcs_gpu test_bitlcs_multigpu test_bitlcs_kernel_on_cpu test_multigpu_repetitions"
 export TEST_REGEX="MultiGpuRepetitions|BitLcsGpu|BitLcsMultiGpu|BitLcsKernelOnCpu"
 export SANITIZE_LISTS="strategies/bitparallel/sanitize.txt"
 OUT=${OUT:-$PWD/device-out}

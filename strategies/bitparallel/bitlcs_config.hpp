@@ -18,7 +18,8 @@ struct BitLcsConfig {
   int gpus = 1;           // logical GPUs one pass is split over (i on device i % device count)
   bool windowed = false;  // gpus == 1 too: the pass as skewed row launches (the multi-GPU schedule)
   std::int64_t exchange_rows =
-      0;  // gpus > 1: rows per launch and carry exchange (0: about m / (64 gpus))
+      0;            // gpus > 1: rows per launch and carry exchange (0: about m / (64 gpus))
+  int spin_ns = 0;  // > 0: a warp waiting for a carry word sleeps this long between polls
 };
 
 // Why `c` is not a configuration the kernel has, naming the parameter, or "": the
@@ -34,6 +35,8 @@ inline std::string why_invalid(const BitLcsConfig& c) {
   if (c.gpus < 1 || c.gpus > 64) return "'gpus' must be in [1, 64], got " + std::to_string(c.gpus);
   if (c.exchange_rows < 0)
     return "'exchange_rows' must be at least 0, got " + std::to_string(c.exchange_rows);
+  if (c.spin_ns < 0 || c.spin_ns > 100000)
+    return "'spin_ns' must be in [0, 100000], got " + std::to_string(c.spin_ns);
   return {};
 }
 

@@ -59,7 +59,10 @@ struct KernelEvents {  // before and after a batch's launch, on the solver's str
 class GpuPassRunner final : public PassRunner {
  public:
   GpuPassRunner(const Symbols& s, const BitLcsConfig& c, Context& ctx)
-      : ctx_(ctx), stream_(static_cast<cudaStream_t>(ctx.stream())), sigma_(s.sigma) {
+      : ctx_(ctx),
+        stream_(static_cast<cudaStream_t>(ctx.stream())),
+        sigma_(s.sigma),
+        spin_ns_(c.spin_ns) {
     int dev = 0, optin = 0;
     CUDA_CHECK(cudaGetDevice(&dev));
     CUDA_CHECK(cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, dev));
@@ -108,6 +111,7 @@ class GpuPassRunner final : public PassRunner {
       d.slot_off = slots;
       d.out_off = j.out_off;
       d.flags = (j.reversed ? kernel::kReversed : 0) | (j.store_rows ? kernel::kStoreRows : 0);
+      d.spin_ns = spin_ns_;
       any_store = any_store || j.store_rows;
       stripes += d.stripes;
       slots += (d.stripes - 1) * ((j.y_len + 31) / 32);
@@ -173,7 +177,7 @@ class GpuPassRunner final : public PassRunner {
 
   Context& ctx_;
   cudaStream_t stream_;
-  int sigma_, w_ = 1, warps_ = 1, bits_ = 64, sms_ = 1;
+  int sigma_, spin_ns_ = 0, w_ = 1, warps_ = 1, bits_ = 64, sms_ = 1;
   int max_blocks_[2] = {1, 1};  // [any_store]
   std::size_t smem_ = 0;
   DeviceBuffer<std::uint8_t> x_, y_;

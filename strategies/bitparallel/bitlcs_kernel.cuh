@@ -30,11 +30,13 @@ struct DevJob {
   std::int64_t slot_off, out_off;     // slots: (stripes - 1) × groups, groups = ceil(y_len/32);
                                       // out_off in 64-bit words
   int flags;
+  int spin_ns;  // > 0: a waiting warp sleeps this long between polls of the carry word
 };
 
 #if DPGPU_BITLCS_CPU_EMULATION  // test_bitlcs_kernel_on_cpu.cpp: one warp at a time, plain C++
 inline u64 load_relaxed(const u64* p) { return *p; }
 inline void store_relaxed(u64* p, u64 v) { *p = v; }
+inline void backoff(int) {}
 template <class L>
 inline L add_carry(L a, L b, u32& c) {
   const unsigned __int128 sum = (unsigned __int128)a + b + c;
@@ -49,6 +51,11 @@ __device__ __forceinline__ u64 load_relaxed(const u64* p) {
 }
 __device__ __forceinline__ void store_relaxed(u64* p, u64 v) {
   asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v));
+}
+// Between two polls of a carry word not yet written: a warp that spins takes issue slots
+// from the working warps of its SM sub-partition; asleep it does not (parameter spin_ns).
+__device__ __forceinline__ void backoff(int ns) {
+  if (ns > 0) __nanosleep(unsigned(ns));
 }
 
 // a + b + c with c in {0, 1}; c becomes the carry out: the carry flag is set from c, then
@@ -233,7 +240,7 @@ __device__ void run_stripe(const DevJob& job, std::int64_t s, const std::uint8_t
     u64 slot = slot_next;
     const u32 sym = sym_next;
     if (pred && r0 < rows)
-      while (u32(slot >> 32) != u32(g + 1)) slot = load_relaxed(pred + g);
+      while (u32(slot >> 32) != u32(g + 1)) backoff(job.spin_ns), slot = load_relaxed(pred + g);
     if (r0 + 32 < rows) {
       if (pred) slot_next = load_relaxed(pred + g + 1);
       sym_next = symbol(r0 + 32 + lane);

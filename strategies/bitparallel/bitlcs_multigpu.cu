@@ -115,7 +115,7 @@ class StripePipeline {
   void count(const StripePlan& p);
 
   Context& ctx_;
-  int home_ = 0, sigma_ = 0, bits_ = 64, w_ = 1, warps_ = 1;
+  int home_ = 0, sigma_ = 0, bits_ = 64, w_ = 1, warps_ = 1, spin_ns_ = 0;
   std::int64_t exchange_rows_ = 0;
   std::size_t smem_ = 0;
   double span_s_ = 0;
@@ -128,6 +128,7 @@ StripePipeline::StripePipeline(const Symbols& s, const BitLcsConfig& c, Context&
       bits_(c.word_bits),
       w_(c.words_per_thread),
       warps_(c.warps),
+      spin_ns_(c.spin_ns),
       exchange_rows_(c.exchange_rows) {
   int devices = 0, optin = 0;
   CUDA_CHECK(cudaGetDevice(&home_));
@@ -321,6 +322,7 @@ void StripePipeline::run(const PassJob& j, Word* out) {
   job.words = words_of(j.x_len) * per_word;
   job.stripes = (job.words + stripe_words - 1) / stripe_words;
   job.flags = j.reversed ? kernel::kReversed : 0;
+  job.spin_ns = spin_ns_;
   const StripePlan p = plan_stripes(job.stripes, j.y_len, int(gpus_.size()), exchange_rows_);
   prepare(p);
   {

@@ -46,6 +46,9 @@ using C = BitLcsConfig;
         .param("exchange_rows", &C::exchange_rows, at_least(0),
                "gpus > 1: rows per launch and per carry exchange between GPUs (0: about m / (64 "
                "gpus))")
+        .param("spin_ns", &C::spin_ns, between(0, 100000),
+               "nanoseconds a warp waiting for the carry word of the stripe below sleeps between "
+               "polls (0: spins; issue 37's variant for large n)")
         .check([](const C& c) { return refusal(why_invalid(c)); })
         .counters(bitlcs_counters())
         .memory([](const lcs::Instance& x, const C& c) {

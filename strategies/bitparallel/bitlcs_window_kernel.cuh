@@ -63,7 +63,8 @@ __device__ void run_window(const WindowArgs& a, std::int64_t s, const std::uint8
     u64 slot = slot_next;
     const u32 sym = sym_next;
     if (pred && r0 < rows)
-      while (u32(slot >> 32) != u32(gbase + g + 1)) slot = load_relaxed(slot_of(g));
+      while (u32(slot >> 32) != u32(gbase + g + 1))
+        backoff(job.spin_ns), slot = load_relaxed(slot_of(g));
     if (r0 + 32 < rows) {
       if (pred) slot_next = load_relaxed(slot_of(g + 1));
       sym_next = symbol(r0 + 32 + lane);

@@ -141,12 +141,14 @@ TEST(BitLcsHost, RegisteredWithSchemaAndMemoryEstimate) {
                                                        {"words_per_thread", std::int64_t{4}},
                                                        {"warps", std::int64_t{8}},
                                                        {"reconstruct", true},
-                                                       {"leaf_rows", std::int64_t{64}}}));
+                                                       {"leaf_rows", std::int64_t{64}},
+                                                       {"spin_ns", std::int64_t{200}}}));
   EXPECT_EQ(bound.word_bits, 32);
   EXPECT_EQ(bound.words_per_thread, 4);
   EXPECT_EQ(bound.warps, 8);
   EXPECT_TRUE(bound.reconstruct);
   EXPECT_EQ(bound.leaf_rows, 64);
+  EXPECT_EQ(bound.spin_ns, 200);
   BitLcsConfig c;
   EXPECT_EQ(device_bytes(0, 5, c), 0u);
   // 2^20 x 2^20: strings, about 2^20/2048 stripes x 2^15 carry words, small outputs.
