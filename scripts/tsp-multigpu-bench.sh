@@ -6,7 +6,8 @@
 #   1. the host test, then the GPU test on the real cards: the same cost and tour as one GPU
 #      (2 and 4 logical GPUs over the cards), the per-GPU counters, the refusal, and the
 #      repetitions through one stream on home devices 0 and 1 (whole binary run twice);
-#   2. compute-sanitizer memcheck on the small 2-GPU cases (cards 0 and 1 only);
+#   2. compute-sanitizer memcheck on the small 2-GPU cases (cards 0 and 1 only); then
+#      `gpus: [1, all]` on n = 20 through dpgpu run (2 repetitions after a warm-up);
 #   3. dpgpu check experiments/tsp_multigpu.yaml (each case's memory plan);
 #   4. dpgpu run experiments/tsp_multigpu.yaml: n = 25..33 on one and two GPUs, n = 34 on
 #      two, and n = 35 on four when four cards are visible (left out otherwise: its case
@@ -16,6 +17,7 @@
 # gets what is left.
 set -u
 cd "$(dirname "$0")/.."
+[ -f .deps/activate.sh ] && . .deps/activate.sh  # the build's dependencies, where carried
 export NCCL_NVLS_ENABLE=0
 O=$OUT/tspmg; R=$O/results; mkdir -p "$R"
 deadline=${DEADLINE_S:-560}
@@ -49,6 +51,18 @@ CUDA_VISIBLE_DEVICES=0,1 timeout 150 compute-sanitizer --tool memcheck --error-e
   --gtest_filter='TspMultiGpu.CountersPerGpu:TspMultiGpu.RepetitionsOnRealGpusKeepTheHomeDevice' \
   > "$O/sanitize-memcheck.log" 2>&1
 echo "  exit $? $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$O/sanitize-memcheck.log" | tr '\n' ' ')" | tee -a "$O/steps.log"
+
+step "2b. gpus: all (n = 20, one run each)"
+cat > "$O/gpus_all.yaml" <<'EOF2'
+name: tsp_gpus_all
+problem: tsp
+instances: [{generator: random_matrix, params: {n: 20, min: 1, max: 1000}, seeds: [3]}]
+solvers: [{name: gpu.wavefront, params: {gpus: [1, all]}}]
+repetitions: 2
+warmup: 1
+EOF2
+timeout 60 $B/dpgpu run "$O/gpus_all.yaml" --out "$R/gpus_all" > "$O/gpus_all.log" 2>&1
+echo "  exit $?" | tee -a "$O/steps.log"
 
 E=experiments/tsp_multigpu.yaml
 filter='.'

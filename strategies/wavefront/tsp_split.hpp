@@ -114,9 +114,14 @@ inline TspMultiBytes tsp_multi_bytes(int n, int cell_bytes, const TspWavefrontCo
   return t;
 }
 
+// Bytes in decimal units, three significant digits ("96.3 GB", "67.1 MB", "0 B").
 inline std::string tsp_gb(std::uint64_t b) {
+  static const char* const kUnits[] = {"B", "kB", "MB", "GB", "TB"};
+  double v = double(b);
+  int u = 0;
+  while (v >= 1000 && u < 4) v /= 1000, ++u;
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g GB", double(b) / 1e9);
+  std::snprintf(buf, sizeof buf, "%.3g %s", v, kUnits[u]);
   return buf;
 }
 
@@ -139,11 +144,12 @@ inline std::string tsp_memory_plan(int n, int cell_bytes, const TspWavefrontConf
   }
   const std::uint64_t host_then = c.reconstruct ? tsp_argmin_offset(s.m, widest + 1) : 0;
   std::string out = "n = " + std::to_string(n) + " over " + std::to_string(s.gpus) + " GPU" +
-                    (s.gpus > 1 ? "s" : "") + ", " + std::to_string(cell_bytes * 8) +
-                    "-bit costs; widest layers " + std::to_string(widest - 1) + " and " +
-                    std::to_string(widest) + ": per GPU " + tsp_gb(costs) + " costs + " +
-                    tsp_gb(argmins) + " argmins, host argmins through layer " +
-                    std::to_string(widest) + " " + tsp_gb(host_then);
+                    (s.gpus > 1 ? "s" : "") + ", " + std::to_string(cell_bytes * 8) + "-bit costs" +
+                    (cell_bytes == 4 ? " (64-bit: cost layers x2)" : "") + "; widest layers " +
+                    std::to_string(widest - 1) + " and " + std::to_string(widest) + ": per GPU " +
+                    tsp_gb(costs) + " costs + " + tsp_gb(argmins) +
+                    " argmins, host argmins through layer " + std::to_string(widest) + " " +
+                    tsp_gb(host_then);
   if (c.gpus == 1) {
     const TspBytes b = tsp_bytes(n, cell_bytes, c);
     return out + "; whole solve: device " + tsp_gb(b.device) + ", host " + tsp_gb(b.host);
