@@ -71,6 +71,9 @@ struct SolverEntry {
   Backend backend = Backend::Cpu;
   Schema schema;
   std::function<MemoryNeed(const AnyInstance&, const Params&)> memory;  // may be empty
+  // Optional: one line on what a case of these sizes will allocate (per GPU, on the host),
+  // printed by `dpgpu check` under the case table; empty when there is nothing to say.
+  std::function<std::string(const Params&, const ValueMap& dims)> memory_plan;
   std::function<AnyOutcome(const AnyInstance&, const Params&, Context&)> solve;
   std::string unavailable;   // non-empty: registered but cannot run here (e.g. built without CUDA)
   std::string backend_name;  // non-empty: names the backend in outputs (e.g. "kokkos-cuda")

@@ -271,6 +271,18 @@ class SolverBuilder {
     };
     return *this;
   }
+  // fn(const Config& or const Params&, const ValueMap& dims) -> std::string: the memory plan
+  // `dpgpu check` prints for each case (SolverEntry::memory_plan).
+  template <class F>
+  SolverBuilder& memory_plan(F fn) {
+    e_.memory_plan = [b = binding_, fn = std::move(fn)](const Params& p, const ValueMap& dims) {
+      if constexpr (std::is_invocable_v<F&, const Params&, const ValueMap&>)
+        return std::string(fn(p, dims));
+      else
+        return std::string(fn((*b)(p), dims));
+    };
+    return *this;
+  }
   // Registers the solver as present but not runnable here; `reason` goes into skipped rows.
   Registered unavailable(std::string reason) {
     e_.unavailable = std::move(reason);

@@ -2,12 +2,16 @@
 target_sources(dpgpu_strategy_wavefront PRIVATE tsp_params.cpp)
 target_link_libraries(dpgpu_strategy_wavefront PUBLIC dpgpu_problem_tsp)
 if(DPGPU_WITH_CUDA)
-  target_sources(dpgpu_strategy_wavefront PRIVATE tsp_wavefront.cu)
+  target_sources(dpgpu_strategy_wavefront PRIVATE tsp_wavefront.cu tsp_multigpu.cu)
 endif()
 
 # Parameters, registration, memory estimate, layer arithmetic: host only, every build.
 dpgpu_add_test(test_tsp_wavefront_params test_tsp_wavefront_params.cpp LIBS ${_wavefront_whole})
+# The split across GPUs, its memory plan and exchange, the `gpus` rules: host only too.
+dpgpu_add_test(test_tsp_split test_tsp_split.cpp LIBS ${_wavefront_whole})
 if(DPGPU_WITH_CUDA AND TARGET dpgpu_baselines_tsp)
   # Against cpu.held_karp and the TSPLIB optima on the GPU (skipped without a device).
   dpgpu_add_test(test_tsp_wavefront test_tsp_wavefront.cu LIBS ${_wavefront_whole} dpgpu_baselines_tsp)
+  # gpus = 2, 4 against gpus = 1 (logical GPUs share one card), and repetitions on >= 2 cards.
+  dpgpu_add_test(test_tsp_multigpu test_tsp_multigpu.cu LIBS ${_wavefront_whole} dpgpu_baselines_tsp)
 endif()

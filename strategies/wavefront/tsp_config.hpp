@@ -36,6 +36,7 @@ struct TspWavefrontConfig {
   std::int64_t offload_slot_bytes =
       8 << 20;    // bytes per slot (capped at the largest layer's argmins)
   int waves = 4;  // resident blocks per SM × this = grid cap (grid-stride)
+  int gpus = 1;   // logical GPUs each layer is split over (i on device i % device count)
 };
 
 inline const char* to_string(TspDistances d) {
@@ -45,6 +46,12 @@ inline const char* to_string(TspDistances d) {
 // Largest n the GPU solver accepts: masks and ranks of m = n - 1 <= 32 cities fit in 32 bits
 // (C(32, 16) < 2^31). n = 34 would need two layers of 155 GB anyway.
 inline constexpr int kTspMaxCities = 33;
+// Over several GPUs (tsp_multigpu.cu): 64-bit masks, ranks still 32-bit (C(34, 17) < 2^32);
+// n = 36 would need 64-bit ranks and two layers of about 0.8 TB.
+inline constexpr int kTspMaxCitiesMulti = 35;
+// Logical GPUs one layer is split over: the layer kernel selects a part among at most these.
+inline constexpr int kTspMaxGpus = 8;
+inline int tsp_max_cities(int gpus) { return gpus > 1 ? kTspMaxCitiesMulti : kTspMaxCities; }
 
 inline void validate(const TspWavefrontConfig& c) {
   auto fail = [](const std::string& what) { throw dpgpu::InputError("gpu.wavefront: " + what); };
@@ -60,6 +67,20 @@ inline void validate(const TspWavefrontConfig& c) {
          std::to_string(c.offload_slot_bytes));
   if (c.waves < 1 || c.waves > 64)
     fail("parameter 'waves' must be in [1, 64], got " + std::to_string(c.waves));
+  if (c.gpus < 1 || c.gpus > kTspMaxGpus)
+    fail("parameter 'gpus' must be in [1, " + std::to_string(kTspMaxGpus) + "], got " +
+         std::to_string(c.gpus));
+  if (c.gpus > 1 && c.distances != TspDistances::Shared)
+    fail("gpus > 1 stages the distances in shared memory: parameter 'distances' must be shared");
+  if (c.gpus > 1 && c.readonly != "ldg")
+    fail(
+        "gpus > 1 reads the distances once per block with ldg: parameter 'readonly' must be ldg, "
+        "got '" +
+        c.readonly + "'");
+  if (c.gpus > 1 && c.reconstruct && !c.offload)
+    fail(
+        "gpus > 1 streams the argmins to the host: parameter 'offload' must be true (or "
+        "reconstruct false)");
 }
 
 // --- layer arithmetic (m = n - 1) ---

@@ -10,6 +10,7 @@
 #include "dpgpu/registry.hpp"
 #include "tsp/tsp.hpp"
 #include "tsp_config.hpp"
+#include "tsp_split.hpp"
 #include "tsp_wavefront.hpp"
 #include "engine_counters.hpp"
 #include "wavefront_counters.hpp"
@@ -28,7 +29,8 @@ using C = TspWavefrontConfig;
     dpgpu::solver<tsp::Problem, C>(
         "gpu.wavefront",
         "Held-Karp by subset-size layers (each layer a 'diagonal'), two cost layers on the GPU, "
-        "argmins streamed to the host for the tour; n <= 33")
+        "argmins streamed to the host for the tour; n <= 33 (n <= 35 with each layer split over "
+        "gpus > 1)")
         .param("block", &C::block, between(32, 1024),
                "threads per block, a multiple of 32 (a thread per subset)")
         .rule("block", multiple_of(32))
@@ -51,20 +53,36 @@ using C = TspWavefrontConfig;
                "slot-sized chunks")
         .param("waves", &C::waves, between(1, 64),
                "grid = resident blocks per SM x SMs x waves, grid-stride over a layer's subsets")
+        .param("gpus", &C::gpus, between(1, kTspMaxGpus),
+               "logical GPUs each layer is split over (i on device i % devices; n <= 35 when "
+               "> 1); `gpus: all` in an experiment: every GPU of the host")
         .check([](const C& c) { return refusal_of([&] { validate(c); }); })
         .counters(engine_counters())
         .counters(offload_counters())
         .counters(tsp_wavefront_counters())
-        .check_instance([](const C&, const ValueMap& dims) -> std::optional<std::string> {
+        .counters(tsp_multigpu_counters())
+        .check_instance([](const C& c, const ValueMap& dims) -> std::optional<std::string> {
           const auto n = std::int64_t(to_number(dims.at("n")));
-          if (n < 1 || n > kTspMaxCities)
-            return "the Held-Karp layers hold 1 <= n <= " + std::to_string(kTspMaxCities) +
-                   " cities, got n = " + std::to_string(n);
+          const int most = tsp_max_cities(c.gpus);
+          if (n < 1 || n > most)
+            return "the Held-Karp layers hold 1 <= n <= " + std::to_string(most) +
+                   " cities with gpus = " + std::to_string(c.gpus) +
+                   ", got n = " + std::to_string(n);
           return std::nullopt;
         })
+        // Device: one card's need (gpus > 1: the largest logical GPU's share; the solver
+        // itself checks each card for all the logical GPUs it carries).
         .memory([](const tsp::Instance& x, const C& c) {
+          if (c.gpus > 1) {
+            const TspMultiBytes b = tsp_multi_bytes(x.n, tsp_cell_bytes(x), c);
+            return MemoryNeed{b.host, b.device_max()};
+          }
           const TspBytes b = tsp_bytes(x.n, tsp_cell_bytes(x), c);
           return MemoryNeed{b.host, b.device};
+        })
+        .memory_plan([](const C& c, const ValueMap& dims) {
+          const auto n = int(to_number(dims.at("n")));
+          return n < 1 || n > tsp_max_cities(c.gpus) ? std::string() : tsp_memory_plan(n, 4, c);
         })
         .solve_gpu([](const tsp::Instance& x, const C& c, Context& ctx) {
           Outcome<tsp::Solution> out;

@@ -12,6 +12,7 @@
 
 #include "dpgpu/error.hpp"
 #include "tsp_adapter.cuh"
+#include "tsp_multigpu.hpp"
 #include "wavefront_engine.cuh"
 
 namespace dpgpu::wavefront {
@@ -41,11 +42,13 @@ TspWavefrontResult run(const tsp::Instance& x, const TspWavefrontConfig& cfg, Co
 TspWavefrontResult tsp_wavefront(const tsp::Instance& x, const TspWavefrontConfig& config,
                                  Context& ctx) {
   validate(config);
-  if (x.n < 1 || x.n > kTspMaxCities)
-    throw InputError(
-        "gpu.wavefront: the Held-Karp layers hold n <= " + std::to_string(kTspMaxCities) +
-        " cities (32-bit subset masks; n = 34 would need two layers of 155 GB), got n = " +
-        std::to_string(x.n));
+  if (x.n < 1 || x.n > tsp_max_cities(config.gpus))
+    throw InputError("gpu.wavefront: the Held-Karp layers hold n <= " +
+                     std::to_string(tsp_max_cities(config.gpus)) +
+                     " cities with gpus = " + std::to_string(config.gpus) +
+                     " (one GPU: 32-bit subset masks, and n = 34 would need two layers of 155 "
+                     "GB; several GPUs: 32-bit ranks), got n = " +
+                     std::to_string(x.n));
   TspWavefrontResult out;
   if (x.n <= 2) {  // no layer to compute: {0} costs 0, {0, 1} costs d01 + d10
     out.cost = x.n == 1 ? 0 : x.arc(0, 1) + x.arc(1, 0);
@@ -57,6 +60,9 @@ TspWavefrontResult tsp_wavefront(const tsp::Instance& x, const TspWavefrontConfi
                           "bytes_offloaded", "offload_compute_wait_s", "offload_stream_wait_s"})
       ctx.set(c, 0);
     ctx.set("cell_bytes", 0);
+  } else if (config.gpus > 1) {
+    out = tsp_wavefront_multi(x, config, ctx);
+    ctx.set("cell_bytes", double(out.cell_bytes));
   } else {
     const bool narrow = tsp::cost_upper_bound(x) <= std::numeric_limits<std::int32_t>::max();
     out = narrow ? run<std::int32_t>(x, config, ctx) : run<std::int64_t>(x, config, ctx);

@@ -41,4 +41,20 @@ inline std::vector<CounterSpec> tsp_wavefront_counters() {
   };
 }
 
+// The TSP with gpus > 1 (tsp_multigpu.cu): per logical GPU, '#' its index.
+inline std::vector<CounterSpec> tsp_multigpu_counters() {
+  using namespace dpgpu::counters;
+  return {
+      count("gpus.logical", "GPUs", "logical GPUs each layer is split over"),
+      count("gpus.physical", "GPUs", "cards under the logical GPUs"),
+      seconds("gpu#.compute_s", "one GPU's layer kernels (its peer reads included)"),
+      seconds("gpu#.idle_s",
+              "one GPU's time between its first and last layer kernel not in a kernel (waiting "
+              "for the other GPUs' layers or for its argmin copies)"),
+      bytes("gpu#.exchange_bytes",
+            "predecessor costs one GPU's kernels read from other GPUs' shares (peer access)"),
+      bytes("gpu#.device_bytes", "device memory of one logical GPU (its shares, inputs)"),
+  };
+}
+
 }  // namespace dpgpu::wavefront

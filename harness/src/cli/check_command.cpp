@@ -2,17 +2,21 @@
 // checked) and shown as the case table; nothing runs, nothing is written. A case that
 // breaks a rule of its solver is listed with the others, then the command fails (exit 2)
 // with the errors `run` would stop on. With --shards N, each case names its shard and a line
-// per shard gives its cases and share of the work (what `run --shard K/N` will run).
+// per shard gives its cases and share of the work (what `run --shard K/N` will run). Solvers
+// that state a memory plan get a line per case with it.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "plan/case_table.hpp"
 #include "dpgpu/error.hpp"
+#include "dpgpu/params.hpp"
+#include "dpgpu/registry_table.hpp"
 #include "cli/command.hpp"
 #include "cli/runner.hpp"
 #include "device/clock_lock.hpp"
@@ -64,6 +68,22 @@ void check_clocks(const std::filesystem::path& file, const RunPlan& plan) {
       "clocks: {} locked for the whole run (NVML, needs root), reset when it ends\n", c.str());
 }
 
+// Each case's memory plan, for solvers that state one (SolverEntry::memory_plan): what it
+// will allocate per GPU and on the host, so a user sees before running what fits.
+// Cases that break a rule (RunPlan::broken) have none.
+void print_memory_plans(const RunPlan& plan) {
+  std::set<std::size_t> broken;
+  for (const auto& b : plan.broken) broken.insert(b.case_index);
+  for (std::size_t i : plan.selected) {
+    const CaseSpec& c = plan.cases[i];
+    if (broken.count(i)) continue;
+    const SolverEntry* s = Registry::get().solver(c.problem, c.solver);
+    if (!s || !s->memory_plan) continue;
+    if (std::string text = s->memory_plan(Params(c.solver_params), c.dims); !text.empty())
+      std::cout << fmt::format("memory plan {}: {}\n", c.id, text);
+  }
+}
+
 }  // namespace
 
 int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases, int shards,
@@ -78,6 +98,7 @@ int check_experiment(const std::filesystem::path& file, std::uint64_t max_cases,
   if (shards > 0) shard_of = shard_of_cases(plan.cases, shards);
   print_case_table(std::cout, plan, plan.selected, shard_of, shards);
   if (shards > 0) print_shards(plan, shard_of, shards);
+  print_memory_plans(plan);
   check_profile(plan);
   check_clocks(file, plan);
   std::cout << std::flush;
