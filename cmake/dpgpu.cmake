@@ -1,3 +1,7 @@
+# The data sets beside the clone (README.md, "Data sets beside the clone"): tests read
+# $DPGPU_SHARED/data/<name> and skip without it.
+set(DPGPU_SHARED "${PROJECT_SOURCE_DIR}/../shared" CACHE PATH "Folder of the shared data sets (tests read DPGPU_SHARED/data)")
+
 # dpgpu_add_test(NAME src... LIBS lib...): one GoogleTest binary, each test a ctest case.
 # GTEST_SKIP() shows as skipped in ctest (GPU tests on a machine without a GPU).
 # RUN_SERIAL: no other test runs beside it (the GPU's performance counters serve one profiling
@@ -13,7 +17,7 @@ function(dpgpu_add_test name)
   gtest_discover_tests(${name}
     WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
     PROPERTIES SKIP_REGULAR_EXPRESSION "  SKIPPED "  # no brackets: CMake 4 quotes values in [[ ]]
-               ENVIRONMENT "DPGPU_SHARED=${PROJECT_SOURCE_DIR}/../shared" ${serial}
+               ENVIRONMENT "DPGPU_SHARED=${DPGPU_SHARED}" ${serial}
     DISCOVERY_TIMEOUT 60)
 endfunction()
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks that every tracked C++/CUDA source is laid out as .clang-format says, changing
+# Checks that every C++/CUDA source git sees (tracked, or new and not ignored) is laid out as .clang-format says, changing
 # nothing; exit 1 naming the files (and the first differences) that are not.
 #   scripts/format-check.sh            # check
 #   scripts/format-check.sh --fix      # format them in place
@@ -16,7 +16,10 @@ version=$("$clang_format" --version | grep -o 'version [0-9]*' | cut -d' ' -f2)
 if [ "$version" != 14 ]; then
   echo "format-check: $clang_format is version $version; .clang-format was chosen with 14" >&2
 fi
-mapfile -t files < <(git ls-files '*.cpp' '*.hpp' '*.cc' '*.h' '*.cu' '*.cuh')
+# Tracked and untracked-but-not-ignored files (a new file is checked before its first commit);
+# a tracked file deleted in the working tree is left out.
+mapfile -t files < <(git ls-files --cached --others --exclude-standard '*.cpp' '*.hpp' '*.cc' '*.h' \
+                       '*.cu' '*.cuh' | sort -u | while read -r f; do [ -f "$f" ] && echo "$f"; done)
 if [ "${1:-}" = --fix ]; then
   printf '%s\0' "${files[@]}" | xargs -0 "$clang_format" -i --style=file
   exit 0

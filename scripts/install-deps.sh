@@ -1,53 +1,75 @@
 #!/usr/bin/env bash
-# Installs the Debian/Ubuntu packages dpgpu needs, only those missing. The CUDA toolkit is
-# optional: without nvcc, dpgpu builds CPU-only and records GPU cases as skipped.
+# Installs the Debian/Ubuntu packages dpgpu needs, only those missing.
+#
+#   scripts/install-deps.sh          what building dpgpu and drawing figures needs (set-up)
+#   scripts/install-deps.sh --test   also what only the test command needs: clang-format,
+#                                    clang and libFuzzer (scripts/fuzz.sh), and, optionally,
+#                                    a one-node Slurm and headless Chromium (their tests are
+#                                    skipped without them)
+#
+# The CUDA toolkit is optional: without nvcc, dpgpu builds CPU-only and records GPU cases as
+# skipped. apt waits up to 10 minutes for a dpkg lock another process holds
+# (DPGPU_APT_LOCK_TIMEOUT seconds) instead of failing at once.
 set -euo pipefail
-pkgs=(cmake ninja-build g++ git libyaml-cpp-dev libbenchmark-dev libgtest-dev googletest
-      libcli11-dev nlohmann-json3-dev libfmt-dev python3 python3-matplotlib python3-yaml
-      clang-format)
-missing=()
-for p in "${pkgs[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
+test_deps=0
+case "${1:-}" in
+  "") ;;
+  --test) test_deps=1 ;;
+  *) echo "install-deps: unknown argument '$1' (use --test or nothing)" >&2; exit 2 ;;
+esac
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-deps: all packages present"
-else
-  echo "install-deps: installing ${missing[*]}"
-  $sudo apt-get update -qq
-  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+apt_opts=(-o "DPkg::Lock::Timeout=${DPGPU_APT_LOCK_TIMEOUT:-600}")
+updated=0
 
-# Optional: headless Chromium opens `dpgpu report`'s page in its test (skipped without it).
-# On Ubuntu the package may be a snap stub that cannot install here: say so, go on.
-if [ "${DPGPU_NO_BROWSER:-0}" != 1 ] && ! dpkg-query -W -f='${Status}' chromium 2>/dev/null | grep -q "install ok installed"; then
-  $sudo apt-get install -y -qq --no-install-recommends chromium ||
-    echo "install-deps: chromium not installed; the report page's browser test will be skipped"
-fi
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+missing_of() { for p in "$@"; do installed "$p" || echo "$p"; done; }
 
+# apt-get install of the given packages; the package lists are refreshed once, first.
+apt_install() {
+  if [ "$updated" = 0 ]; then
+    $sudo apt-get "${apt_opts[@]}" update -qq
+    updated=1
+  fi
+  $sudo apt-get "${apt_opts[@]}" install -y -qq --no-install-recommends "$@"
+}
+
+# install_missing LABEL OPTIONAL PACKAGE...: installs those missing; an optional group that
+# cannot install (a snap stub, no network) is reported and skipped.
+install_missing() {
+  local label=$1 optional=$2
+  shift 2
+  local missing
+  missing=$(missing_of "$@" | tr '\n' ' ')
+  if [ -z "${missing// /}" ]; then
+    echo "install-deps: $label: all present"
+    return
+  fi
+  echo "install-deps: $label: installing $missing"
+  # shellcheck disable=SC2086
+  if [ "$optional" = 1 ]; then
+    apt_install $missing || echo "install-deps: $label ($missing) not installed; its tests will be skipped"
+  else
+    apt_install $missing
+  fi
+}
+
+install_missing "build and figures" 0 cmake ninja-build g++ git libyaml-cpp-dev libbenchmark-dev \
+  libgtest-dev googletest libcli11-dev nlohmann-json3-dev libfmt-dev python3 python3-matplotlib \
+  python3-yaml
+[ "$test_deps" = 1 ] || exit 0
+
+# The test command's own tools: the layout check and the fuzz targets, which need clang and
+# the libFuzzer runtime of clang's own version (Debian and Ubuntu: libfuzzer-<version>-dev).
+install_missing "layout check" 0 clang-format
+command -v clang++ >/dev/null || install_missing "fuzzing" 0 clang
+clang_major=$(clang++ --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
+install_missing "fuzzing" 0 "libfuzzer-$clang_major-dev"
+
+# Optional: headless Chromium opens `dpgpu report`'s page in its test. On Ubuntu the package
+# may be a snap stub that cannot install here: say so, go on.
+[ "${DPGPU_NO_BROWSER:-0}" = 1 ] || install_missing "report browser test (chromium)" 1 chromium
 # Optional: a one-node Slurm for tests/slurm (`dpgpu slurm` against real slurmctld, slurmd and
 # munge; the test starts and stops its own daemons and is skipped without them or without root).
-slurm_pkgs=(munge slurmctld slurmd slurm-client)
-slurm_missing=()
-for p in "${slurm_pkgs[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || slurm_missing+=("$p")
-done
-if [ "${DPGPU_NO_SLURM:-0}" != 1 ] && [ ${#slurm_missing[@]} -gt 0 ]; then
-  echo "install-deps: installing ${slurm_missing[*]}"
-  $sudo apt-get install -y -qq --no-install-recommends "${slurm_missing[@]}" ||
-    echo "install-deps: ${slurm_missing[*]} not installed; the Slurm end-to-end test will be skipped"
-fi
-
-# The fuzz targets (scripts/fuzz.sh, part of the test command) need clang and the libFuzzer
-# runtime of clang's own version (Debian and Ubuntu name it libfuzzer-<version>-dev).
-if ! command -v clang++ >/dev/null; then
-  echo "install-deps: installing clang"
-  $sudo apt-get install -y -qq --no-install-recommends clang
-fi
-clang_major=$(clang++ --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
-if ! dpkg-query -W -f='${Status}' "libfuzzer-$clang_major-dev" 2>/dev/null | grep -q "install ok installed"; then
-  echo "install-deps: installing libfuzzer-$clang_major-dev"
-  $sudo apt-get install -y -qq --no-install-recommends "libfuzzer-$clang_major-dev"
-fi
+[ "${DPGPU_NO_SLURM:-0}" = 1 ] || install_missing "Slurm end-to-end test" 1 munge slurmctld slurmd slurm-client

@@ -1,8 +1,14 @@
 // time_left.hpp: the time-left estimate prices each case by its work, per solver point, not
 // by count; overhead is separated from per-work time once two sizes were seen; the
-// timeout caps it; skipped cases cost nothing.
+// timeout caps it; skipped cases cost nothing; the line's estimate does not jump by 20x; a
+// heartbeat while a case runs long (reporter_progress.cpp).
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <sstream>
+#include <thread>
+
+#include "report/reporter.hpp"
 #include "run/time_left.hpp"
 
 using dpgpu::CaseSpec;
@@ -95,4 +101,84 @@ TEST(TimeLeft, LanesDivideEachPool) {
   EXPECT_NEAR(left.seconds(), 4.0, 1e-9);  // GPU: 8 s over 2 lanes; CPU: 4 s on 1
   left.set_lanes(4, 1);
   EXPECT_NEAR(left.seconds(), 4.0, 1e-9);  // now the CPU lane is the longer
+}
+
+// Issue 36: a solver never seen was priced by the pool of every finished case, so the one slow
+// solver seen second priced all the others (the line went from ~1 min to ~23 min against a real
+// 4m20s). Now it is the geometric mean of each finished point's price: solvers 100x apart price
+// an unseen one at 10x the fast one, not at the pool's 50.5x.
+TEST(TimeLeft, UnseenSolverIsPricedByTheGeometricMeanOfTheSeen) {
+  std::vector<CaseSpec> cases{spec("a", "fast", 1e6), spec("a", "slow", 1e6),
+                              spec("a", "other", 1e6)};
+  TimeLeft left(pointers(cases));
+  left.finished(cases[0], 0.1);                  // 10^-7 s per unit
+  EXPECT_NEAR(left.seconds(), 0.1 + 0.1, 1e-9);  // slow and other priced like fast
+  left.finished(cases[1], 10.0);                 // 100x slower
+  EXPECT_NEAR(left.seconds(), 1.0, 1e-9);        // sqrt(0.1 × 10), not (0.1 + 10) / 2
+}
+
+// The line's estimate moves by at most 2x per update from what the last one implied (the last
+// estimate less the time since), however far the model jumps; nothing left is 0 at once.
+TEST(SteadyTimeLeft, MovesAtMostTwofoldPerUpdate) {
+  dpgpu::SteadyTimeLeft shown;
+  EXPECT_EQ(shown.update(0, 1), 0);        // nothing measured yet
+  EXPECT_EQ(shown.update(60, 10), 60);     // the first estimate as the model says
+  EXPECT_EQ(shown.update(1380, 20), 100);  // the model 23x up: 2 × (60 − 10)
+  EXPECT_EQ(shown.update(1380, 30), 180);  // 2 × (100 − 10)
+  EXPECT_EQ(shown.update(200, 40), 200);   // within 2x of 170: as the model says
+  EXPECT_EQ(shown.update(1, 50), 95);      // the model 200x down: (200 − 10) / 2
+  EXPECT_EQ(shown.update(0, 60), 0);       // done
+  EXPECT_EQ(shown.update(5, 400), 5);      // after a 0, a fresh start
+  EXPECT_EQ(shown.update(30, 500), 2);     // overran: from at least 1 s, at most 2x
+}
+
+// The issue's run shape: six solvers a few orders of magnitude apart on growing instances,
+// one case after another, instance by instance. The shown estimate never changes by more than
+// 2x between consecutive cases (after the time between them), where the model alone did.
+TEST(SteadyTimeLeft, NoTwentyfoldSwingOverARun) {
+  const std::vector<std::pair<std::string, double>> solvers{
+      {"cpu.bitparallel", 1e-9}, {"cpu.full_table", 4e-7}, {"cpu.linear", 2e-8},
+      {"cpu.hirschberg", 6e-8},  {"cpu.omp", 1e-8},        {"gpu.x", 5e-9}};
+  std::vector<CaseSpec> cases;
+  std::vector<double> wall;
+  for (double n : {1024.0, 2048.0, 4096.0, 8192.0, 16384.0})
+    for (auto& [name, rate] : solvers) {
+      cases.push_back(spec("n" + std::to_string(int(n)), name, n * n));
+      wall.push_back(0.05 + rate * n * n);  // a worker child's overhead, then the work
+    }
+  TimeLeft left(pointers(cases));
+  dpgpu::SteadyTimeLeft shown;
+  double elapsed = 0, last = 0;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    elapsed += wall[i];
+    left.finished(cases[i], wall[i]);
+    const double now = shown.update(left.seconds(), elapsed);
+    if (i > 0 && now > 0 && last - wall[i] > 1) {
+      EXPECT_LE(now, 2 * (last - wall[i]) + 1e-9) << "after case " << i + 1;
+      EXPECT_GE(now, (last - wall[i]) / 2 - 1e-9) << "after case " << i + 1;
+    }
+    last = now;
+  }
+  EXPECT_EQ(last, 0);
+}
+
+// Issue 36: nothing printed while a 50 s case ran. The progress reporter prints a heartbeat
+// when no case has finished for the first interval, then every interval, and stops when its
+// run ends.
+TEST(ProgressReporter, HeartbeatWhileACaseRuns) {
+  std::ostringstream out;
+  {
+    auto progress = dpgpu::progress_reporter(out, 0.2, 0.3);
+    std::this_thread::sleep_for(std::chrono::milliseconds(900));  // beats at 0.2, 0.5, 0.8 s
+  }
+  const std::string text = out.str();
+  std::size_t beats = 0;
+  for (std::size_t at = 0;
+       (at = text.find("still running: the first case for", at)) != std::string::npos; ++at)
+    ++beats;
+  EXPECT_GE(beats, 2u) << text;  // a loaded machine may wake the thread late
+  EXPECT_LE(beats, 3u) << text;
+  const std::string after = out.str();
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  EXPECT_EQ(out.str(), after);  // the reporter is gone: no more beats
 }

@@ -5,18 +5,24 @@ repetitions of ``runs.csv`` (``time_s``; the summary's median alone when a folde
 runs.csv) decide the verdict:
 
 - **same**: the medians differ by no more than the threshold (default 5 %);
-- **faster** / **slower**: they differ by more, and the difference is real: a two-sided
-  Mann–Whitney U test on the two sets of repetitions gives p < alpha (default 0.05; exact
-  for small samples without ties, else the normal approximation with tie correction), or
-  the two min–max ranges do not overlap at all (with 3 repetitions a side the U test
-  cannot reach p < 0.05, while ranges apart are still telling). The ``decided by`` column
-  says which;
-- **ambiguous**: they differ by more than the threshold but neither test says the
-  difference is real (too few repetitions or too much noise).
+- **faster** / **slower**: they differ by more, and a two-sided Mann–Whitney U test on the
+  two sets of repetitions says the difference is real (p < alpha, default 0.05; exact for
+  small samples without ties, else the normal approximation with tie correction);
+- **ambiguous**, the default: they differ by more than the threshold but the test does not
+  say the difference is real (noise, or too few repetitions with overlapping times);
+- **needs repetitions**: they differ by more than the threshold, the min–max ranges are
+  fully apart, but no outcome of so few repetitions could make the test significant
+  (3 + 3 allow at best p = 0.1; one repetition allows no test at all). The ``decided by``
+  column says how many repetitions a side would (compare_noise.py). Where NEW looks slower
+  this fails the comparison as a slower case does: a 10x slowdown measured once is not a pass.
+
+When most cases cannot reach a verdict for want of repetitions, and when either run's
+context records a busy machine (its load average above half the cores, or another busy
+process, at the start or the end), the report says so before the table.
 
 A case ok in BASE and failed in NEW is **broken**; a summary row cut short (a write
 stopped mid-row) is **unreadable**; cases in one folder only are listed. Exit status: 1
-when any case is slower, broken or unreadable, or a case of BASE is missing from NEW
+when any case is slower, broken or unreadable, needs repetitions and looks slower, or a case of BASE is missing from NEW
 (unless ``--allow-missing``: a crashed run must not pass a CI gate), 0 otherwise, 2 on
 bad input. Writes ``compare.md``, ``compare.csv`` and ``compare.png`` into ``--out``
 (default ``NEW/compare``) and prints the Markdown. When the two contexts differ (GPU,
@@ -36,6 +42,7 @@ from typing import Optional, Sequence
 
 from . import fmt
 from . import results as results_mod
+from . import compare_noise as noise
 from .compare_energy import FAILING as MORE_ENERGY, compare_energy, energy_markdown
 from .errors import PlotError
 from .results import Results, number
@@ -43,6 +50,7 @@ from .results import Results, number
 PROG = "dpgpu_compare"
 DEFAULT_THRESHOLD = 0.05
 DEFAULT_ALPHA = 0.05
+NEEDS_REPS = "needs repetitions"
 
 
 # --- the rank test ---------------------------------------------------------------------
@@ -182,17 +190,23 @@ def decide(c: Comparison, threshold: float, alpha: float) -> None:
     if abs(c.ratio - 1) <= threshold:
         c.verdict, c.decided_by = "same", f"within {threshold:.0%}"
         return
-    apart = max(b.reps) < min(n.reps) or max(n.reps) < min(b.reps)
     if c.p is not None and c.p < alpha:
+        c.verdict = "slower" if c.ratio > 1 else "faster"
         c.decided_by = f"U test p={c.p:.3g}"
-    elif apart and len(b.reps) >= 2 and len(n.reps) >= 2:
-        c.decided_by = "min\u2013max ranges apart" + (f" (U test p={c.p:.3g})" if c.p is not None else "")
-    else:
-        c.verdict = "ambiguous"
-        c.decided_by = (f"U test p={c.p:.3g}, ranges overlap" if c.p is not None
-                        else "fewer than 2 repetitions")
         return
-    c.verdict = "slower" if c.ratio > 1 else "faster"
+    # Beyond the threshold, but the test does not say the difference is real.
+    apart = max(b.reps) < min(n.reps) or max(n.reps) < min(b.reps)
+    if not noise.can_decide(len(b.reps), len(n.reps), alpha):
+        # No outcome of these repetitions could have decided it. Times fully apart are
+        # still a difference to look at: it needs more repetitions (and fails a gate when
+        # NEW looks slower), rather than passing as ambiguous.
+        c.decided_by = noise.repetitions_text(len(b.reps), len(n.reps), alpha)
+        c.verdict = NEEDS_REPS if apart else "ambiguous"
+        if not apart:
+            c.decided_by = "ranges overlap; " + c.decided_by
+        return
+    c.verdict = "ambiguous"
+    c.decided_by = f"U test p={c.p:.3g} (not below {alpha:g})" + ("" if apart else ", ranges overlap")
 
 
 def compare(base: Results, new: Results, threshold: float, alpha: float) -> list[Comparison]:
@@ -255,7 +269,7 @@ def summary_line(comparisons: list[Comparison], threshold: float) -> str:
     counts: dict[str, int] = {}
     for c in comparisons:
         counts[c.verdict] = counts.get(c.verdict, 0) + 1
-    order = ("faster", "slower", "same", "ambiguous", "broken", "unreadable", "fixed", "not measured",
+    order = ("faster", "slower", "same", "ambiguous", NEEDS_REPS, "broken", "unreadable", "fixed", "not measured",
              "only in base", "only in new")
     text = f"{len(comparisons)} cases: " + ", ".join(f"{counts[v]} {v}" for v in order if v in counts)
     ratios = [c.ratio for c in comparisons if c.ratio]
@@ -265,15 +279,38 @@ def summary_line(comparisons: list[Comparison], threshold: float) -> str:
     return text + f" (threshold {threshold:.0%})"
 
 
-def markdown(base_dir: str, new_dir: str, comparisons, differences, threshold, alpha) -> str:
+def evidence_warnings(base: Results, new: Results, comparisons: list[Comparison], alpha: float) -> list[str]:
+    """What weakens every verdict: repetitions too few for the test, a busy machine."""
+    out = []
+    measured = [c for c in comparisons if c.ratio is not None]
+    weak = [c for c in measured if not noise.can_decide(len(c.base.reps), len(c.new.reps), alpha)]
+    if weak:
+        reps = sorted({f"{len(c.base.reps)}+{len(c.new.reps)}" for c in weak})
+        out.append(f"{len(weak)} of {len(measured)} measured cases have too few repetitions for any "
+                   f"verdict of faster or slower ({', '.join(reps)} repetitions: the U test cannot reach "
+                   f"p < {alpha:g}); run at least {noise.reps_needed(alpha)} a side "
+                   f"(`--set repetitions={noise.reps_needed(alpha)}`), more where times overlap")
+    for label, results in (("BASE", base), ("NEW", new)):
+        why = noise.busy_reason(results)
+        if why:
+            out.append(f"{label} ran on a busy machine ({why}): its times may include another "
+                       f"program's work")
+    return out
+
+
+def markdown(base_dir: str, new_dir: str, comparisons, differences, threshold, alpha,
+             warnings: Sequence[str] = ()) -> str:
     lines = [f"# dpgpu compare", "", f"- base: `{base_dir}`", f"- new: `{new_dir}`", ""]
     if differences:
         lines += ["**The runs' contexts differ** (timings may not be comparable):", ""]
         lines += [f"- {d}" for d in differences] + [""]
+    if warnings:
+        lines += ["**The evidence is weak:**", ""] + [f"- {w}" for w in warnings] + [""]
     lines += [summary_line(comparisons, threshold), "",
               f"Verdicts: same within {threshold:.0%}; faster/slower when beyond it and a two-sided "
-              f"Mann\u2013Whitney U test on the repetitions gives p < {alpha:g} or the min\u2013max "
-              f"ranges do not overlap; ambiguous otherwise.", ""]
+              f"Mann\u2013Whitney U test on the repetitions gives p < {alpha:g}; needs repetitions "
+              f"when beyond it with min\u2013max ranges apart but too few repetitions for the test "
+              f"(fails the comparison when NEW looks slower); ambiguous otherwise.", ""]
     lines.append("| " + " | ".join(HEAD) + " |")
     lines.append("|" + "|".join("---" for _ in HEAD) + "|")
     for c in comparisons:
@@ -281,7 +318,8 @@ def markdown(base_dir: str, new_dir: str, comparisons, differences, threshold, a
     return "\n".join(lines) + "\n"
 
 
-VERDICT_COLOURS = {"faster": "#2ca02c", "slower": "#d62728", "same": "#7f7f7f", "ambiguous": "#ff7f0e"}
+VERDICT_COLOURS = {"faster": "#2ca02c", "slower": "#d62728", "same": "#7f7f7f", "ambiguous": "#ff7f0e",
+                   NEEDS_REPS: "#9467bd"}
 
 
 def figure(comparisons: list[Comparison], threshold: float, title: str):
@@ -389,7 +427,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
               f"(are they the same experiment?)", file=sys.stderr)
         return 2
     differences = context_differences(base, new)
-    md = markdown(args.base, args.new, comparisons, differences, threshold, args.alpha)
+    warnings = evidence_warnings(base, new, comparisons, args.alpha)
+    md = markdown(args.base, args.new, comparisons, differences, threshold, args.alpha, warnings)
     energy = compare_energy(base, new, energy_threshold)
     md += energy_markdown(energy, energy_threshold)
     out = args.out or os.path.join(args.new, "compare")
@@ -425,6 +464,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     sys.stdout.write(md)
     print(f"\nwritten: {out}/compare.md, compare.csv" + ("" if args.no_figure else ", compare.png"))
     regressions = [c for c in comparisons if c.verdict in ("slower", "broken", "unreadable")]
+    unproven = [c for c in comparisons if c.verdict == NEEDS_REPS and c.ratio > 1]
+    for w in warnings:
+        print(f"{PROG}: warning: {w}", file=sys.stderr)
+    if unproven:
+        print(f"{PROG}: {len(unproven)} cases look slower beyond the threshold (e.g. {unproven[0].case_id}, "
+              f"new/base {unproven[0].ratio:.3g}) but have too few repetitions to tell; this fails the "
+              f"comparison: rerun both with at least {noise.reps_needed(args.alpha)} repetitions",
+              file=sys.stderr)
     missing = [c for c in comparisons if c.verdict == "only in base"]
     if differences:
         print(f"{PROG}: note: the contexts differ ({'; '.join(differences[:3])})", file=sys.stderr)
@@ -439,4 +486,4 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if more_energy:
         print(f"{PROG}: {len(more_energy)} cases use more energy per solve beyond {energy_threshold:.0%} "
               f"(e.g. {more_energy[0].case_id})", file=sys.stderr)
-    return 1 if regressions or more_energy or (missing and not args.allow_missing) else 0
+    return 1 if regressions or unproven or more_energy or (missing and not args.allow_missing) else 0

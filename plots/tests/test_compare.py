@@ -22,8 +22,8 @@ SUMMARY = ["experiment", "case_id", "solver", "status", "valid", "time_median_s"
 RUNS = ["experiment", "case_id", "solver", "rep", "status", "time_s"]
 
 
-def write(directory, cases, gpu="NVIDIA H100 80GB HBM3", valid="true"):
-    """cases: {case_id: (status, [times])}; ``valid`` of the ok rows."""
+def write(directory, cases, gpu="NVIDIA H100 80GB HBM3", valid="true", host=None):
+    """cases: {case_id: (status, [times])}; ``valid`` of the ok rows; ``host`` context.json's."""
     os.makedirs(directory)
     with open(os.path.join(directory, "summary.csv"), "w", newline="") as f:
         w = csv.writer(f)
@@ -39,7 +39,7 @@ def write(directory, cases, gpu="NVIDIA H100 80GB HBM3", valid="true"):
             for i, t in enumerate(times):
                 w.writerow(["x", case, case.split("/")[-1], i, status, t])
     with open(os.path.join(directory, "context.json"), "w") as f:
-        json.dump({"gpu": {"name": gpu, "driver": "580"}, "host": {"cpu": "Xeon"}}, f)
+        json.dump({"gpu": {"name": gpu, "driver": "580"}, "host": host or {"cpu": "Xeon"}}, f)
     return directory
 
 
@@ -147,17 +147,80 @@ class CompareTest(unittest.TestCase):
 
     def test_slower_beyond_threshold_fails_and_faster_passes(self):
         base, new = self.folders()
-        # new -> base: gpu.faster becomes slower (ranges apart), exit 1
+        # new -> base: gpu.faster becomes slower (U test on 5 + 5), exit 1
         status, out, _ = self.run_main(new, base, "--out", os.path.join(self.tmp, "o1"))
         self.assertEqual(status, 1)
-        self.assertIn("slower", out)
-        only_same = write(os.path.join(self.tmp, "same"), {"a/gpu.faster": ("ok", [0.5, 0.51, 0.49])})
-        faster = write(os.path.join(self.tmp, "faster"), {"a/gpu.faster": ("ok", [0.3, 0.31, 0.29])})
-        status, out, _ = self.run_main(only_same, faster)
+        self.assertIn("| slower |", out)
+        five = write(os.path.join(self.tmp, "five"), {"a/x": ("ok", [0.5, 0.51, 0.49, 0.5, 0.52])})
+        faster = write(os.path.join(self.tmp, "faster5"), {"a/x": ("ok", [0.3, 0.31, 0.29, 0.3, 0.32])})
+        status, out, _ = self.run_main(five, faster, "--no-figure")
         self.assertEqual(status, 0)
-        self.assertIn("min\u2013max ranges apart", out)  # 3 reps: the U test cannot reach 0.05
-        status, _, _ = self.run_main(faster, only_same, "--threshold", "80%")
+        self.assertIn("| faster |", out)
+        status, _, _ = self.run_main(faster, five, "--threshold", "80%", "--no-figure")
         self.assertEqual(status, 0)  # 0.3 -> 0.5 is within 80 %
+
+    def verdict(self, new, case):
+        with open(os.path.join(new, "compare", "compare.csv"), newline="") as f:
+            return {r["case_id"]: r for r in csv.DictReader(f)}[case]
+
+    def test_three_repetitions_apart_cannot_say_faster(self):
+        """3 + 3 repetitions allow at best p = 0.1: ranges apart is not a verdict (issue 36)."""
+        base = write(os.path.join(self.tmp, "b3"), {"a/x": ("ok", [0.5, 0.51, 0.49])})
+        new = write(os.path.join(self.tmp, "n3"), {"a/x": ("ok", [0.3, 0.31, 0.29])})
+        status, out, err = self.run_main(base, new, "--no-figure")
+        self.assertEqual(status, 0, out + err)  # looks faster: nothing to fail
+        row = self.verdict(new, "a/x")
+        self.assertEqual(row["verdict"], "needs repetitions")
+        self.assertIn("3+3 repetitions cannot reach p < 0.05", row["decided_by"])
+        self.assertIn("4 a side", row["decided_by"])
+        self.assertIn("too few repetitions for any verdict", out)
+        self.assertIn("--set repetitions=4", err)
+        # the same 3 + 3, NEW slower: fails the gate, asking for repetitions
+        status, out, err = self.run_main(new, base, "--no-figure")
+        self.assertEqual(status, 1, out + err)
+        self.assertIn("too few repetitions to tell", err)
+
+    def test_one_repetition_ten_times_slower_fails(self):
+        """Issue 35 item 11: one repetition, 10x slower, used to be 'ambiguous' and exit 0."""
+        base = write(os.path.join(self.tmp, "b1"), {f"a/s{i}": ("ok", [1.0]) for i in range(18)})
+        new = write(os.path.join(self.tmp, "n1"), {f"a/s{i}": ("ok", [10.0]) for i in range(18)})
+        status, out, err = self.run_main(base, new, "--no-figure")
+        self.assertEqual(status, 1, out + err)
+        self.assertIn("18 needs repetitions", out)
+        self.assertIn("1+1 repetitions cannot reach p < 0.05", self.verdict(new, "a/s0")["decided_by"])
+        self.assertIn("18 cases look slower beyond the threshold", err)
+
+    def test_overlapping_times_are_ambiguous(self):
+        base = write(os.path.join(self.tmp, "bo"), {"a/x": ("ok", [1.0, 0.5, 1.5])})
+        new = write(os.path.join(self.tmp, "no"), {"a/x": ("ok", [1.6, 0.7, 1.2])})
+        status, out, err = self.run_main(base, new, "--no-figure")
+        self.assertEqual(status, 0, out + err)
+        row = self.verdict(new, "a/x")
+        self.assertEqual(row["verdict"], "ambiguous")
+        self.assertIn("ranges overlap", row["decided_by"])
+        # enough repetitions, still overlapping: the test's p is given
+        base = write(os.path.join(self.tmp, "bo5"), {"a/x": ("ok", [1.0, 0.5, 1.5, 0.9, 1.2])})
+        new = write(os.path.join(self.tmp, "no5"), {"a/x": ("ok", [1.6, 0.7, 1.2, 1.0, 1.4])})
+        self.run_main(base, new, "--no-figure")
+        self.assertIn("U test p=", self.verdict(new, "a/x")["decided_by"])
+        self.assertEqual(self.verdict(new, "a/x")["verdict"], "ambiguous")
+
+    def test_busy_machine_is_flagged(self):
+        cases = {"a/x": ("ok", [1.0, 1.01, 0.99, 1.0, 1.02])}
+        quiet = {"cpu": "Xeon", "cores": 2, "load_start": {"loadavg": [0.3, 0.2, 0.1], "busy_processes": []}}
+        busy = {"cpu": "Xeon", "cores": 2, "load_start": {
+            "loadavg": [16.4, 12.9, 7.3], "busy_processes": [{"pid": 7, "name": "cc1plus", "cpu_percent": 95}]}}
+        base = write(os.path.join(self.tmp, "quiet"), cases, host=quiet)
+        new = write(os.path.join(self.tmp, "busy"), cases, host=busy)
+        status, out, err = self.run_main(base, new, "--no-figure")
+        self.assertEqual(status, 0, out + err)
+        self.assertIn("NEW ran on a busy machine (load average 16.40 on 2 cores at start; busy at start: "
+                      "cc1plus (95%))", out)
+        self.assertIn("busy machine", err)
+        self.assertNotIn("BASE ran on a busy machine", out)
+        status, out, err = self.run_main(base, base, "--no-figure", "--out", os.path.join(self.tmp, "q"))
+        self.assertNotIn("busy machine", out + err)
+        self.assertNotIn("evidence is weak", out)
 
     def test_figure_labels_and_png(self):
         try:

@@ -69,6 +69,7 @@ int plot_results(const PlotOptions& opt) {
   if (!opt.figure.empty()) args.insert(args.end(), {"--figure", opt.figure});
   if (!opt.format.empty()) args.insert(args.end(), {"--format", opt.format});
   if (!opt.x.empty()) args.insert(args.end(), {"--x", opt.x});
+  if (!opt.series.empty()) args.insert(args.end(), {"--series", opt.series});
   return run_plots_script("dpgpu_plot.py", args);
 }
 

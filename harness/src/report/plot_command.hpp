@@ -13,6 +13,7 @@ struct PlotOptions {
   std::string figure;
   std::string format;
   std::string x;
+  std::string series;  // columns making the series, comma-separated
   bool list = false;
 };
 

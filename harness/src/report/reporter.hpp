@@ -39,7 +39,10 @@ std::unique_ptr<Reporter> series_reporter(const std::filesystem::path& dir);   /
 // is its "context" object.
 std::unique_ptr<Reporter> benchmark_json_reporter(const std::filesystem::path& dir,
                                                   nlohmann::json context);
-std::unique_ptr<Reporter> progress_reporter(std::ostream& out);
+// The console line per case, and a heartbeat line while a case runs long: first after
+// first_beat_s without a finished case, then every beat_every_s (reporter_progress.cpp).
+std::unique_ptr<Reporter> progress_reporter(std::ostream& out, double first_beat_s = 15,
+                                            double beat_every_s = 30);
 
 // Every file reporter of a results folder (output_files.cpp): runs.csv, summary.csv,
 // benchmark.json (its context from context.json's), metrics.csv when profiling, series.csv

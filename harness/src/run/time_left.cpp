@@ -1,6 +1,7 @@
 #include "run/time_left.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace dpgpu {
 
@@ -73,25 +74,59 @@ void TimeLeft::finished(const CaseSpec& c, double wall_s) {
   }
   by_point_[point].add(c.work, wall_s);
   by_solver_[solver_key(c)].add(c.work, wall_s);
-  all_.add(c.work, wall_s);
+  any_finished_ = true;
+}
+
+double TimeLeft::unseen_cost(const Pending& p) const {
+  double log_sum = 0;
+  int n = 0;
+  for (auto& [key, fit] : by_point_) {
+    double a, b;
+    fit.line(a, b);
+    const double cost = a * p.n + b * std::max(p.work, 0.0);
+    if (cost > 0) log_sum += std::log(cost), ++n;
+  }
+  return n == 0 ? 0 : std::exp(log_sum / n);
 }
 
 double TimeLeft::seconds() const {
-  if (all_.empty()) return 0;
+  if (!any_finished_) return 0;
   double gpu = 0, cpu = 0;
   for (auto& [key, p] : pending_) {
-    const Fit* fit = &all_;
+    const Fit* fit = nullptr;
     if (auto it = by_point_.find(key); it != by_point_.end())
       fit = &it->second;
     else if (auto jt = by_solver_.find(p.solver); jt != by_solver_.end())
       fit = &jt->second;
-    double a, b;
-    fit->line(a, b);
-    (p.gpu ? gpu : cpu) += std::min(a * p.n + b * std::max(p.work, 0.0), p.cap_s);
+    double cost = 0;
+    if (fit) {
+      double a, b;
+      fit->line(a, b);
+      cost = a * p.n + b * std::max(p.work, 0.0);
+    } else {
+      cost = unseen_cost(p);
+    }
+    (p.gpu ? gpu : cpu) += std::min(cost, p.cap_s);
   }
   if (gpu_lanes_ + cpu_lanes_ == 0) return gpu + cpu;
   // A pool without lanes has no cases (the planner skips GPU cases where there is no GPU).
   return std::max(gpu_lanes_ > 0 ? gpu / gpu_lanes_ : gpu, cpu_lanes_ > 0 ? cpu / cpu_lanes_ : cpu);
+}
+
+double SteadyTimeLeft::update(double model_left_s, double elapsed_s) {
+  if (model_left_s <= 0) {
+    started_ = false;  // nothing left (or nothing measured yet)
+    return 0;
+  }
+  if (!started_) {
+    started_ = true;
+  } else {
+    // What the last estimate implies now; at least a second, so a tiny one can still grow.
+    const double expected = std::max(left_s_ - (elapsed_s - at_s_), 1.0);
+    model_left_s = std::clamp(model_left_s, expected / 2, expected * 2);
+  }
+  left_s_ = model_left_s, at_s_ = elapsed_s;
+  return left_s_;
 }
 
 }  // namespace dpgpu

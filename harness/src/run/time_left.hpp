@@ -7,9 +7,13 @@
 // a least-squares line through its finished cases with a, b >= 0 (a: per-case overhead such
 // as the worker child; b: seconds per unit of work); with a single work size seen, a line
 // through the origin (time proportional to work). A solver point with nothing finished
-// borrows the fit of its solver's other points, else of every finished case. What a solver
+// borrows the fit of its solver's other points, else (below) every finished point's. What a solver
 // point's cases are predicted to take is capped at their timeouts (timeout_s plus the 5 s a
-// worker child is granted, each). Skipped and refused cases cost nothing. With lanes
+// worker child is granted, each). A solver point whose solver has nothing finished is priced by
+// the geometric mean of what every finished point's line predicts for its cases: solvers differ
+// by orders of magnitude, and the plain pool of all finished cases lets the one slow solver seen
+// so far price every unseen one (issue 36: ~1 min became ~23 min after the second case, against
+// a real 4m20s). Skipped and refused cases cost nothing. With lanes
 // (`--gpus`: GPU cases on the GPU lanes, the others on the CPU lanes, at once), each pool's
 // share is divided by its lanes and the longer pool is the time left.
 #pragma once
@@ -49,13 +53,27 @@ class TimeLeft {
     std::string solver;                 // its Fit key one level up
     bool gpu = false;                   // runs on a GPU lane
   };
+  double unseen_cost(const Pending& p) const;  // by every finished point's line
   static std::string point_key(const CaseSpec& c);
   static std::string solver_key(const CaseSpec& c);
 
   std::map<std::string, Pending> pending_;  // by point_key
   std::map<std::string, Fit> by_point_, by_solver_;
-  Fit all_;
+  bool any_finished_ = false;
   int gpu_lanes_ = 0, cpu_lanes_ = 0;  // 0, 0: one case at a time
+};
+
+// The time left as the progress line shows it: the model's estimate, but moving by at most a
+// factor of 2 per update from what the last one implied (the last estimate less the time since
+// it), so one surprising case does not make the line jump by 20x; it still reaches a lasting
+// change within a few cases. 0 when the model says nothing is left.
+class SteadyTimeLeft {
+ public:
+  double update(double model_left_s, double elapsed_s);
+
+ private:
+  bool started_ = false;
+  double left_s_ = 0, at_s_ = 0;  // the last shown estimate and when
 };
 
 }  // namespace dpgpu
