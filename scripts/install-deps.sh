@@ -4,7 +4,7 @@
 set -euo pipefail
 pkgs=(cmake ninja-build g++ git libyaml-cpp-dev libbenchmark-dev libgtest-dev googletest
       libcli11-dev nlohmann-json3-dev libfmt-dev python3 python3-matplotlib python3-yaml
-      clang-format)
+      clang-format libedlib-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
