@@ -57,7 +57,7 @@ install_missing() {
 
 install_missing "build and figures" 0 cmake ninja-build g++ git libyaml-cpp-dev libbenchmark-dev \
   libgtest-dev googletest libcli11-dev nlohmann-json3-dev libfmt-dev python3 python3-matplotlib \
-  python3-yaml
+  python3-yaml libedlib-dev
 [ "$test_deps" = 1 ] || exit 0
 
 # The test command's own tools: the layout check and the fuzz targets, which need clang and

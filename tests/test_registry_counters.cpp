@@ -31,6 +31,9 @@ const std::map<std::string, Small>& small_instances() {
   static const std::map<std::string, Small> m{
       {"knapsack",
        {"uncorrelated", {{"n", Value(std::int64_t{12})}, {"R", Value(std::int64_t{50})}}}},
+      {"edit", {"random", {{"n", Value(std::int64_t{48})}}}},
+      {"edit_batch",
+       {"random", {{"pairs", Value(std::int64_t{20})}, {"n", Value(std::int64_t{40})}}}},
       {"lcs", {"random", {{"n", Value(std::int64_t{48})}}}},
       {"mcm", {"random", {{"n", Value(std::int64_t{12})}}}},
       {"sdp", {"consecutive", {{"n", Value(std::int64_t{256})}, {"k", Value(std::int64_t{4})}}}},
