@@ -148,7 +148,9 @@ TEST(MultiGpuRepetitions, EveryMultiGpuSolverOnTwoCards) {
     const auto& small = instances().at(s->problem);
     const dpgpu::GeneratorEntry* g = p->generator(small.generator);
     dpgpu::AnyInstance x = g->make(g->schema.resolve(small.params), 2026);
-    dpgpu::ValueMap given = small.solver;
+    dpgpu::ValueMap given;  // the problem's solver settings that this solver knows
+    for (const auto& [key, value] : small.solver)
+      if (s->schema.find(key)) given[key] = value;
     given["gpus"] = Value(std::int64_t{2});
     const dpgpu::Params params = s->schema.resolve(given);
     if (s->needs_optimum && s->needs_optimum(params) && !x.known_optimum && p->reference_optimum)
