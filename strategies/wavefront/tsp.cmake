@@ -9,6 +9,11 @@ endif()
 dpgpu_add_test(test_tsp_wavefront_params test_tsp_wavefront_params.cpp LIBS ${_wavefront_whole})
 # The split across GPUs, its memory plan and exchange, the `gpus` rules: host only too.
 dpgpu_add_test(test_tsp_split test_tsp_split.cpp LIBS ${_wavefront_whole})
+if(TARGET dpgpu_baselines_tsp)
+  # The multi-GPU layer kernel's per-subset code (tsp_multigpu_share.hpp) run on the CPU over
+  # simulated GPUs, against cpu.held_karp: no GPU, no CUDA needed.
+  dpgpu_add_test(test_tsp_share_on_cpu test_tsp_share_on_cpu.cpp LIBS ${_wavefront_whole} dpgpu_baselines_tsp)
+endif()
 if(DPGPU_WITH_CUDA AND TARGET dpgpu_baselines_tsp)
   # Against cpu.held_karp and the TSPLIB optima on the GPU (skipped without a device).
   dpgpu_add_test(test_tsp_wavefront test_tsp_wavefront.cu LIBS ${_wavefront_whole} dpgpu_baselines_tsp)
