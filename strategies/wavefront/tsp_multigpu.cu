@@ -471,6 +471,7 @@ void MultiSolve<Cost>::finish() {
   for (auto& g : gpus_)
     pool.emplace_back([this, gp = g.get()] {
       try {
+        CUDA_CHECK(cudaSetDevice(gp->phys));  // this thread's own current device
         gp->offload->finish();
       } catch (...) {
         fail(std::current_exception());
@@ -483,6 +484,7 @@ void MultiSolve<Cost>::finish() {
 template <class Cost>
 void MultiSolve<Cost>::report_gpu(PartGpu<Cost>& g, std::vector<double>& layer_s) {
   const std::string p = "gpu" + std::to_string(g.index) + ".";
+  OnDevice on(g.phys);
   double compute = 0;
   for (int k = 2; k <= s_.m; ++k) {
     const double s = ms_between(g.start[std::size_t(k)], g.end[std::size_t(k)]) / 1e3;
@@ -491,10 +493,7 @@ void MultiSolve<Cost>::report_gpu(PartGpu<Cost>& g, std::vector<double>& layer_s
   }
   const double span = ms_between(g.start[2], g.end[std::size_t(s_.m)]) / 1e3;
   unsigned long long reads = 0;
-  {
-    OnDevice on(g.phys);
-    CUDA_CHECK(cudaMemcpy(&reads, g.exchange.get(), sizeof reads, cudaMemcpyDeviceToHost));
-  }
+  CUDA_CHECK(cudaMemcpy(&reads, g.exchange.get(), sizeof reads, cudaMemcpyDeviceToHost));
   ctx_.set(p + "compute_s", compute);
   ctx_.set(p + "idle_s", std::max(0.0, span - compute));
   ctx_.set(p + "exchange_bytes", double(reads) * double(sizeof(Cost)));
