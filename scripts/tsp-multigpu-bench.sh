@@ -2,7 +2,8 @@
 # Issue 39's call on a host with two or four GPUs (kind nvidia-h200-x2 or -x4): gpu.wavefront
 # for the TSP with every Held-Karp layer split across the GPUs. In order:
 #   0. build dpgpu, test_tsp_multigpu and test_tsp_split into build-gpu (skipped when bin/
-#      holds working copies of all three, e.g. carried packed as bins.tar.gz);
+#      holds working copies of all three, e.g. carried packed as bins.tar.gz; BUILD_ONLY=1
+#      stops here);
 #   1. the host test, then the GPU test on the real cards: the same cost and tour as one GPU
 #      (2 and 4 logical GPUs over the cards), the per-GPU counters, the refusal, and the
 #      repetitions through one stream on home devices 0 and 1 (whole binary run twice);
@@ -27,27 +28,32 @@ nvidia-smi topo -m > "$O/topo.txt" 2>&1; nvidia-smi > "$O/nvidia-smi.txt" 2>&1
 free -g > "$O/free.txt" 2>&1
 cards=$(nvidia-smi -L | wc -l)
 
+# Binaries: bin/ when carried (bins.tar.gz), else build-gpu/ (ignored by git, so it stays on a
+# warm device machine between calls: a second call rebuilds nothing). BUILD_ONLY=1 stops
+# after the build (a first call, when the build and the runs do not fit one call's limit).
 [ -f bins.tar.gz ] && mkdir -p bin && tar -xzf bins.tar.gz -C bin
-B=bin
-if ! { $B/dpgpu list solvers > /dev/null 2>&1 && [ -x $B/test_tsp_multigpu ] && [ -x $B/test_tsp_split ]; }; then
-  step "0. build (dpgpu test_tsp_multigpu test_tsp_split)"
+if bin/dpgpu list solvers > /dev/null 2>&1 && [ -x bin/test_tsp_multigpu ] && [ -x bin/test_tsp_split ]; then
+  D=bin/dpgpu T=bin
+else
+  step "0. build (dpgpu test_tsp_multigpu test_tsp_split) in build-gpu"
   cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DDPGPU_CUDA=ON > "$O/build.log" 2>&1 &&
-    timeout "$(left 200)" cmake --build build-gpu -j "$(nproc)" \
+    timeout "$(left 60)" cmake --build build-gpu -j "$(nproc)" \
       --target dpgpu test_tsp_multigpu test_tsp_split >> "$O/build.log" 2>&1 ||
     { tail -30 "$O/build.log"; exit 1; }
-  mkdir -p bin && cp build-gpu/harness/dpgpu build-gpu/strategies/wavefront/test_tsp_multigpu \
-    build-gpu/strategies/wavefront/test_tsp_split bin/
+  D=build-gpu/harness/dpgpu T=build-gpu/strategies/wavefront
 fi
+if [ "${BUILD_ONLY:-0}" = 1 ]; then step "built (BUILD_ONLY)"; exit 0; fi
 
 step "1. tests on $cards cards"
-timeout 60 $B/test_tsp_split > "$O/test_tsp_split.log" 2>&1
+timeout 60 $T/test_tsp_split > "$O/test_tsp_split.log" 2>&1
 echo "  test_tsp_split exit $? $(grep -E '^\[  (PASSED|FAILED) ' "$O/test_tsp_split.log" | tr '\n' ' ')" | tee -a "$O/steps.log"
-timeout 240 $B/test_tsp_multigpu --gtest_repeat=2 > "$O/test_tsp_multigpu.log" 2>&1
-echo "  test_tsp_multigpu exit $? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$O/test_tsp_multigpu.log" | sort | uniq -c | tr '\n' ' ')" |
+timeout 150 $T/test_tsp_multigpu --gtest_repeat=2 > "$O/test_tsp_multigpu.log" 2>&1
+rc=$?; L="$O/test_tsp_multigpu.log"
+echo "  test_tsp_multigpu exit $rc: ok $(grep -c '^\[       OK \]' "$L"), failed $(grep -c '^\[  FAILED  \] .*ms)' "$L"), skipped $(grep -c '^\[  SKIPPED \] .*ms)' "$L") (2 repeats)" |
   tee -a "$O/steps.log"
 
 step "2. compute-sanitizer memcheck, 2 cards"
-CUDA_VISIBLE_DEVICES=0,1 timeout 150 compute-sanitizer --tool memcheck --error-exitcode 9 $B/test_tsp_multigpu \
+CUDA_VISIBLE_DEVICES=0,1 timeout 120 compute-sanitizer --tool memcheck --error-exitcode 9 $T/test_tsp_multigpu \
   --gtest_filter='TspMultiGpu.CountersPerGpu:TspMultiGpu.RepetitionsOnRealGpusKeepTheHomeDevice' \
   > "$O/sanitize-memcheck.log" 2>&1
 echo "  exit $? $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$O/sanitize-memcheck.log" | tr '\n' ' ')" | tee -a "$O/steps.log"
@@ -61,22 +67,22 @@ solvers: [{name: gpu.wavefront, params: {gpus: [1, all]}}]
 repetitions: 2
 warmup: 1
 EOF2
-timeout 60 $B/dpgpu run "$O/gpus_all.yaml" --out "$R/gpus_all" > "$O/gpus_all.log" 2>&1
+timeout 60 $D run "$O/gpus_all.yaml" --out "$R/gpus_all" > "$O/gpus_all.log" 2>&1
 echo "  exit $?" | tee -a "$O/steps.log"
 
 E=experiments/tsp_multigpu.yaml
 filter='.'
 [ "$cards" -ge 4 ] || filter='n=(2[5-9]|3[0-4])[^0-9]'  # n = 35 needs four cards
 step "3. dpgpu check $E"
-$B/dpgpu check "$E" > "$O/check.log" 2>&1; echo "  exit $?" | tee -a "$O/steps.log"
+$D check "$E" > "$O/check.log" 2>&1; echo "  exit $?" | tee -a "$O/steps.log"
 grep "memory plan" "$O/check.log" | tail -4
 
 step "4. dpgpu run $E (filter '$filter', at most $(left 30) s)"
-timeout "$(left 30)" $B/dpgpu run "$E" --filter "$filter" --out "$R/tsp_multigpu" 2> "$O/run.log"
+timeout "$(left 30)" $D run "$E" --filter "$filter" --out "$R/tsp_multigpu" 2> "$O/run.log"
 echo "  exit $?" | tee -a "$O/steps.log"; tail -4 "$O/run.log"
-$B/dpgpu verify "$R/tsp_multigpu" > "$O/verify.log" 2>&1; echo "  verify exit $?" | tee -a "$O/steps.log"
+$D verify "$R/tsp_multigpu" > "$O/verify.log" 2>&1; echo "  verify exit $?" | tee -a "$O/steps.log"
 grep -E "claim|holds|fails|no rows" "$O/verify.log" | tail -6
-$B/dpgpu plot "$R/tsp_multigpu" > "$O/plot.log" 2>&1
+$D plot "$R/tsp_multigpu" > "$O/plot.log" 2>&1
 
 (cd "$O" && tar -czf results.tar.gz results && rm -rf results)
 step "done"

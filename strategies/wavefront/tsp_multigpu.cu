@@ -176,7 +176,7 @@ class MultiSolve {
     finish();
     if (c_.reconstruct) {
       auto phase = ctx_.phase("traceback");
-      reconstruct();
+      tour_ = tsp_split_tour(s_, host_.get(), best_last());
     }
     report();
     TspWavefrontResult out;
@@ -198,7 +198,6 @@ class MultiSolve {
   void launch(PartGpu<Cost>& g, int k, std::uint64_t count);
   void push(PartGpu<Cost>& g, int k);
   void finish();
-  void reconstruct();
   void report();
   void report_gpu(PartGpu<Cost>& g, std::vector<double>& layer_s);
   void fail(std::exception_ptr e) {
@@ -472,6 +471,7 @@ void MultiSolve<Cost>::finish() {
   for (auto& g : gpus_)
     pool.emplace_back([this, gp = g.get()] {
       try {
+        CUDA_CHECK(cudaSetDevice(gp->phys));  // this thread's own current device
         gp->offload->finish();
       } catch (...) {
         fail(std::current_exception());
@@ -481,29 +481,10 @@ void MultiSolve<Cost>::finish() {
   if (error_) std::rethrow_exception(error_);
 }
 
-// The tour from the host array: one argmin per layer, in the share of the GPU owning its rank.
-template <class Cost>
-void MultiSolve<Cost>::reconstruct() {
-  const int m = s_.m;
-  int last = best_last();
-  tour_.assign(std::size_t(x_.n), 0);
-  std::uint64_t set = (std::uint64_t{1} << m) - 1;
-  for (int k = m; k >= 1; --k) {
-    tour_[std::size_t(k)] = last + 1;
-    if (k == 1) break;
-    const std::uint64_t r = tsp::subsets::rank(set);
-    const int g = s_.owner(k, r);
-    const std::uint64_t cell =
-        std::uint64_t(tsp::subsets::position_of(set, last)) * s_.subsets(k, g) + (r - s_.lo(k, g));
-    const int before = host_[s_.argmin_offset(k, g) + cell];
-    set ^= std::uint64_t{1} << last;
-    last = before;
-  }
-}
-
 template <class Cost>
 void MultiSolve<Cost>::report_gpu(PartGpu<Cost>& g, std::vector<double>& layer_s) {
   const std::string p = "gpu" + std::to_string(g.index) + ".";
+  OnDevice on(g.phys);
   double compute = 0;
   for (int k = 2; k <= s_.m; ++k) {
     const double s = ms_between(g.start[std::size_t(k)], g.end[std::size_t(k)]) / 1e3;
@@ -512,10 +493,7 @@ void MultiSolve<Cost>::report_gpu(PartGpu<Cost>& g, std::vector<double>& layer_s
   }
   const double span = ms_between(g.start[2], g.end[std::size_t(s_.m)]) / 1e3;
   unsigned long long reads = 0;
-  {
-    OnDevice on(g.phys);
-    CUDA_CHECK(cudaMemcpy(&reads, g.exchange.get(), sizeof reads, cudaMemcpyDeviceToHost));
-  }
+  CUDA_CHECK(cudaMemcpy(&reads, g.exchange.get(), sizeof reads, cudaMemcpyDeviceToHost));
   ctx_.set(p + "compute_s", compute);
   ctx_.set(p + "idle_s", std::max(0.0, span - compute));
   ctx_.set(p + "exchange_bytes", double(reads) * double(sizeof(Cost)));

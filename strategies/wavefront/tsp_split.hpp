@@ -64,6 +64,27 @@ inline std::uint64_t tsp_remote_relaxations(const TspSplit& s, int k) {
   return remote;
 }
 
+// The tour (city 0 first, n = m + 1 cities) walked back through every layer's argmins in
+// the host array (the layout above) from the full set's last city `last` (others' numbering,
+// 0..m − 1): one argmin per layer, in the share of the GPU that owns the rank.
+inline std::vector<std::int32_t> tsp_split_tour(const TspSplit& s, const std::uint8_t* argmins,
+                                                int last) {
+  std::vector<std::int32_t> tour(std::size_t(s.m) + 1, 0);
+  std::uint64_t set = (std::uint64_t{1} << s.m) - 1;
+  for (int k = s.m; k >= 1; --k) {
+    tour[std::size_t(k)] = last + 1;
+    if (k == 1) break;
+    const std::uint64_t r = tsp::subsets::rank(set);
+    const int g = s.owner(k, r);
+    const std::uint64_t cell =
+        std::uint64_t(tsp::subsets::position_of(set, last)) * s.subsets(k, g) + (r - s.lo(k, g));
+    const int before = argmins[s.argmin_offset(k, g) + cell];
+    set ^= std::uint64_t{1} << last;
+    last = before;
+  }
+  return tour;
+}
+
 // What one logical GPU allocates (tsp_multigpu.cu, exactly).
 struct TspGpuBytes {
   std::uint64_t costs = 0;    // the two-ended ring of two cost layers
