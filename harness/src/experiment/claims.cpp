@@ -19,8 +19,11 @@ namespace dpgpu {
 namespace {
 
 const std::vector<std::string> kClaimKeys = {
-    "id",       "says",   "paper",     "rows",   "column",   "ratio_to", "at_most",
-    "at_least", "equals", "scales_as", "within", "for_each", "at",       "reduce"};
+    "id",      "says",     "paper",    "rows",          "column",   "ratio_to",
+    "at_most", "at_least", "equals",   "scales_as",     "within",   "for_each",
+    "at",      "reduce",   "min_rows", "min_instances", "tolerate", "revised"};
+
+const std::vector<std::string> kStatuses = {"invalid", "error", "timeout", "oom", "skipped"};
 
 std::string trimmed(const std::string& s) {
   const auto a = s.find_first_not_of(" \t");
@@ -139,6 +142,44 @@ void read_for_each(const NodeReader& r, const std::string& label, const YAML::No
   }
 }
 
+std::size_t read_count(const NodeReader& r, const std::string& label, const YAML::Node& key,
+                       const YAML::Node& v) {
+  const double n = read_number(r, label, key, v);
+  if (n < 0 || n != std::floor(n))
+    r.fail(v, fmt::format("{}: '{}': expected a whole number >= 0", label, key.Scalar()));
+  return std::size_t(n);
+}
+
+void read_tolerate(const NodeReader& r, const std::string& label, const YAML::Node& v, Claim& c) {
+  if (!v.IsSequence() && !v.IsScalar())
+    r.fail(v,
+           label + ": 'tolerate': expected a status or a list of them (" + joined(kStatuses) + ")");
+  const YAML::Node items = v.IsSequence() ? v : YAML::Node(std::vector<std::string>{v.Scalar()});
+  for (const auto& item : items) {
+    const std::string st = item.IsScalar() ? item.Scalar() : "";
+    if (std::find(kStatuses.begin(), kStatuses.end(), st) == kStatuses.end())
+      r.fail(v, fmt::format("{}: 'tolerate': unknown status '{}' (allowed: {})", label, st,
+                            joined(kStatuses)));
+    c.tolerate.push_back(st);
+  }
+}
+
+void read_revised(const NodeReader& r, const std::string& label, const YAML::Node& v, Claim& c) {
+  if (!v.IsSequence() || v.size() == 0)
+    r.fail(v, label + ": 'revised': expected a list of {date: YYYY-MM-DD, old: ..., why: ...}");
+  for (const auto& item : v) {
+    Claim::Revision rev;
+    for (auto [key, field] : {std::pair{"date", &rev.date}, {"old", &rev.old}, {"why", &rev.why}}) {
+      const YAML::Node f = item.IsMap() ? item[key] : YAML::Node();
+      if (!f || !f.IsScalar() || trimmed(f.Scalar()).empty())
+        r.fail(item, fmt::format("{}: 'revised': each entry needs '{}' (date, old bound, why)",
+                                 label, key));
+      *field = trimmed(f.Scalar());
+    }
+    c.revised.push_back(rev);
+  }
+}
+
 void read_key(const NodeReader& r, const std::string& label, const YAML::Node& key,
               const YAML::Node& v, Claim& c) {
   const std::string k = key.Scalar();
@@ -169,6 +210,14 @@ void read_key(const NodeReader& r, const std::string& label, const YAML::Node& k
     c.scales_as = parse_scale_expr(read_text(r, label, key, v), r.at(v));
   else if (k == "for_each")
     read_for_each(r, label, key, v, c);
+  else if (k == "min_rows")
+    c.min_rows = read_count(r, label, key, v);
+  else if (k == "min_instances")
+    c.min_instances = read_count(r, label, key, v);
+  else if (k == "tolerate")
+    read_tolerate(r, label, v, c);
+  else if (k == "revised")
+    read_revised(r, label, v, c);
   else if (k == "reduce") {
     c.reduce = read_text(r, label, key, v);
     if (c.reduce != "min" && c.reduce != "max" && c.reduce != "median" && c.reduce != "mean")

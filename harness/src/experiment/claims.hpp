@@ -20,6 +20,15 @@
 // `equals: optimum` compares each row's value with its known_optimum.
 // `scales_as: "n/p"` fits value = a·f(row) over the groups (the rows without for_each) and
 // holds when every point is within `within` (relative) of the fit.
+//
+// What keeps a claim honest on other data (claim_eval.cpp):
+//   min_rows: 12, min_instances: 6   # coverage: fewer selected rows or instances fail the
+//                                    # claim (pinned claims record the count when written)
+//   tolerate: [timeout]              # statuses a selected row may have; without it a row the
+//                                    # selection meets that is invalid, error or timeout fails
+//                                    # the claim (even under `status: ok`)
+//   revised:                         # a bound's history; verify prints revised claims
+//     - {date: 2026-11-28, old: "at_least: 3", why: "..."}
 #pragma once
 #include <map>
 #include <memory>
@@ -78,6 +87,12 @@ struct Claim {
   std::optional<std::string> equals;  // a number or a text, compared with each row's value
   std::optional<ScaleExpr> scales_as;
   std::optional<double> within;  // scales_as: required; equals: relative tolerance
+  std::optional<std::size_t> min_rows, min_instances;
+  std::vector<std::string> tolerate;  // statuses a selected row may have besides ok
+  struct Revision {
+    std::string date, old, why;
+  };
+  std::vector<Revision> revised;
 };
 
 // The claims of a `claims:` value; InputError "FILE:LINE:COLUMN: claims[i] (id): ..." naming

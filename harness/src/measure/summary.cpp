@@ -1,5 +1,10 @@
 #include "measure/summary.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
 namespace dpgpu {
 
 const std::vector<std::string>& run_columns() {
@@ -35,6 +40,14 @@ const std::vector<std::string>& summary_columns() {
                                           "harness_case_overhead",
                                           "message"};
   return c;
+}
+
+std::string summary_number(double statistic, const std::vector<double>& values) {
+  const bool whole = !values.empty() && std::all_of(values.begin(), values.end(), [](double v) {
+    return std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 9007199254740992.0;
+  });
+  if (whole) return fmt::format("{}", statistic);  // shortest exact: 1490911664, 2.5
+  return fmt::format("{:.6g}", statistic);
 }
 
 }  // namespace dpgpu

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "measure/summary.hpp"
 #include "results/record_rows.hpp"
 
 namespace dpgpu {
@@ -102,7 +103,7 @@ CsvRow case_summary(const CaseRecord& rec, const std::vector<CsvRow>& run_rows) 
           num(as_recorded(res.fixed_s / double(res.reps.size()), kHarnessDigits) / t.median);
     }
   }
-  for (auto& [k, v] : metrics) out[k] = num(median_of(v));
+  for (auto& [k, v] : metrics) out[k] = summary_number(median_of(v), v);
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <set>
 
 #include "dpgpu/error.hpp"
 
@@ -58,16 +59,56 @@ void require_columns(const Claim& c, const std::vector<ClaimRow>& rows) {
             c.where.str(), c.id, name, name, name, name));
 }
 
+// A selection's conditions on the columns that say how a run ended (status, valid): a row
+// that meets the rest of the selection but ended badly is not silently left out.
+bool outcome_column(const std::string& column) { return column == "status" || column == "valid"; }
+
+Selection without_outcome(const Selection& s) {
+  Selection out = s;
+  out.conditions.clear();
+  for (const Condition& c : s.conditions)
+    if (!outcome_column(c.column)) out.conditions.push_back(c);
+  return out;
+}
+
+bool tolerated(const Claim& c, const std::string& status) {
+  return std::find(c.tolerate.begin(), c.tolerate.end(), status) != c.tolerate.end();
+}
+
+// What the claim's selections take from the rows: the groups of one side, and (over both
+// sides) the rows and instances they cover and the bad rows they met.
+struct Coverage {
+  std::set<const ClaimRow*> rows;
+  std::set<std::string> instances;
+  std::vector<std::string> violations;  // "case: status invalid"
+};
+
 std::map<GroupKey, Rows> grouped(const Claim& c, const Selection& s,
-                                 const std::vector<ClaimRow>& rows) {
+                                 const std::vector<ClaimRow>& rows, Coverage* cover = nullptr) {
   std::map<GroupKey, Rows> out;
+  const Selection loose = without_outcome(s);
   for (const ClaimRow& r : rows) {
-    if (planned_out(r) || !selects(s, r)) continue;
+    if (planned_out(r) || !selects(loose, r)) continue;
+    const std::string& status = cell(r, "status");
+    const bool bad = !status.empty() && status != "ok";
+    if (!selects(s, r)) {
+      if (bad && !tolerated(c, status) && cover)
+        cover->violations.push_back(
+            fmt::format("{}: status {}{}", cell(r, "case_id"), status,
+                        cell(r, "message").empty() ? "" : " (" + cell(r, "message") + ")"));
+      continue;
+    }
+    if (bad && tolerated(c, status)) continue;
     GroupKey key;
     for (auto& f : c.for_each) key.push_back(cell(r, f));
     out[key].push_back(&r);
   }
   return out;
+}
+
+// Rows that enter a comparison count toward the claim's coverage.
+void covers(Coverage& cover, const Rows& rows) {
+  for (const ClaimRow* r : rows) cover.rows.insert(r), cover.instances.insert(cell(*r, "instance"));
 }
 
 std::string group_label(const Claim& c, const GroupKey& key) {
@@ -103,6 +144,10 @@ std::optional<double> side_value(const Claim& c, const Rows& rows, std::string& 
       broken = fmt::format("{}: status {}", cell(*r, "case_id"), cell(*r, "status"));
       return 0.0;
     }
+    if (auto m = r->find(kMismatchPrefix + c.column); m != r->end()) {
+      broken = m->second;
+      return 0.0;
+    }
     auto x = cell_number(cell(*r, c.column));
     if (!x) {
       broken = fmt::format("{}: no number in {}", cell(*r, "case_id"), c.column);
@@ -123,12 +168,14 @@ std::optional<double> side_value(const Claim& c, const Rows& rows, std::string& 
                   c.where.str(), c.id, side, n, group));
 }
 
-std::vector<Point> ratio_points(const Claim& c, const std::vector<ClaimRow>& rows) {
+std::vector<Point> ratio_points(const Claim& c, const std::vector<ClaimRow>& rows,
+                                Coverage& cover) {
   std::vector<Point> out;
-  auto lhs = grouped(c, c.rows, rows), rhs = grouped(c, *c.ratio_to, rows);
+  auto lhs = grouped(c, c.rows, rows, &cover), rhs = grouped(c, *c.ratio_to, rows, &cover);
   for (auto& [key, left] : lhs) {
     auto it = rhs.find(key);
     if (it == rhs.end()) continue;
+    covers(cover, left), covers(cover, it->second);
     Point p;
     p.label = group_label(c, key);
     auto l = side_value(c, left, p.broken);
@@ -144,10 +191,11 @@ std::vector<Point> ratio_points(const Claim& c, const std::vector<ClaimRow>& row
 }
 
 // Constant comparisons: the reduced value of each group, or every row of it.
-std::vector<Point> row_points(const Claim& c, const std::vector<ClaimRow>& rows) {
+std::vector<Point> row_points(const Claim& c, const std::vector<ClaimRow>& rows, Coverage& cover) {
   std::vector<Point> out;
-  for (auto& [key, group] : grouped(c, c.rows, rows)) {
+  for (auto& [key, group] : grouped(c, c.rows, rows, &cover)) {
     const std::string label = group_label(c, key);
+    covers(cover, group);
     if (!c.reduce.empty() && !c.equals_optimum) {
       Point p;
       p.label = label;
@@ -194,6 +242,10 @@ double slack(const Claim& c, const Point& p) {
   if (c.at_most) s = std::min(s, *c.at_most - p.value);
   if (c.at_least) s = std::min(s, p.value - *c.at_least);
   if (c.equals_optimum) s = -std::fabs(p.value - p.other);
+  if (c.equals) {
+    auto want = cell_number(*c.equals);
+    s = want ? -std::fabs(p.value - *want) : (p.text == *c.equals ? 0 : -1);
+  }
   return s;
 }
 
@@ -208,14 +260,18 @@ std::string point_text(const Claim& c, const Point& p) {
   return fmt::format("{}: {}", p.label, num(p.value));
 }
 
-ClaimOutcome scaling_outcome(const Claim& c, const std::vector<ClaimRow>& rows) {
+ClaimOutcome scaling_outcome(const Claim& c, const std::vector<ClaimRow>& rows, Coverage& cover) {
   ClaimOutcome out;
   std::vector<std::pair<std::string, std::pair<double, double>>> points;  // label, (value, f)
-  for (auto& [key, group] : grouped(c, c.rows, rows)) {
+  for (auto& [key, group] : grouped(c, c.rows, rows, &cover)) {
     const std::string label = group_label(c, key);
+    covers(cover, group);
     std::string broken;
     auto v = side_value(c, group, broken);
-    if (!broken.empty()) return {false, label + ": " + broken, 1, 0};
+    if (!broken.empty()) {
+      out.detail = label + ": " + broken, out.groups = 1;
+      return out;
+    }
     if (!v) {
       if (!c.for_each.empty()) ambiguous(c, "rows", label, group.size());
       for (const ClaimRow* r : group)
@@ -227,9 +283,10 @@ ClaimOutcome scaling_outcome(const Claim& c, const std::vector<ClaimRow>& rows) 
     points.push_back({label, {*v, evaluate(*c.scales_as, *group.front()).value_or(NAN)}});
   }
   out.groups = points.size();
-  if (points.size() < 2)
-    return {false, fmt::format("{} point(s): a scaling needs at least 2", points.size()),
-            points.size(), 0};
+  if (points.size() < 2) {
+    out.detail = fmt::format("{} point(s): a scaling needs at least 2", points.size());
+    return out;
+  }
   double log_sum = 0;
   for (auto& [label, vf] : points) log_sum += std::log(vf.first / vf.second);
   const double a = std::exp(log_sum / double(points.size()));
@@ -263,10 +320,10 @@ std::string describe_comparison(const Claim& c) {
   return what;
 }
 
-ClaimOutcome evaluate_claim(const Claim& c, const std::vector<ClaimRow>& rows) {
-  require_columns(c, rows);
-  if (c.scales_as) return scaling_outcome(c, rows);
-  const std::vector<Point> points = c.ratio_to ? ratio_points(c, rows) : row_points(c, rows);
+namespace {
+
+// The claim's verdict on its points, before coverage and bad rows are looked at.
+ClaimOutcome point_outcome(const Claim& c, const std::vector<Point>& points) {
   ClaimOutcome out;
   out.groups = points.size();
   if (points.empty()) {
@@ -280,8 +337,40 @@ ClaimOutcome evaluate_claim(const Claim& c, const std::vector<ClaimRow>& rows) {
     if (!worst || slack(c, p) < slack(c, *worst)) worst = &p;
   }
   out.held = out.held_groups == out.groups;
+  if (worst->broken.empty()) out.worst = worst->value;
   out.detail = fmt::format("{}{}; {} of {} hold", out.held ? "nearest " : "worst ",
                            point_text(c, *worst), out.held_groups, out.groups);
+  return out;
+}
+
+// A bad row the selection met, or coverage under the claim's minimum, fails the claim.
+void apply_coverage(const Claim& c, const Coverage& cover, ClaimOutcome& out) {
+  out.rows = cover.rows.size(), out.instances = cover.instances.size();
+  std::vector<std::string> why;
+  if (!cover.violations.empty())
+    why.push_back(
+        fmt::format("the selection meets {} row(s) that did not end ok, e.g. {} "
+                    "(tolerate: [status] to allow)",
+                    cover.violations.size(), cover.violations.front()));
+  if (c.min_rows && out.rows < *c.min_rows)
+    why.push_back(fmt::format("covers {} rows, fewer than min_rows {}", out.rows, *c.min_rows));
+  if (c.min_instances && out.instances < *c.min_instances)
+    why.push_back(fmt::format("covers {} instances, fewer than min_instances {}", out.instances,
+                              *c.min_instances));
+  if (why.empty()) return;
+  out.held = false;
+  out.detail = fmt::format("{}; {}", fmt::join(why, "; "), out.detail);
+}
+
+}  // namespace
+
+ClaimOutcome evaluate_claim(const Claim& c, const std::vector<ClaimRow>& rows) {
+  require_columns(c, rows);
+  Coverage cover;
+  ClaimOutcome out = c.scales_as ? scaling_outcome(c, rows, cover)
+                                 : point_outcome(c, c.ratio_to ? ratio_points(c, rows, cover)
+                                                               : row_points(c, rows, cover));
+  apply_coverage(c, cover, out);
   return out;
 }
 

@@ -11,6 +11,9 @@
 #include "dpgpu/error.hpp"
 #include "dpgpu/text_file.hpp"
 #include "records/csv_table.hpp"
+#include "verify/claims_pin.hpp"
+#include "verify/folder_integrity.hpp"
+#include "verify/summary_recheck.hpp"
 
 namespace dpgpu {
 
@@ -82,7 +85,8 @@ std::string context_field(const fs::path& dir, const char* key, const char* sub 
   }
 }
 
-// experiments/<name>.yaml in the nearest folder above dir that has it.
+}  // namespace
+
 fs::path committed_experiment(const fs::path& dir, const std::string& name) {
   for (fs::path p = fs::absolute(dir); !p.empty(); p = p.parent_path()) {
     const fs::path candidate = p / "experiments" / (name + ".yaml");
@@ -91,8 +95,6 @@ fs::path committed_experiment(const fs::path& dir, const std::string& name) {
   }
   return {};
 }
-
-}  // namespace
 
 std::vector<ClaimRow> read_result_rows(const fs::path& dir) {
   std::vector<ClaimRow> rows = read_csv(dir / "summary.csv");
@@ -105,22 +107,32 @@ FolderClaims read_folder_claims(const fs::path& dir, const fs::path& experiment_
   FolderClaims f;
   f.dir = dir;
   f.experiment = context_field(dir, "experiment");
-  const fs::path pinned = dir / "experiment.yaml";
+  const fs::path pinned = dir / "experiment.yaml", pins = dir / kClaimsFile;
   if (f.experiment.empty() && fs::exists(pinned))
     f.experiment = read_claims_file(pinned.string()).name;
   f.device = context_field(dir, "gpu", "name");
   if (f.device.empty()) f.device = context_field(dir, "host", "cpu");
   f.claims_file = experiment_file;
-  if (f.claims_file.empty() && !f.experiment.empty())
-    f.claims_file = committed_experiment(dir, f.experiment);
+  if (f.claims_file.empty() && fs::exists(pins)) f.claims_file = pins;
   if (f.claims_file.empty() && fs::exists(pinned)) f.claims_file = pinned;
-  if (f.claims_file.empty()) return f;
-  f.claims = read_claims_file(f.claims_file.string()).claims;
-  if (f.claims.empty()) return f;
-  if (!fs::exists(dir / "summary.csv"))
-    throw InputError(fmt::format("{}: has claims ({}) but no summary.csv to check them on",
-                                 dir.string(), f.claims_file.string()));
+  if (!f.claims_file.empty()) f.claims = read_claims_file(f.claims_file.string()).claims;
+  if (f.claims_file == pins) f.not_checked = not_checked(pins);
+  if (!f.experiment.empty()) f.committed = committed_experiment(dir, f.experiment);
+  if (!f.committed.empty() && experiment_file.empty() && !f.claims_file.empty())
+    f.drift = claims_drift(f.committed, f.claims_file);
+  if (!fs::exists(dir / "summary.csv")) {
+    if (!f.claims.empty())
+      throw InputError(fmt::format("{}: has claims ({}) but no summary.csv to check them on",
+                                   dir.string(), f.claims_file.string()));
+    return f;
+  }
   f.rows = read_result_rows(dir);
+  f.runs = read_csv(dir / "runs.csv");
+  f.problems = folder_problems(dir, f.rows, f.runs);
+  if (auto bad = recheck_summary(dir, f.rows, f.runs); !bad.empty())
+    f.problems.push_back(fmt::format(
+        "{} summary.csv value(s) disagree with runs.csv (a claim on one fails there), e.g. {}",
+        bad.size(), bad.front()));
   return f;
 }
 

@@ -1,0 +1,103 @@
+// sensitivity.cpp — claims perturbed toward failing (sensitivity.hpp).
+#include "verify/sensitivity.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <functional>
+#include <utility>
+
+#include "verify/claim_eval.hpp"
+
+namespace dpgpu {
+
+namespace {
+
+// Which rows a perturbation changes: those `rows` selects (both sides where the selections
+// overlap), those only `rows` selects, or those only `ratio_to` selects (changed the other way).
+enum class Part { Rows, RowsOnly, RatioOnly };
+
+// The rows with the claim's column changed by `f` (1 / f on the ratio_to side).
+std::vector<ClaimRow> perturbed(const Claim& c, const std::vector<ClaimRow>& rows,
+                                const std::function<double(double)>& f, Part part = Part::Rows) {
+  std::vector<ClaimRow> out = rows;
+  for (ClaimRow& r : out) {
+    const bool in_rows = selects(c.rows, r), in_ratio = c.ratio_to && selects(*c.ratio_to, r);
+    const bool change = part == Part::Rows       ? in_rows
+                        : part == Part::RowsOnly ? in_rows && !in_ratio
+                                                 : in_ratio && !in_rows;
+    auto it = r.find(c.column);
+    if (!change || it == r.end()) continue;
+    if (auto v = cell_number(it->second))
+      it->second = fmt::format("{}", part == Part::RatioOnly ? *v * *v / f(*v) : f(*v));
+  }
+  return out;
+}
+
+bool holds(const Claim& c, const std::vector<ClaimRow>& rows) {
+  return evaluate_claim(c, rows).held;
+}
+
+// The claim still holds with every part of its data scaled by `factor` toward failing.
+bool holds_scaled(const Claim& c, const std::vector<ClaimRow>& rows, double factor) {
+  auto f = [&](double v) { return v * factor; };
+  for (Part part : {Part::Rows, Part::RowsOnly, Part::RatioOnly}) {
+    if (part != Part::Rows && !c.ratio_to) break;
+    if (!holds(c, perturbed(c, rows, f, part))) return false;
+  }
+  return true;
+}
+
+// at_least / at_most: past the nearest value's bound by 1 % and by twice that factor, and 2x
+// toward failing.
+void bound_sensitivity(const Claim& c, const std::vector<ClaimRow>& rows, double w,
+                       Sensitivity& s) {
+  const bool low =
+      c.at_least && (!c.at_most || std::fabs(w - *c.at_least) < std::fabs(*c.at_most - w));
+  const double b = low ? *c.at_least : *c.at_most;
+  if (b > 0 && w > 0) {
+    s.margin_x = low ? w / b : b / w;
+    const double past = low ? 0.99 * b / w : 1.01 * b / w, twice = low ? 0.5 : 2.0;
+    s.cannot_fail = holds_scaled(c, rows, past) && holds_scaled(c, rows, past * twice);
+    s.survives_2x = holds(c, perturbed(c, rows, [&](double v) { return v * twice; }));
+    s.note =
+        fmt::format("selected values x{:.3g} and x{:.3g} (past the bound)", past, past * twice);
+    return;
+  }
+  const double shift = (b - w) + (low ? -1 : 1) * std::max(1e-9, 0.01 * std::fabs(b - w));
+  s.cannot_fail = holds(c, perturbed(c, rows, [&](double v) { return v + shift; }));
+  s.note = fmt::format("selected values {:+.3g} (past the bound)", shift);
+}
+
+}  // namespace
+
+Sensitivity claim_sensitivity(const Claim& c, const std::vector<ClaimRow>& rows) {
+  Sensitivity s;
+  const ClaimOutcome o = evaluate_claim(c, rows);
+  if (!o.held) return s;
+  if (c.equals && !cell_number(*c.equals)) return s;
+  s.tested = true;
+  if (c.at_least || c.at_most) {
+    if (!o.worst) return s.tested = false, s;
+    bound_sensitivity(c, rows, *o.worst, s);
+    return s;
+  }
+  if (c.scales_as) {
+    // One point off the fit: the first selected row's value times (1 + 4 within).
+    bool first = true;
+    const double f = 1 + 4 * *c.within;
+    s.cannot_fail = holds(
+        c, perturbed(c, rows, [&](double v) { return std::exchange(first, false) ? v * f : v; }));
+    s.note = fmt::format("one point x{:.3g}", f);
+    return s;
+  }
+  // equals (a number, or the optimum): off by the tolerance twice over, or by one.
+  const double tol = c.within.value_or(0);
+  s.cannot_fail = holds(c, perturbed(c, rows, [&](double v) {
+                          return tol > 0 ? v * (1 + 2 * tol) + (v == 0 ? 2 * tol : 0) : v + 1;
+                        }));
+  s.note = tol > 0 ? fmt::format("selected values x{:.3g}", 1 + 2 * tol) : "selected values +1";
+  return s;
+}
+
+}  // namespace dpgpu
