@@ -76,29 +76,33 @@ class SolverBuilder {
   }
 
   // --- parameters read by name --------------------------------------------------------------
-  SolverBuilder& param(std::string name, std::int64_t def, Range r, std::string help) {
-    return guarded([&] {
+  SolverBuilder& param(std::string name, std::int64_t def, Range r, std::string help,
+                       SourceLocation where = SourceLocation::current()) {
+    return guarded(where, [&] {
       e_.schema.add({std::move(name), ParamType::Int, def, r, {}, std::move(help)});
     });
   }
-  SolverBuilder& param(std::string name, double def, Range r, std::string help) {
-    return guarded([&] {
+  SolverBuilder& param(std::string name, double def, Range r, std::string help,
+                       SourceLocation where = SourceLocation::current()) {
+    return guarded(where, [&] {
       e_.schema.add({std::move(name), ParamType::Real, def, r, {}, std::move(help)});
     });
   }
-  SolverBuilder& param(std::string name, bool def, std::string help) {
-    return guarded([&] {
+  SolverBuilder& param(std::string name, bool def, std::string help,
+                       SourceLocation where = SourceLocation::current()) {
+    return guarded(where, [&] {
       e_.schema.add({std::move(name), ParamType::Bool, def, {}, {}, std::move(help)});
     });
   }
-  SolverBuilder& param(std::string name, std::string def, std::string help) {
-    return guarded([&] {
+  SolverBuilder& param(std::string name, std::string def, std::string help,
+                       SourceLocation where = SourceLocation::current()) {
+    return guarded(where, [&] {
       e_.schema.add({std::move(name), ParamType::String, std::move(def), {}, {}, std::move(help)});
     });
   }
   SolverBuilder& choice(std::string name, std::string def, std::vector<std::string> choices,
-                        std::string help) {
-    return guarded([&] {
+                        std::string help, SourceLocation where = SourceLocation::current()) {
+    return guarded(where, [&] {
       e_.schema.add({std::move(name),
                      ParamType::Choice,
                      std::move(def),
@@ -111,7 +115,8 @@ class SolverBuilder {
   // --- parameters bound to a field of Config (default: the field's in Config{}) -------------
   // Numeric fields, with a range (narrowed to what the field's type holds).
   template <class D, class T>
-  SolverBuilder& param(std::string name, T D::*field, Range r, std::string help) {
+  SolverBuilder& param(std::string name, T D::*field, Range r, std::string help,
+                       SourceLocation where = SourceLocation::current()) {
     static_assert(std::is_same_v<D, Config>,
                   "bind parameters to the solver's config: dpgpu::solver<Problem, Config>");
     static_assert(param_type_of<T>() == ParamType::Int || param_type_of<T>() == ParamType::Real,
@@ -122,11 +127,13 @@ class SolverBuilder {
                        value_of_field(Config{}.*field),
                        range_for<T>(r),
                        {},
-                       std::move(help)});
+                       std::move(help)},
+                      where);
   }
   // bool, std::string and unbounded numeric fields.
   template <class D, class T>
-  SolverBuilder& param(std::string name, T D::*field, std::string help) {
+  SolverBuilder& param(std::string name, T D::*field, std::string help,
+                       SourceLocation where = SourceLocation::current()) {
     static_assert(std::is_same_v<D, Config>,
                   "bind parameters to the solver's config: dpgpu::solver<Problem, Config>");
     static_assert(
@@ -138,23 +145,24 @@ class SolverBuilder {
                        value_of_field(Config{}.*field),
                        range_for<T>({}),
                        {},
-                       std::move(help)});
+                       std::move(help)},
+                      where);
   }
   // A std::string field holding one of `choices`.
   template <class D>
   SolverBuilder& choice(std::string name, std::string D::*field, std::vector<std::string> choices,
-                        std::string help) {
+                        std::string help, SourceLocation where = SourceLocation::current()) {
     static_assert(std::is_same_v<D, Config>,
                   "bind parameters to the solver's config: dpgpu::solver<Problem, Config>");
     return bind_field(
         name, field,
-        {name, ParamType::Choice, Config{}.*field, {}, std::move(choices), std::move(help)});
+        {name, ParamType::Choice, Config{}.*field, {}, std::move(choices), std::move(help)}, where);
   }
   // An enum field, each value under a name.
   template <class D, class T>
-  requires std::is_enum_v<T> SolverBuilder& choice(std::string name, T D::*field,
-                                                   std::vector<std::pair<std::string, T>> named,
-                                                   std::string help) {
+  requires std::is_enum_v<T> SolverBuilder& choice(
+      std::string name, T D::*field, std::vector<std::pair<std::string, T>> named, std::string help,
+      SourceLocation where = SourceLocation::current()) {
     static_assert(std::is_same_v<D, Config>,
                   "bind parameters to the solver's config: dpgpu::solver<Problem, Config>");
     std::vector<std::string> names;
@@ -163,7 +171,7 @@ class SolverBuilder {
       names.push_back(n);
       if (v == Config{}.*field) def = n;
     }
-    return guarded([&] {
+    return guarded(where, [&] {
       if (def.empty())
         throw std::logic_error("parameter '" + name +
                                "': the field's default has no name among its choices");
@@ -178,15 +186,16 @@ class SolverBuilder {
 
   // --- rules ----------------------------------------------------------------------------------
   // An extra check on a declared parameter (see ParamRule), run whenever it is resolved.
-  SolverBuilder& rule(const std::string& name, ParamRule fn) {
-    return guarded([&] { e_.schema.set_rule(name, std::move(fn)); });
+  SolverBuilder& rule(const std::string& name, ParamRule fn,
+                      SourceLocation where = SourceLocation::current()) {
+    return guarded(where, [&] { e_.schema.set_rule(name, std::move(fn)); });
   }
   // A rule across parameters, run when they are resolved (so by `dpgpu check`): fn(const
   // Config&) or fn(const Params&) -> std::optional<std::string>, the message naming the
   // parameters. Declare it after the parameters it reads; the defaults must pass it.
   template <class F>
-  SolverBuilder& check(F fn) {
-    return guarded([&] {
+  SolverBuilder& check(F fn, SourceLocation where = SourceLocation::current()) {
+    return guarded(where, [&] {
       if constexpr (std::is_invocable_v<F&, const Params&>) {
         e_.schema.add_check(std::move(fn));
       } else {
@@ -244,11 +253,11 @@ class SolverBuilder {
   // rates what is counted ("nodes"). Every counter the solve sets must be declared (counter.hpp):
   // a run that sets another fails, naming the solver and the counter.
   SolverBuilder& counter(std::string name, CounterKind kind, std::string help,
-                         std::string unit = "") {
-    return counter(CounterSpec{std::move(name), kind, std::move(help), std::move(unit)});
+                         std::string unit = "", SourceLocation where = SourceLocation::current()) {
+    return counter(CounterSpec{std::move(name), kind, std::move(help), std::move(unit)}, where);
   }
-  SolverBuilder& counter(CounterSpec spec) {
-    return guarded([&] {
+  SolverBuilder& counter(CounterSpec spec, SourceLocation where = SourceLocation::current()) {
+    return guarded(where, [&] {
       if (auto why = counter_spec_error(spec)) throw std::logic_error(*why);
       for (const CounterSpec& c : e_.counters)
         if (c.name == spec.name)
@@ -257,8 +266,9 @@ class SolverBuilder {
     });
   }
   // A list of them, e.g. a strategy folder's shared declarations (its *_counters.hpp).
-  SolverBuilder& counters(const std::vector<CounterSpec>& specs) {
-    for (const CounterSpec& c : specs) counter(c);
+  SolverBuilder& counters(const std::vector<CounterSpec>& specs,
+                          SourceLocation where = SourceLocation::current()) {
+    for (const CounterSpec& c : specs) counter(c, where);
     return *this;
   }
 
@@ -320,8 +330,9 @@ class SolverBuilder {
   // `solve` where `solve_gpu` was meant) would be timed as a CPU solve, without events or
   // sync; it is refused as the registration's own mistake.
   Registered add() {
-    if (e_.broken.empty() && e_.backend != Backend::Gpu && e_.name.rfind("gpu.", 0) == 0)
-      e_.broken = "named gpu.* but registered as a CPU solve: register it with solve_gpu";
+    if (e_.backend != Backend::Gpu && e_.name.rfind("gpu.", 0) == 0)
+      e_.broken += std::string(e_.broken.empty() ? "" : "; ") +
+                   "named gpu.* but registered as a CPU solve: register it with solve_gpu";
     Registry::get().add(std::move(e_));
     return {};
   }
@@ -373,21 +384,31 @@ class SolverBuilder {
     };
   }
   template <class D, class T>
-  SolverBuilder& bind_field(const std::string& name, T D::*field, ParamSpec spec) {
-    return guarded([&] {
+  SolverBuilder& bind_field(const std::string& name, T D::*field, ParamSpec spec,
+                            SourceLocation where) {
+    return guarded(where, [&] {
       e_.schema.add(std::move(spec));
       binding_->add([name, field](const Params& p, D& c) { c.*field = field_from<T>(p, name); });
     });
   }
-  // One declaration step; a logic_error in it (the registration's own mistake) marks the
-  // solver broken instead of ending the program. After the first, the steps are skipped.
+  // One declaration step, written at `where`; a logic_error in it (the registration's own
+  // mistake) marks the solver broken instead of ending the program. Every step still runs, so
+  // every mistake of a registration is listed, each at its own line ("file:line: why").
+  // After a first mistake, another exception of a later step (one that read what the mistake
+  // left out) is listed too rather than thrown.
   template <class F>
-  SolverBuilder& guarded(F&& step) {
-    if (!e_.broken.empty()) return *this;
+  SolverBuilder& guarded(SourceLocation where, F&& step) {
+    const auto note = [&](const char* why) {
+      const std::string at = std::string(where.file_name()) + ":" + std::to_string(where.line());
+      e_.broken += (e_.broken.empty() ? "" : "; ") + at + ": " + why;
+    };
     try {
       step();
     } catch (const std::logic_error& e) {
-      e_.broken = e.what();
+      note(e.what());
+    } catch (const std::exception& e) {
+      if (e_.broken.empty()) throw;
+      note(e.what());
     }
     return *this;
   }

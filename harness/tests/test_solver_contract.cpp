@@ -221,6 +221,24 @@ TEST(SolverContract, DefaultsThatBreakARuleAreBugs) {
       << undeclared.entry().broken;
 }
 
+// Issue 36: a .rule() typo was reported at the registration's first line, and only the first
+// mistake of a registration was shown. Each mistake now names its own line, and all are listed.
+TEST(SolverContract, EveryMistakeIsListedAtItsOwnLine) {
+  auto two = dpgpu::solver<Toy, ToyConfig>("cpu.toy_bad", "never registered")
+                 .param("block", &ToyConfig::block, dpgpu::between(32, 1024), "threads");
+  const int rule_line = __LINE__ + 1;
+  two.rule("blok", dpgpu::power_of_two());
+  const int counter_line = __LINE__ + 1;
+  two.counter("nodes", dpgpu::CounterKind::Count, "nodes visited");
+  const std::string& broken = two.entry().broken;
+  const std::string at_rule = "test_solver_contract.cpp:" + std::to_string(rule_line) + ": ";
+  const std::string at_counter = "test_solver_contract.cpp:" + std::to_string(counter_line) + ": ";
+  EXPECT_NE(broken.find(at_rule + "rule for undeclared parameter 'blok'"), std::string::npos)
+      << broken;
+  EXPECT_NE(broken.find(at_counter), std::string::npos) << broken;  // the second mistake too
+  EXPECT_NE(broken.find("needs its unit"), std::string::npos) << broken;
+}
+
 // The backend is what the registration declares, never guessed from the name: a solve_gpu
 // under a library's name is a GPU solver; a "gpu." name with a CPU solve is refused.
 TEST(SolverContract, TheRegistrationDeclaresTheBackend) {

@@ -48,6 +48,10 @@ def parser() -> argparse.ArgumentParser:
                    help="x column, e.g. i.n or s.block, for every figure that has one "
                         "(default: the plot: section's, else the i. column with the most "
                         "distinct numeric values)")
+    p.add_argument("--series", metavar="COLUMN[,COLUMN...]",
+                   help="columns whose values make the series (one line or bar group each), e.g. "
+                        "solver or solver,s.block, for every figure that has series (default: the "
+                        "plot: section's, else the solver and every varying s. column)")
     p.add_argument("--list", action="store_true",
                    help="list the figure kinds (and RESULTS_DIR's declared figures) and exit")
     return p
@@ -75,7 +79,8 @@ def specs_from_args(args, declared: Sequence[FigureSpec]) -> list[Planned]:
     """The figures to draw: --figure's names (a declared figure's name, else the declared
     figures of that kind, else a kind with default options; ``all``: the declared figures
     and then every other kind), or without --figure the declared figures, else runtime.
-    --x overrides the x of every figure whose kind has one."""
+    --x overrides the x of every figure whose kind has one, --series the series of every figure
+    whose kind has them (re-plotting a folder needs no edit of its experiment.yaml)."""
     kinds = list(plotspec.KIND_KEYS)
     if args.figure is None:
         planned = [Planned(s) for s in declared] or [Planned(FigureSpec(kind="runtime"))]
@@ -110,6 +115,11 @@ def specs_from_args(args, declared: Sequence[FigureSpec]) -> list[Planned]:
         seen.add(p.spec.stem)
         if args.x and "x" in plotspec.KIND_KEYS[p.spec.kind]:
             p = Planned(replace(p.spec, x=args.x), p.optional)
+        if getattr(args, "series", None) and "series" in plotspec.KIND_KEYS[p.spec.kind]:
+            series = split_list(args.series)
+            if not series:
+                raise PlotError(f"--series {args.series!r}: no column named")
+            p = Planned(replace(p.spec, options={**p.spec.options, "series": series}), p.optional)
         out.append(p)
     return out
 

@@ -753,5 +753,6 @@ THROUGHPUT = Metric(
 @figure_kind("throughput", needs=("throughput",), unavailable=_no_usable_rows)
 def throughput_figure(results: Results, spec: FigureSpec) -> Figure:
     # Labelled in the solvers' work unit where counters.json declares one ("nodes per second").
-    metric = dataclasses.replace(THROUGHPUT, label=style.column_label("throughput"))
+    # Else in the problem's own unit (LCS: cell updates per second), not "work units".
+    metric = dataclasses.replace(THROUGHPUT, label=style.throughput_label(usable_filtered_rows(results, spec)))
     return line_figure(results, spec, metric, "bars: from min and max run time")

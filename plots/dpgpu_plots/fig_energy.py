@@ -34,17 +34,8 @@ IDLE_DASHES = (0, (2, 2))
 
 
 def work_unit(row: Row) -> str:
-    """The unit of a row's ``work``: what the solver's work counter counts (counters.json),
-    else nodes for searches (they count ``c.nodes``), split evaluations for matrix-chain DP,
-    else DP cell updates (README: `work`)."""
-    declared = style.declared_work_unit(row.get("problem", ""), row.get("solver", ""))
-    if declared:  # counters.json: the solver's work counter and what it counts
-        return declared
-    if number(row.get("c.nodes")) is not None:
-        return "nodes"
-    if row.get("problem") == "mcm":
-        return "split evaluations"
-    return "cell updates"
+    """The unit of a row's ``work`` (style.row_work_unit)."""
+    return style.row_work_unit(row)
 
 
 def work_per_joule_metric(rows: list[Row]) -> Metric:

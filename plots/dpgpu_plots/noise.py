@@ -31,10 +31,11 @@ class Verdict:
 
     @property
     def text(self) -> str:
-        """``noisy`` / ``ok`` / ``n/a``, with the figure that decided it."""
+        """``noisy`` / ``steady`` / ``n/a``, summary.csv's ``time_noise`` words (one vocabulary
+        in the CSV, the report and the figures), with the figure that decided it."""
         if self.rsd is None or (self.reps is not None and self.reps < 2):
             return "n/a"
-        word = "noisy" if self.noisy else "ok"
+        word = "noisy" if self.noisy else "steady"
         return f"{word} (rsd {self.rsd * 100:.1f}%)"
 
 

@@ -34,18 +34,37 @@ class Case:
     speedup: Optional[float]  # baseline time / this case's time, same instance
 
 
+def declared_baseline(results: Results) -> Optional[str]:
+    """The ``baseline`` of the experiment's first declared speedup figure that names one, so
+    the report's speed-up column and the declared figure use one rule (issue 36: the report
+    took the slowest CPU solver while the figure took cpu.dp)."""
+    from . import plotspec
+    try:
+        declared = plotspec.read_plot_section(results.experiment_path)
+    except PlotError:
+        return None  # a broken plot: section is `dpgpu plot`'s error to report
+    named = [s.opt("baseline") for s in declared if s.kind == "speedup" and s.opt("baseline")]
+    return str(named[0]) if named else None
+
+
 def _baseline(results: Results, rows: list[Row]):
-    """The speed-up baseline (the speedup figure's default rule, per instance) and
-    {case_id: speed-up}; (None, {}) with fewer than two solvers."""
+    """The speed-up baseline (the declared speedup figure's, else that figure's default rule,
+    per instance), {case_id: speed-up} and whether it was declared; (None, {}, False) with
+    fewer than two solvers."""
     from .fig_speedup import _columns, choose_baseline
     from .plotspec import FigureSpec
     usable = [r for r in rows if is_usable(r)]
     if len({r.get("solver") for r in usable}) < 2:
-        return None, {}
+        return None, {}, False
     columns = _columns(results, usable, "instance", FigureSpec(kind="speedup"), "time_median_s")
     if len(columns) < 2:
-        return None, {}
-    base = choose_baseline(columns, None, "report")
+        return None, {}, False
+    wanted = declared_baseline(results)
+    try:
+        base = choose_baseline(columns, wanted, "report")
+    except PlotError:
+        wanted = None  # not among this folder's measured series (a filtered run): the rule
+        base = choose_baseline(columns, None, "report")
     out = {}
     for column in columns:
         for r in usable:
@@ -55,7 +74,7 @@ def _baseline(results: Results, rows: list[Row]):
             b = base.times.get((r.get("instance") or "").strip())
             if t and b:
                 out[r.get("case_id", "")] = b / t
-    return base.label, out
+    return base.label, out, wanted is not None
 
 
 CASE_HEAD = ("case", "solver", "instance", "status", "valid", "median", "min\u2013max", "rsd",
@@ -332,7 +351,7 @@ def build(results: Results, claims: Optional[dict] = None) -> tuple[str, str]:
     """(report.html, report.md) of a results folder: the claims and the figures first, then
     the cases, failures and profiler metrics, then the experiment and the machine."""
     rows = results.rows
-    base_label, speedups = _baseline(results, rows)
+    base_label, speedups, declared = _baseline(results, rows)
     cases = [Case(r, speedups.get(r.get("case_id", ""))) for r in rows]
     threshold = results.noise_threshold
     case_rows = [_case_cells(results, c) for c in cases]
@@ -365,9 +384,11 @@ def build(results: Results, claims: Optional[dict] = None) -> tuple[str, str]:
     planned, missing = missing_cases(results, rows)
     if missing:
         summary += f"; {len(missing)} of {planned} planned cases missing"
+    rule = ("the baseline of the experiment's speedup figure" if declared else
+            "default baseline: the slowest CPU solver by geometric-mean time over the instances "
+            "every CPU solver ran, as the speedup figure's default")
     base_note = (f"speed-up: {base_label}'s median time on the same instance / the case's "
-                 f"(default baseline: the slowest CPU solver by geometric-mean time over the "
-                 f"instances every CPU solver ran)") if base_label else \
+                 f"({rule})") if base_label else \
         "speed-up: not computed (fewer than two solvers with ok rows)"
     if has_energy(results):
         methods = sorted({(r.get("energy_method") or "").strip() for r in rows

@@ -126,7 +126,7 @@ def varying_columns(results: Results, rows: list[Row], x: str) -> list[str]:
         if column != x and len({r.get(column, "") for r in rows}) > 1:
             chosen.append(column)
     for column in results.columns_with_prefix(INSTANCE_PREFIX):
-        if column == x:
+        if column == x or per_seed(rows, x, column):
             continue
         by_x: dict[float, set[str]] = {}
         for r in rows:
@@ -134,6 +134,21 @@ def varying_columns(results: Results, rows: list[Row], x: str) -> list[str]:
         if any(len(values) > 1 for values in by_x.values()):
             chosen.append(column)
     return chosen
+
+
+def per_seed(rows: list[Row], x: str, column: str) -> bool:
+    """Whether ``column`` is a size derived from the seed (a knapsack's capacity drawn from its
+    random weights): one value per (x, seed), and several seeds at some x. Such a column does
+    not tell series apart; its points are the seeds' median (issue 36: 16 legend entries
+    "cpu.dp capacity=61816" ...). A swept parameter has several values per (x, seed)."""
+    by_x_seed: dict[tuple, set[str]] = {}
+    seeds_at_x: dict[float, set[str]] = {}
+    for r in rows:
+        xv, seed = number(r.get(x)), (r.get("seed") or "").strip()
+        by_x_seed.setdefault((xv, seed), set()).add(r.get(column, ""))
+        seeds_at_x.setdefault(xv, set()).add(seed)
+    return (all(len(v) == 1 for v in by_x_seed.values())
+            and any(len(s) > 1 for s in seeds_at_x.values()))
 
 
 def build_series(results: Results, rows: list[Row], x: str, metric: Metric,

@@ -220,6 +220,29 @@ def declared_work_unit(problem: str, solver: str) -> Optional[str]:
     return _declared.solver_work_unit(problem, solver) if _declared is not None else None
 
 
+def row_work_unit(row) -> str:
+    """The unit of a summary row's ``work``: what the solver's work counter counts
+    (counters.json), else nodes for searches (they count ``c.nodes``), split evaluations for
+    matrix-chain DP, else DP cell updates (README: `work`)."""
+    declared = declared_work_unit(row.get("problem", ""), row.get("solver", ""))
+    if declared:
+        return declared
+    if (row.get("c.nodes") or "").strip():
+        return "nodes"
+    if row.get("problem") == "mcm":
+        return "split evaluations"
+    return "cell updates"
+
+
+def throughput_label(rows) -> str:
+    """The throughput axis in the rows' work unit ("cell updates per second" for LCS), when
+    they share one; else the generic label."""
+    units = {row_work_unit(r) for r in rows}
+    if len(units) == 1:
+        return f"throughput ({units.pop()} per second)"
+    return column_label("throughput")
+
+
 def column_label(column: str) -> str:
     """Axis label, with unit, for a summary column used as y: known columns by name,
     throughput in the work counter's unit and ``c.`` counters by their declared kind and unit

@@ -236,7 +236,8 @@ class RuntimeFigureTest(TempDirCase):
 
     def test_throughput_labels(self):
         ax = self.build(self.results_dir(), "throughput").axes[0]
-        self.assertEqual(ax.get_ylabel(), "throughput (work units per second)")
+        # LCS work is cell updates: the axis says so (issue 36: "work units per second")
+        self.assertEqual(ax.get_ylabel(), "throughput (cell updates per second)")
         self.assertEqual(ax.get_xlabel(), "n (instance parameter)")
 
 

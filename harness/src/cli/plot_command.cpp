@@ -18,6 +18,8 @@ Command add_plot_command(CLI::App& app) {
   plot->add_option("--figure", opt->figure, "figure kind (default: all the experiment declares)");
   plot->add_option("--format", opt->format, "png, pdf or png,pdf");
   plot->add_option("--x", opt->x, "x column for every figure that has one (i.n, s.block, n)");
+  plot->add_option("--series", opt->series,
+                   "series columns for every figure that has series (solver or solver,s.block)");
   plot->add_flag("--list", opt->list, "list the figure kinds (and the folder's declared figures)");
   return {plot, [opt] {
             if (opt->results.empty() && !opt->list)

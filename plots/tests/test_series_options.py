@@ -1,0 +1,98 @@
+"""Series of the line figures (issue 36): a size derived from the seed (a knapsack's capacity)
+does not split a solver into one legend entry per seed, a swept parameter still does, and
+`dpgpu plot --series` / `--x` choose them from the command line without editing the folder's
+experiment.yaml."""
+
+import csv
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+from dpgpu_plots import cli, results as results_mod  # noqa: E402
+from dpgpu_plots.series import Metric, build_series  # noqa: E402
+from dpgpu_plots.results import number  # noqa: E402
+
+COLUMNS = ["experiment", "case_id", "problem", "instance", "seed", "solver", "backend", "status",
+           "valid", "time_median_s", "time_min_s", "time_max_s", "i.n", "i.capacity", "s.threads"]
+
+
+def knapsack_rows(threads=(4,), seeds=(1, 2, 3, 4)):
+    rows = []
+    for n in (100, 200):
+        for seed in seeds:
+            capacity = 1000 * n + 37 * seed  # drawn from the seed's random weights
+            for t in threads:
+                case = f"random(n={n})-s{seed}/cpu.dp[threads={t}]"
+                rows.append({"experiment": "k", "case_id": case, "problem": "knapsack",
+                             "instance": f"random(n={n})-s{seed}", "seed": seed, "solver": "cpu.dp",
+                             "backend": "host", "status": "ok", "valid": "true",
+                             "time_median_s": 0.001 * n / t, "time_min_s": 0.0009 * n / t,
+                             "time_max_s": 0.0011 * n / t, "i.n": n, "i.capacity": capacity,
+                             "s.threads": t})
+    return rows
+
+
+TIME = Metric(column="time_median_s", label="time", value=lambda r: number(r.get("time_median_s")))
+
+
+class SeriesTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="dpgpu-series-")
+        self.addCleanup(shutil.rmtree, self.tmp)
+
+    def load(self, rows):
+        d = os.path.join(self.tmp, f"r{len(os.listdir(self.tmp))}")
+        os.makedirs(d)
+        with open(os.path.join(d, "summary.csv"), "w", newline="") as f:
+            w = csv.DictWriter(f, COLUMNS)
+            w.writeheader()
+            w.writerows(rows)
+        return results_mod.load(d)
+
+    def test_a_size_derived_from_the_seed_is_not_a_series(self):
+        results = self.load(knapsack_rows())
+        series = build_series(results, results.usable_rows(), "i.n", TIME)
+        self.assertEqual([s.variant for s in series], [()])  # one line, not one per capacity
+        self.assertEqual([p.rows for p in series[0].points], [4, 4])  # the seeds' median
+
+    def test_a_swept_parameter_still_is(self):
+        results = self.load(knapsack_rows(threads=(1, 4)))
+        series = build_series(results, results.usable_rows(), "i.n", TIME)
+        self.assertEqual([s.variant for s in series], [(("s.threads", "1"),), (("s.threads", "4"),)])
+
+    def test_one_seed_keeps_a_varying_instance_column(self):
+        """With one seed, a column varying at one x is a real parameter of the instances."""
+        rows = [dict(r, **{"i.capacity": 5000}) for r in knapsack_rows(seeds=(1,))]
+        rows += [dict(r, case_id=r["case_id"] + "b", instance=r["instance"] + "b",
+                      **{"i.capacity": 10000}) for r in rows]
+        results = self.load(rows)
+        series = build_series(results, results.usable_rows(), "i.n", TIME)
+        self.assertEqual(len(series), 2)
+
+
+class CommandLineOptionsTest(unittest.TestCase):
+    def test_series_and_x_override_every_figure_that_has_them(self):
+        from dpgpu_plots.plotspec import FigureSpec
+        declared = [FigureSpec(kind="runtime", x="i.n", options={"series": ["instance"]}),
+                    FigureSpec(kind="throughput", name="tp")]
+        args = cli.parser().parse_args(["dir", "--series", "solver, s.threads", "--x", "i.capacity"])
+        planned = cli.specs_from_args(args, declared)
+        self.assertEqual([p.spec.opt("series") for p in planned], [["solver", "s.threads"]] * 2)
+        self.assertEqual([p.spec.x for p in planned], ["i.capacity"] * 2)
+        args = cli.parser().parse_args(["dir"])
+        self.assertEqual(cli.specs_from_args(args, declared)[0].spec.opt("series"), ["instance"])
+
+    def test_empty_series_is_an_error(self):
+        from dpgpu_plots.errors import PlotError
+        args = cli.parser().parse_args(["dir", "--series", ","])
+        with self.assertRaises(PlotError):
+            cli.specs_from_args(args, [])
+
+
+if __name__ == "__main__":
+    unittest.main()
