@@ -113,22 +113,29 @@ struct Stripe {
     // The symbol and masks of step k + 1 are fetched during step k, so that the carry's path
     // from one step to the next is the shuffle and the add chain alone. Symbols outside the
     // rows are 0 (a valid code), so these loads never leave the masks.
+    // Both halves of ypair scaled once per group to the symbol's first mask word (sym·W·32 <
+    // 2^15: no carry between the halves), so a step's mask address is one LEA off this lane's
+    // masks; a shuffle's source lane is taken modulo 32 (CUDA Programming Guide, warp shuffle
+    // functions), so the index needs no mask. 39 -> about 20 instructions per W = 1 step with
+    // the carry word below (NOTES.md).
+    ypair *= u32(W * 32);
+    const L* ml = masks + lane;
     L mk[W];
     {
-      const u32 yp = __shfl_sync(kFull, ypair, (0 - lane) & 31);
+      const u32 yp = __shfl_sync(kFull, ypair, 0 - lane);
       const u32 sym = lane == 0 ? (yp & 0xffffu) : (yp >> 16);
 #pragma unroll
-      for (int j = 0; j < W; ++j) mk[j] = masks[(sym * W + j) * 32 + lane];
+      for (int j = 0; j < W; ++j) mk[j] = ml[sym + j * 32];
     }
 #pragma unroll
     for (int k = 0; k < 32; ++k) {
       const u32 up = __shfl_up_sync(kFull, carry, 1);
       L next[W];
       if (k < 31) {
-        const u32 yp = __shfl_sync(kFull, ypair, (k + 1 - lane) & 31);
+        const u32 yp = __shfl_sync(kFull, ypair, k + 1 - lane);
         const u32 sym = k + 1 >= lane ? (yp & 0xffffu) : (yp >> 16);
 #pragma unroll
-        for (int j = 0; j < W; ++j) next[j] = masks[(sym * W + j) * 32 + lane];
+        for (int j = 0; j < W; ++j) next[j] = ml[sym + j * 32];
       }
       const std::int64_t r = r0 + k - lane;
       if (!Checked || (r >= 0 && r < rows)) {
