@@ -21,7 +21,9 @@ export BUILD_TARGETS="dpgpu test_bitlcs_gpu test_bitlcs_multigpu test_bitlcs_ker
 export TEST_REGEX="MultiGpuRepetitions|BitLcsGpu|BitLcsMultiGpu|BitLcsKernelOnCpu"
 export SANITIZE_LISTS="strategies/bitparallel/sanitize.txt"
 OUT=${OUT:-$PWD/device-out}
-export OUT
+# Experiments stop (their finished rows kept and packed) before one call's 10 minutes.
+DEADLINE_S=${DEADLINE_S:-560}
+export OUT DEADLINE_S
 case "$mode" in
   check) scripts/device-run.sh "$@" ;;
   bench) scripts/device-run.sh --no-tests --no-sanitize experiments/lcs_bitparallel_ceiling.yaml "$@" ;;
