@@ -6,10 +6,11 @@
 # through `dpgpu run` (about 2-3 minutes of GPU time). Everything goes through
 # scripts/device-run.sh, so logs and results land in $OUT.
 #
-#   scripts/bitparallel-bench.sh [all|check|bench]
-#     check: build, tests, sanitizers (run it on nvidia-h200-x2 for the two-GPU tests)
-#     bench: build (kept from a previous call on a warm machine), the ceiling experiment
-#     all:   both (default); split in two calls when one call's 10 minutes are too few
+#   scripts/bitparallel-bench.sh [all|check|bench|profile]
+#     check:   build, tests, sanitizers (run it on nvidia-h200-x2 for the two-GPU tests)
+#     bench:   build (kept from a previous call on a warm machine), the ceiling experiment
+#     all:     both (default); split in two calls when one call's 10 minutes are too few
+#     profile: experiments/lcs_bitparallel_profile.yaml (CUPTI counters: what limits each size)
 #
 # Extra experiments may follow the mode (e.g. experiments/lcs_bitparallel_multigpu.yaml).
 set -uo pipefail
@@ -20,12 +21,15 @@ export BUILD_TARGETS="dpgpu test_bitlcs_gpu test_bitlcs_multigpu test_bitlcs_ker
 export TEST_REGEX="MultiGpuRepetitions|BitLcsGpu|BitLcsMultiGpu|BitLcsKernelOnCpu"
 export SANITIZE_LISTS="strategies/bitparallel/sanitize.txt"
 OUT=${OUT:-$PWD/device-out}
-export OUT
+# Experiments stop (their finished rows kept and packed) before one call's 10 minutes.
+DEADLINE_S=${DEADLINE_S:-560}
+export OUT DEADLINE_S
 case "$mode" in
   check) scripts/device-run.sh "$@" ;;
   bench) scripts/device-run.sh --no-tests --no-sanitize experiments/lcs_bitparallel_ceiling.yaml "$@" ;;
   all) scripts/device-run.sh experiments/lcs_bitparallel_ceiling.yaml "$@" ;;
-  *) echo "usage: $0 [all|check|bench] [EXPERIMENT.yaml ...]" >&2; exit 2 ;;
+  profile) scripts/device-run.sh --no-tests --no-sanitize experiments/lcs_bitparallel_profile.yaml "$@" ;;
+  *) echo "usage: $0 [all|check|bench|profile] [EXPERIMENT.yaml ...]" >&2; exit 2 ;;
 esac
 rc=$?
 # The short table last: size, variant, median time, TCUPS, the declared ceiling and share.

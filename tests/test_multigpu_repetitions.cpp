@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -122,6 +123,12 @@ TEST(MultiGpuRepetitions, HarnessRestoresTheStreamsCard) {
   dpgpu::SolverEntry toy;
   toy.name = "gpu.toy_switcher", toy.problem = "lcs", toy.backend = dpgpu::Backend::Gpu;
   toy.solve = [](const dpgpu::AnyInstance&, const dpgpu::Params&, dpgpu::Context& ctx) {
+    // Every solve starts with its stream's card current (measure.cpp), not the card the
+    // previous repetition left current; the Context alone would not do that.
+    int now = -1;
+    if (cudaGetDevice(&now) != cudaSuccess || now != ctx.device())
+      throw std::runtime_error("the solve started on card " + std::to_string(now) +
+                               ", its stream is on card " + std::to_string(ctx.device()));
     { auto ph = ctx.phase("compute"); }
     int n = 0;
     cudaGetDeviceCount(&n);

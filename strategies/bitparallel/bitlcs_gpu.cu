@@ -199,13 +199,14 @@ void set_ceiling(Context& ctx, const BitLcsConfig& c, double cells, double kerne
   CUDA_CHECK(cudaGetDevice(&dev));
   CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
   CUDA_CHECK(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, dev));
+  ctx.set("kernel_s", kernel_s);
+  if (sms <= 0 || khz <= 0) return;  // no peak clock reported: no ceiling, rather than a wrong one
   const auto& k = ctx.counters();
   const int w = int(k.count("words_per_thread") ? k.at("words_per_thread") : c.words_per_thread);
   const int cards = int(k.count("gpus.physical") ? k.at("gpus.physical") : 1);  // not logical
   const double ceiling = ceiling_cups(cards, sms, khz * 1e3, c.word_bits, w);
   ctx.set("ops_per_lane_word", ops_per_lane_word(c.word_bits, w));
   ctx.set("ceiling_cups", ceiling);
-  ctx.set("kernel_s", kernel_s);
   // Above 1 would mean the declared rate is wrong: left as measured (a ratio's test flags it).
   if (kernel_s > 0) ctx.set("ceiling_share", cells / kernel_s / ceiling);
 }

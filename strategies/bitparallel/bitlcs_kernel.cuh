@@ -37,6 +37,7 @@ struct DevJob {
 inline u64 load_relaxed(const u64* p) { return *p; }
 inline void store_relaxed(u64* p, u64 v) { *p = v; }
 inline void backoff(int) {}
+inline u32 shift_in(u32 acc, u32 c) { return (acc >> 1) | (c << 31); }
 template <class L>
 inline L add_carry(L a, L b, u32& c) {
   const unsigned __int128 sum = (unsigned __int128)a + b + c;
@@ -57,6 +58,8 @@ __device__ __forceinline__ void store_relaxed(u64* p, u64 v) {
 __device__ __forceinline__ void backoff(int ns) {
   if (ns > 0) __nanosleep(unsigned(ns));
 }
+// (c:acc) >> 1 with c in {0, 1}: acc shifted down, c into bit 31 (one SHF).
+__device__ __forceinline__ u32 shift_in(u32 acc, u32 c) { return __funnelshift_r(acc, c, 1); }
 
 // a + b + c with c in {0, 1}; c becomes the carry out: the carry flag is set from c, then
 // add-with-carry over the halves and one instruction to read the flag.
@@ -98,7 +101,7 @@ struct Stripe {
   int lane;
   L v[W];
   u32 carry = 0;                               // carry out of this lane's last row
-  u32 acc = 0;                                 // lane 31: carry-outs of the current 32-row group
+  u32 acc = 0;                                 // lane 31: its latest carry-outs, latest in bit 31
   std::int64_t group_base = 0, ring_mask = 0;  // Ring only
 
   // Steps r0 .. r0 + 31 (r0 a multiple of 32); lane l does row r0 + k - l at step k.
@@ -113,22 +116,29 @@ struct Stripe {
     // The symbol and masks of step k + 1 are fetched during step k, so that the carry's path
     // from one step to the next is the shuffle and the add chain alone. Symbols outside the
     // rows are 0 (a valid code), so these loads never leave the masks.
+    // Both halves of ypair scaled once per group to the symbol's first mask word (sym·W·32 <
+    // 2^15: no carry between the halves), so a step's mask address is one LEA off this lane's
+    // masks; a shuffle's source lane is taken modulo 32 (CUDA Programming Guide, warp shuffle
+    // functions), so the index needs no mask. 39 -> about 20 instructions per W = 1 step with
+    // the carry word below (NOTES.md).
+    ypair *= u32(W * 32);
+    const L* ml = masks + lane;
     L mk[W];
     {
-      const u32 yp = __shfl_sync(kFull, ypair, (0 - lane) & 31);
+      const u32 yp = __shfl_sync(kFull, ypair, 0 - lane);
       const u32 sym = lane == 0 ? (yp & 0xffffu) : (yp >> 16);
 #pragma unroll
-      for (int j = 0; j < W; ++j) mk[j] = masks[(sym * W + j) * 32 + lane];
+      for (int j = 0; j < W; ++j) mk[j] = ml[sym + j * 32];
     }
 #pragma unroll
     for (int k = 0; k < 32; ++k) {
       const u32 up = __shfl_up_sync(kFull, carry, 1);
       L next[W];
       if (k < 31) {
-        const u32 yp = __shfl_sync(kFull, ypair, (k + 1 - lane) & 31);
+        const u32 yp = __shfl_sync(kFull, ypair, k + 1 - lane);
         const u32 sym = k + 1 >= lane ? (yp & 0xffffu) : (yp >> 16);
 #pragma unroll
-        for (int j = 0; j < W; ++j) next[j] = masks[(sym * W + j) * 32 + lane];
+        for (int j = 0; j < W; ++j) next[j] = ml[sym + j * 32];
       }
       const std::int64_t r = r0 + k - lane;
       if (!Checked || (r >= 0 && r < rows)) {
@@ -145,34 +155,33 @@ struct Stripe {
             if (word0 + j < words) out[job.out_off * (64 / kBits) + r * words + word0 + j] = v[j];
         }
         if constexpr (!Checked) {
-          // Aligned group: lane 31 does row r0 - 31 + k, bit (k + 1) & 31 of the word of group
-          // r0/32 - 1, which is complete at k = 30. Every lane computes the same (only lane
-          // 31's acc is stored), so no step branches around lane 31's bookkeeping (it was 19 of
-          // the 39 instructions of a W = 1 step in the SASS: a divergent path every step).
-          acc += c << ((k + 1) & 31);  // bits are disjoint: + is |
-          if (k == 30) {
-            if (lane == 31 && my_slots) {
-              const std::int64_t g = (r0 >> 5) - 1;
-              if constexpr (Ring) {
-                const std::int64_t gg = group_base + g;
-                store_relaxed(my_slots + (gg & ring_mask), (u64(gg + 1) << 32) | acc);
-              } else {
-                store_relaxed(my_slots + g, (u64(g + 1) << 32) | acc);
-              }
-            }
-            acc = 0;
-          }
-        } else if (lane == 31 && my_slots) {
-          const int bit = int(r & 31);
-          acc |= c << bit;
-          if (bit == 31 || r == rows - 1) {
+          // Aligned group: lane 31 does row r0 - 31 + k; the word of group r0/32 - 1 is its
+          // last 32 carry-outs at k = 30. Every lane shifts its carry in (one funnel shift; only
+          // lane 31's acc is stored), so no step branches around lane 31's bookkeeping (it was
+          // 19 of the 39 instructions of a W = 1 step in the SASS: a divergent path every step).
+          acc = shift_in(acc, c);
+          if (k == 30 && lane == 31 && my_slots) {
+            const std::int64_t g = (r0 >> 5) - 1;
             if constexpr (Ring) {
-              const std::int64_t gg = group_base + (r >> 5);
+              const std::int64_t gg = group_base + g;
               store_relaxed(my_slots + (gg & ring_mask), (u64(gg + 1) << 32) | acc);
             } else {
-              store_relaxed(my_slots + (r >> 5), (u64((r >> 5) + 1) << 32) | acc);
+              store_relaxed(my_slots + g, (u64(g + 1) << 32) | acc);
             }
-            acc = 0;
+          }
+        } else if (lane == 31 && my_slots) {
+          // acc: lane 31's carry-outs, the latest in bit 31; a group's word is the last bit + 1
+          // of them (fewer only for the job's last, partial group).
+          const int bit = int(r & 31);
+          acc = shift_in(acc, c);
+          if (bit == 31 || r == rows - 1) {
+            const u32 word = acc >> (31 - bit);
+            if constexpr (Ring) {
+              const std::int64_t gg = group_base + (r >> 5);
+              store_relaxed(my_slots + (gg & ring_mask), (u64(gg + 1) << 32) | word);
+            } else {
+              store_relaxed(my_slots + (r >> 5), (u64((r >> 5) + 1) << 32) | word);
+            }
           }
         }
       }

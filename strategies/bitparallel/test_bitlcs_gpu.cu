@@ -10,6 +10,9 @@
 #include <string>
 #include <vector>
 
+#include <cuda_runtime.h>
+
+#include "bitlcs_ceiling.hpp"
 #include "bitlcs_gpu.hpp"
 #include "bitlcs_pass.hpp"
 #include "dpgpu/context.hpp"
@@ -259,3 +262,33 @@ TEST_F(BitLcsGpu, SolveThroughRegistryAndRefuseBadParameterByName) {
 }
 
 }  // namespace
+
+// Issue 37: every solve states the declared ceiling of its configuration on this card and the
+// share of it its kernels reached: positive, at most 1 (above would mean the declared rate is
+// wrong), the ceiling the formula's (bitlcs_ceiling.hpp) for the card's SMs and peak clock.
+TEST_F(BitLcsGpu, StatesItsShareOfTheDeclaredCeiling) {
+  std::mt19937_64 rng(37);
+  const std::string a = random_string(1 << 18, "ACGT", rng),
+                    b = random_string(1 << 18, "ACGT", rng);
+  int dev = 0, sms = 0, khz = 0;
+  ASSERT_EQ(cudaGetDevice(&dev), cudaSuccess);
+  ASSERT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), cudaSuccess);
+  ASSERT_EQ(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, dev), cudaSuccess);
+  for (const BitLcsConfig& c : {BitLcsConfig{}, BitLcsConfig{32, 2}}) {
+    dpgpu::Context ctx(dpgpu::Backend::Gpu, an_hour());
+    ctx.begin();
+    solve(a, b, c, ctx);
+    ctx.end();
+    const auto& k = ctx.counters();
+    ASSERT_TRUE(k.count("ceiling_share")) << describe(c);
+    EXPECT_GT(k.at("kernel_s"), 0) << describe(c);
+    EXPECT_LE(k.at("kernel_s"), ctx.elapsed_s()) << describe(c);
+    EXPECT_GT(k.at("ceiling_share"), 0) << describe(c);
+    EXPECT_LE(k.at("ceiling_share"), 1) << describe(c);
+    EXPECT_DOUBLE_EQ(k.at("ops_per_lane_word"), ops_per_lane_word(c.word_bits, c.words_per_thread));
+    EXPECT_NEAR(k.at("ceiling_cups"),
+                ceiling_cups(1, sms, khz * 1e3, c.word_bits, c.words_per_thread),
+                1e-9 * k.at("ceiling_cups"))
+        << describe(c);
+  }
+}
