@@ -35,6 +35,8 @@ const std::map<std::string, Small>& small_instances() {
       {"edit_batch",
        {"random", {{"pairs", Value(std::int64_t{20})}, {"n", Value(std::int64_t{40})}}}},
       {"lcs", {"random", {{"n", Value(std::int64_t{48})}}}},
+      {"lcs_batch",
+       {"random", {{"pairs", Value(std::int64_t{20})}, {"n", Value(std::int64_t{40})}}}},
       {"mcm", {"random", {{"n", Value(std::int64_t{12})}}}},
       {"sdp", {"consecutive", {{"n", Value(std::int64_t{256})}, {"k", Value(std::int64_t{4})}}}},
       {"tsp", {"random_matrix", {{"n", Value(std::int64_t{8})}}}},

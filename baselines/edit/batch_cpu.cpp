@@ -7,6 +7,7 @@
 
 #include "edit/edit_cpu.hpp"
 #include "edit/reference.hpp"
+#include "lcs/lcs_cpu.hpp"
 
 namespace edit::cpu {
 
@@ -37,6 +38,13 @@ std::vector<std::int32_t> edlib_batch(const BatchInstance& x, int threads,
 std::vector<std::int32_t> dp_batch(const BatchInstance& x, int threads, const dpgpu::Poll& poll) {
   return each_pair(x, threads, poll,
                    [](std::string_view a, std::string_view b) { return reference_distance(a, b); });
+}
+
+std::vector<std::int32_t> lcs_bitparallel_batch(const BatchInstance& x, int threads,
+                                                const dpgpu::Poll& poll) {
+  return each_pair(x, threads, poll, [](std::string_view a, std::string_view b) {
+    return lcs::cpu::bitparallel(a, b);
+  });
 }
 
 }  // namespace edit::cpu

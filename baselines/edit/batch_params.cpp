@@ -2,6 +2,7 @@
 #include <omp.h>
 
 #include "batch_cpu.hpp"
+#include "edit/lcs_batch.hpp"
 #include "registration.hpp"
 
 namespace edit::cpu {
@@ -19,9 +20,9 @@ BatchOutcome outcome(std::vector<std::int32_t> d) {
   return BatchOutcome{sum, edit::BatchSolution{std::move(d)}, checksum};
 }
 
-template <class F>
+template <class P = edit::BatchProblem, class F>
 auto batch_solver(const char* name, const char* help, F solve) {
-  return dpgpu::solver<edit::BatchProblem, BatchConfig>(name, help)
+  return dpgpu::solver<P, BatchConfig>(name, help)
       .param("threads", &BatchConfig::threads, dpgpu::between(0, 1024),
              "OpenMP threads, one pair each at a time; 0: OpenMP's default (all cores)")
       .counter(dpgpu::counters::count("threads", "threads", "OpenMP threads the solve ran on"))
@@ -37,6 +38,10 @@ auto batch_solver(const char* name, const char* help, F solve) {
 
 [[maybe_unused]] const auto registered_dp_batch = batch_solver(
     "cpu.dp", "the reference recurrence per pair, pairs over OpenMP threads", dp_batch);
+
+[[maybe_unused]] const auto registered_lcs_batch = batch_solver<edit::LcsBatchProblem>(
+    "cpu.bitparallel", "bit-vector LCS per pair (baselines/lcs), pairs over OpenMP threads",
+    lcs_bitparallel_batch);
 
 #if DPGPU_WITH_EDLIB
 [[maybe_unused]] const auto registered_edlib_batch = batch_solver(

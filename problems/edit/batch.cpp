@@ -1,4 +1,5 @@
-// edit_batch: the check (a sample against the reference), the sizes, and the registration.
+// edit_batch: the check (a sample against the reference), the sizes, and the registration
+// of both batch problems.
 #include "edit/batch.hpp"
 
 #include <fmt/format.h>
@@ -6,15 +7,12 @@
 #include <algorithm>
 
 #include "dpgpu/registry.hpp"
+#include "edit/lcs_batch.hpp"
 #include "edit/reference.hpp"
 
 namespace edit {
 
-namespace {
-
-// Pairs the check recomputes: at most 64, evenly spread, first and last included, while
-// their cells stay within 2·10^8 (the first is always checked).
-std::vector<std::size_t> sample(const BatchInstance& x) {
+std::vector<std::size_t> sample_pairs(const BatchInstance& x) {
   const std::size_t n = x.pairs(), want = std::min<std::size_t>(n, 64);
   std::vector<std::size_t> out;
   double cells = 0;
@@ -26,8 +24,6 @@ std::vector<std::size_t> sample(const BatchInstance& x) {
   }
   return out;
 }
-
-}  // namespace
 
 std::uint64_t batch_checksum(const std::vector<std::int32_t>& distances) {
   std::uint64_t h = 1469598103934665603ull;
@@ -49,7 +45,7 @@ dpgpu::Verdict BatchProblem::check(const Instance& x, const Solution& s) {
       return dpgpu::Verdict::invalid(fmt::format("pair {}: distance {} < 0", k, s.distances[k]));
     sum += s.distances[k];
   }
-  for (const std::size_t k : sample(x)) {
+  for (const std::size_t k : sample_pairs(x)) {
     const auto want = reference_distance(x.a[x.a_of(k)], x.b[x.b_of(k)]);
     if (want != s.distances[k])
       return dpgpu::Verdict::invalid(
@@ -78,4 +74,7 @@ dpgpu::ValueMap BatchProblem::dims(const Instance& x) {
 
 }  // namespace edit
 
+// Both batch problems here: lcs_batch shares this file's instance, and a program that links
+// either gets both (a registration alone in its own object would be left out of the link).
 DPGPU_REGISTER_PROBLEM(edit::BatchProblem);
+DPGPU_REGISTER_PROBLEM(edit::LcsBatchProblem);

@@ -45,6 +45,10 @@ struct BatchSolution {
 // FNV-1a over the distances as 4 little-endian bytes each.
 std::uint64_t batch_checksum(const std::vector<std::int32_t>& distances);
 
+// The pairs a batch check recomputes: at most 64, evenly spread, first and last included,
+// while their cells stay within 2·10^8 (the first always).
+std::vector<std::size_t> sample_pairs(const BatchInstance& x);
+
 struct BatchProblem {
   static constexpr const char* name = "edit_batch";
   static constexpr const char* help =

@@ -4,6 +4,7 @@
 
 #include "dpgpu/registry.hpp"
 #include "edit/batch.hpp"
+#include "edit/lcs_batch.hpp"
 #include "edit/reference.hpp"
 #include "testing/reader_fixture.hpp"
 
@@ -78,6 +79,20 @@ TEST(EditBatch, GeneratorsMakeWhatTheySay) {
       m->make(m->schema.resolve({{"pairs", std::int64_t{20}}, {"n", std::int64_t{200}}}), 2);
   const auto& zb = z.as<edit::BatchInstance>();
   for (std::size_t k = 0; k < 20; ++k) EXPECT_LE(edit::reference_distance(zb.a[k], zb.b[k]), 20);
+}
+
+TEST(LcsBatch, CheckRecomputesTheSampleWithTheLcsReference) {
+  const auto x = make({{"ABCBDAB", "BDCABA"}, {"", "abc"}, {"AC", "CA"}});
+  auto v = edit::LcsBatchProblem::check(x, {{4, 0, 1}});
+  EXPECT_TRUE(v.ok) << v.message;
+  EXPECT_EQ(v.objective, 5);
+  EXPECT_FALSE(edit::LcsBatchProblem::check(x, {{4, 0, 2}}).ok);  // longer than the shorter
+  auto wrong = edit::LcsBatchProblem::check(x, {{3, 0, 1}});
+  EXPECT_FALSE(wrong.ok);
+  EXPECT_NE(wrong.message.find("pair 0"), std::string::npos) << wrong.message;
+  auto* p = dpgpu::Registry::get().problem("lcs_batch");
+  ASSERT_NE(p, nullptr);
+  EXPECT_NE(p->generator("cross"), nullptr);
 }
 
 class EditBatchReaders : public dpgpu_test::ReaderFixture {

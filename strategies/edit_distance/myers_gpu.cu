@@ -178,6 +178,10 @@ class GpuPassRunner final : public PassRunner {
  public:
   void run_stripes(const std::vector<PassJob>& jobs, Columns& out, bool want_columns) {
     out.offset = column_offsets(jobs);
+    if (jobs.empty()) {
+      out.distance.clear();
+      return;
+    }
     std::vector<DevJob> dev;
     out.distance.resize(jobs.size());  // each job's counter starts at y_len (myers_kernel.cuh)
     std::int64_t stripes = 0, slots = 0;

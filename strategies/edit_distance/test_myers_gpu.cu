@@ -11,6 +11,8 @@
 #include "edit/edit.hpp"
 #include "edit/generators.hpp"
 #include "edit/reference.hpp"
+#include "lcs/reference.hpp"
+#include "lcs_batch_gpu.hpp"
 #include "myers_batch.hpp"
 #include "myers_gpu.hpp"
 #include "require_device.hpp"
@@ -110,6 +112,26 @@ TEST(MyersGpu, BatchOfPairsAndCrossEveryPairEqualsTheReference) {
             << cross << " pair " << k;
     }
   }
+}
+
+TEST(LcsBatchGpu, EveryPairEqualsTheLcsReference) {
+  REQUIRE_DEVICE();
+  const auto seed = dpgpu::base_seed();
+  std::mt19937_64 rng(seed);
+  edit::BatchInstance x;
+  for (int k = 0; k < 500; ++k) {
+    const std::int64_t n = k % 60 == 0 ? 0 : std::int64_t(rng() % 1025);
+    const auto p = edit::mutated_pair(n, 1 + int(rng() % 8), 0.3, rng());
+    x.a.push_back(p.a.substr(0, 1024));
+    x.b.push_back(p.b);
+  }
+  dpgpu::Context ctx(dpgpu::Backend::Gpu, std::chrono::steady_clock::now() + std::chrono::hours(1));
+  ctx.begin();
+  const auto d = solve_lcs_batch(x, ctx);
+  ctx.end();
+  ASSERT_EQ(d.size(), x.pairs());
+  for (std::size_t k = 0; k < d.size(); ++k)
+    ASSERT_EQ(d[k], lcs::reference_length(x.a[k], x.b[k])) << "seed " << seed << " pair " << k;
 }
 
 }  // namespace

@@ -23,6 +23,8 @@ inline unsigned long long atomicAdd(unsigned long long* p, unsigned long long v)
 #include "myers_kernel.cuh"
 #include "myers_pass.hpp"
 #include "myers_thread_kernel.cuh"
+#include "lcs_thread_kernel.cuh"
+#include "lcs/reference.hpp"
 
 namespace {
 
@@ -143,6 +145,38 @@ TEST(MyersThreadKernelOnCpu, SameDistancesAsTheModel) {
   expect_thread_pairs_as_model<4>(seed);
   expect_thread_pairs_as_model<8>(seed);
   expect_thread_pairs_as_model<16>(seed);
+}
+
+// The one-pair-per-thread LCS body against the LCS reference, for every W it is launched with.
+template <int W>
+void expect_lcs_pairs_as_reference(std::uint64_t seed) {
+  namespace lk = dpgpu::myers::lcs_thread_kernel;
+  std::mt19937_64 rng(seed);
+  for (int alpha : {1, 4, 256}) {
+    const std::string x = random_string(4000, alpha, rng), y = random_string(3000, alpha + 1, rng);
+    const Symbols s = encode(x, y);
+    std::vector<k::u64> peq(std::size_t(s.sigma) * W);
+    for (std::int64_t n : {std::int64_t{1}, std::int64_t{63}, std::int64_t{64},
+                           64 * std::int64_t{W} - 1, 64 * std::int64_t{W}})
+      for (std::int64_t m : {1, 2, 100, 1500}) {
+        const std::int64_t xo = (n * 7) % 1000, yo = (m * 3) % 400;
+        const lk::PairJob p{xo, yo, std::int32_t(n), std::int32_t(m), 0};
+        EXPECT_EQ(
+            lk::lcs_one_pair<W>(p, s.x.data(), s.y.data(), s.sigma, peq.data(), 1),
+            lcs::reference_length(std::string_view(x).substr(std::size_t(xo), std::size_t(n)),
+                                  std::string_view(y).substr(std::size_t(yo), std::size_t(m))))
+            << "W " << W << " alphabet " << alpha << " n " << n << " m " << m << " seed " << seed;
+      }
+  }
+}
+
+TEST(LcsThreadKernelOnCpu, SameLengthsAsTheReference) {
+  const auto seed = dpgpu::base_seed();
+  expect_lcs_pairs_as_reference<1>(seed);
+  expect_lcs_pairs_as_reference<2>(seed);
+  expect_lcs_pairs_as_reference<4>(seed);
+  expect_lcs_pairs_as_reference<8>(seed);
+  expect_lcs_pairs_as_reference<16>(seed);
 }
 
 }  // namespace
