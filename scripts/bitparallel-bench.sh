@@ -41,10 +41,11 @@ tar -xzf "$OUT/device-results.tar.gz" -O results/lcs_bitparallel_ceiling/summary
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 num = lambda r, k, s=1.0: float(r[k]) / s if r.get(k) else float("nan")
-print("n         bits W warps status  time_s    TCUPS ceiling share")
+print("n         bits W warps spin win ring status  time_s    TCUPS ceiling share")
 for r in rows:
-    print("%-9s %-4s %-1s %-5s %-7s %-9s %5.1f %7.1f %5.3f" % (
-        r["i.n"], r["s.word_bits"], r["s.words_per_thread"], r["s.warps"], r["status"],
+    print("%-9s %-4s %-1s %-5s %-4s %-3s %-4s %-7s %-9s %5.1f %7.1f %5.3f" % (
+        r["i.n"], r["s.word_bits"], r["s.words_per_thread"], r["s.warps"], r.get("s.spin_ns", ""),
+        r.get("s.windowed", "")[:1], r.get("s.carry_ring", "")[:1], r["status"],
         r["time_median_s"], num(r, "throughput", 1e12), num(r, "c.ceiling_cups", 1e12),
         num(r, "c.ceiling_share")))
 PY
