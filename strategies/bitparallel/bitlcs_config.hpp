@@ -18,8 +18,9 @@ struct BitLcsConfig {
   int gpus = 1;           // logical GPUs one pass is split over (i on device i % device count)
   bool windowed = false;  // gpus == 1 too: the pass as skewed row launches (the multi-GPU schedule)
   std::int64_t exchange_rows =
-      0;            // gpus > 1: rows per launch and carry exchange (0: about m / (64 gpus))
-  int spin_ns = 0;  // > 0: a warp waiting for a carry word sleeps this long between polls
+      0;                    // gpus > 1: rows per launch and carry exchange (0: about m / (64 gpus))
+  int spin_ns = 0;          // > 0: a warp waiting for a carry word sleeps this long between polls
+  bool carry_ring = false;  // one GPU: carry words in per-stripe rings when all stripes fit
 };
 
 // Why `c` is not a configuration the kernel has, naming the parameter, or "": the

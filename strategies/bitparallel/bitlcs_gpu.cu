@@ -56,13 +56,31 @@ struct KernelEvents {  // before and after a batch's launch, on the solver's str
   KernelEvents& operator=(const KernelEvents&) = delete;
 };
 
+// Slots of the carry words, job after job: per stripe but the last, one per group of 32 rows,
+// or with `ring` a ring of kRingSlots (fewer when the job has fewer groups) and then one
+// progress word per stripe. Returns the total.
+constexpr std::int64_t kRingSlots = 64;
+std::int64_t lay_out_slots(std::vector<DevJob>& dev, bool ring) {
+  std::int64_t slots = 0;
+  for (DevJob& d : dev) {
+    const std::int64_t groups = (d.y_len + 31) / 32;
+    d.slot_off = slots;
+    d.ring = ring && groups > kRingSlots ? kRingSlots : 0;
+    slots += (d.stripes - 1) * (d.ring > 0 ? d.ring : groups);
+    d.progress_off = slots;
+    if (d.ring > 0) slots += d.stripes;
+  }
+  return slots;
+}
+
 class GpuPassRunner final : public PassRunner {
  public:
   GpuPassRunner(const Symbols& s, const BitLcsConfig& c, Context& ctx)
       : ctx_(ctx),
         stream_(static_cast<cudaStream_t>(ctx.stream())),
         sigma_(s.sigma),
-        spin_ns_(c.spin_ns) {
+        spin_ns_(c.spin_ns),
+        carry_ring_(c.carry_ring) {
     int dev = 0, optin = 0;
     CUDA_CHECK(cudaGetDevice(&dev));
     CUDA_CHECK(cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, dev));
@@ -99,7 +117,7 @@ class GpuPassRunner final : public PassRunner {
     std::vector<DevJob> dev;
     if (jobs.size() > (std::size_t(1) << 30))
       throw std::runtime_error("gpu.bitparallel: too many jobs in one batch");
-    std::int64_t stripes = 0, slots = 0;
+    std::int64_t stripes = 0;
     bool any_store = false;
     const std::int64_t stripe_words = 32 * std::int64_t(w_), per_word = 64 / bits_;
     for (const PassJob& j : jobs) {
@@ -108,17 +126,20 @@ class GpuPassRunner final : public PassRunner {
       d.words = words_of(j.x_len) * per_word;
       d.stripes = (d.words + stripe_words - 1) / stripe_words;
       d.stripe_base = stripes;
-      d.slot_off = slots;
       d.out_off = j.out_off;
       d.flags = (j.reversed ? kernel::kReversed : 0) | (j.store_rows ? kernel::kStoreRows : 0);
       d.spin_ns = spin_ns_;
       any_store = any_store || j.store_rows;
       stripes += d.stripes;
-      slots += (d.stripes - 1) * ((j.y_len + 31) / 32);
       dev.push_back(d);
     }
     if (stripes >= (std::int64_t(1) << 31))
       throw std::runtime_error("gpu.bitparallel: more than 2^31 stripes in one batch");
+    const int blocks =
+        int(std::min<std::int64_t>((stripes + warps_ - 1) / warps_, max_blocks_[any_store]));
+    // Rings only when every stripe of the batch is resident at once (DevJob::ring).
+    const std::int64_t slots =
+        lay_out_slots(dev, carry_ring_ && stripes <= std::int64_t(blocks) * warps_);
     {
       auto alloc = ctx_.phase("alloc");
       grow(jobs_, dev.size());
@@ -136,8 +157,6 @@ class GpuPassRunner final : public PassRunner {
       CUDA_CHECK(cudaMemsetAsync(slots_.get(), 0, std::size_t(std::max<std::int64_t>(slots, 1)) * 8,
                                  stream_));
       CUDA_CHECK(cudaMemsetAsync(ticket_.get(), 0, sizeof(unsigned long long), stream_));
-      const int blocks =
-          int(std::min<std::int64_t>((stripes + warps_ - 1) / warps_, max_blocks_[any_store]));
       auto mark = ctx_.profiled_launch();
       const int njobs = int(dev.size());
       CUDA_CHECK(cudaEventRecord(ev_.a, stream_));
@@ -177,7 +196,9 @@ class GpuPassRunner final : public PassRunner {
 
   Context& ctx_;
   cudaStream_t stream_;
-  int sigma_, spin_ns_ = 0, w_ = 1, warps_ = 1, bits_ = 64, sms_ = 1;
+  int sigma_, spin_ns_ = 0;
+  bool carry_ring_ = false;
+  int w_ = 1, warps_ = 1, bits_ = 64, sms_ = 1;
   int max_blocks_[2] = {1, 1};  // [any_store]
   std::size_t smem_ = 0;
   DeviceBuffer<std::uint8_t> x_, y_;

@@ -31,11 +31,19 @@ struct DevJob {
                                       // out_off in 64-bit words
   int flags;
   int spin_ns;  // > 0: a waiting warp sleeps this long between polls of the carry word
+  // > 0: each stripe's carry words are a ring of `ring` slots (a power of two) instead of one
+  // slot per group, and at progress_off + s stripe s publishes how many groups it has taken
+  // from stripe s - 1's ring, so that stripe s - 1 never overwrites a word not yet taken. Only
+  // when every stripe of the batch is resident (the host's rule): else a producer could wait
+  // for a consumer that never starts.
+  std::int64_t ring, progress_off;
 };
 
 #if DPGPU_BITLCS_CPU_EMULATION  // test_bitlcs_kernel_on_cpu.cpp: one warp at a time, plain C++
 inline u64 load_relaxed(const u64* p) { return *p; }
 inline void store_relaxed(u64* p, u64 v) { *p = v; }
+inline u64 load_acquire(const u64* p) { return *p; }
+inline void store_release(u64* p, u64 v) { *p = v; }
 inline void backoff(int) {}
 inline u32 shift_in(u32 acc, u32 c) { return (acc >> 1) | (c << 31); }
 template <class L>
@@ -52,6 +60,17 @@ __device__ __forceinline__ u64 load_relaxed(const u64* p) {
 }
 __device__ __forceinline__ void store_relaxed(u64* p, u64 v) {
   asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v));
+}
+// The ring's progress words: the consumer's release orders its read of a slot before the
+// count that lets the producer overwrite it; the producer's acquire orders the count before
+// its overwrite.
+__device__ __forceinline__ u64 load_acquire(const u64* p) {
+  u64 v;
+  asm volatile("ld.acquire.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ void store_release(u64* p, u64 v) {
+  asm volatile("st.release.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
 }
 // Between two polls of a carry word not yet written: a warp that spins takes issue slots
 // from the working warps of its SM sub-partition; asleep it does not (parameter spin_ns).
@@ -226,13 +245,19 @@ __device__ void run_stripe(const DevJob& job, std::int64_t s, const std::uint8_t
   build_masks<L, W>(job, word0, x, sigma, masks, lane);
 
   const std::int64_t rows = job.y_len, groups = (rows + 31) / 32;
-  const u64* pred = s > 0 ? slots + job.slot_off + (s - 1) * groups : nullptr;
-  Stripe<L, W, StoreRows> st{job,
-                             masks,
-                             reinterpret_cast<L*>(out),
-                             s + 1 < job.stripes ? slots + job.slot_off + s * groups : nullptr,
-                             word0,
-                             lane};
+  const bool ring = job.ring > 0;
+  const std::int64_t per = ring ? job.ring : groups, mask = ring ? job.ring - 1 : ~std::int64_t(0);
+  const u64* pred = s > 0 ? slots + job.slot_off + (s - 1) * per : nullptr;
+  Stripe<L, W, StoreRows, true> st{job,
+                                   masks,
+                                   reinterpret_cast<L*>(out),
+                                   s + 1 < job.stripes ? slots + job.slot_off + s * per : nullptr,
+                                   word0,
+                                   lane};
+  st.ring_mask = mask;  // group_base 0: the slot of group g is g & mask, its tag g + 1
+  u64* taken_mine = ring && pred ? slots + job.progress_off + s : nullptr;
+  const u64* taken_next = ring && st.my_slots ? slots + job.progress_off + s + 1 : nullptr;
+  std::int64_t seen = 0;  // groups the next stripe has taken from this one's ring, as last read
 #pragma unroll
   for (int j = 0; j < W; ++j) st.v[j] = L(~L(0));
   auto symbol = [&](std::int64_t r) -> u32 {
@@ -248,10 +273,18 @@ __device__ void run_stripe(const DevJob& job, std::int64_t s, const std::uint8_t
     const std::int64_t r0 = 32 * g;
     u64 slot = slot_next;
     const u32 sym = sym_next;
-    if (pred && r0 < rows)
-      while (u32(slot >> 32) != u32(g + 1)) backoff(job.spin_ns), slot = load_relaxed(pred + g);
+    if (taken_next) {  // this group writes words up to group min(g, groups - 1) into the ring
+      const std::int64_t need = (g < groups ? g : groups - 1) - job.ring + 1;
+      while (seen < need)
+        if ((seen = std::int64_t(load_acquire(taken_next))) < need) backoff(job.spin_ns);
+    }
+    if (pred && r0 < rows) {
+      while (u32(slot >> 32) != u32(g + 1))
+        backoff(job.spin_ns), slot = load_relaxed(pred + (g & mask));
+      if (taken_mine && lane == 0) store_release(taken_mine, u64(g + 1));
+    }
     if (r0 + 32 < rows) {
-      if (pred) slot_next = load_relaxed(pred + g + 1);
+      if (pred) slot_next = load_relaxed(pred + ((g + 1) & mask));
       sym_next = symbol(r0 + 32 + lane);
     }
     const u32 ypair = sym | (sym_prev << 16);

@@ -49,6 +49,9 @@ using C = BitLcsConfig;
         .param("spin_ns", &C::spin_ns, between(0, 100000),
                "nanoseconds a warp waiting for the carry word of the stripe below sleeps between "
                "polls (0: spins; issue 37's variant for large n)")
+        .param("carry_ring", &C::carry_ring,
+               "one GPU: each stripe's carry words in a ring of 64 slots with back-pressure "
+               "instead of one slot per 32 rows (used when all stripes are resident at once)")
         .check([](const C& c) { return refusal(why_invalid(c)); })
         .counters(bitlcs_counters())
         .memory([](const lcs::Instance& x, const C& c) {

@@ -292,3 +292,20 @@ TEST_F(BitLcsGpu, StatesItsShareOfTheDeclaredCeiling) {
         << describe(c);
   }
 }
+
+// carry_ring (issue 37): the carry words in rings of 64 slots with back-pressure, where the
+// groups outnumber the ring many times over (the rings wrap, producers wait for consumers):
+// the length equals cpu.bitparallel's, for each lane word and W, forwards and both orders.
+TEST_F(BitLcsGpu, CarryRingsWrapAndAgree) {
+  std::mt19937_64 rng(3737);
+  for (std::int64_t n : {std::int64_t(1) << 14, (std::int64_t(1) << 18) + 77}) {
+    const std::string a = random_string(n, "ACGT", rng), b = random_string(n / 4 + 5, "ACGT", rng);
+    const std::int64_t want = lcs::cpu::bitparallel(a, b);
+    for (BitLcsConfig c : configs()) {
+      if (c.reconstruct) continue;
+      c.carry_ring = true;
+      EXPECT_EQ(run(a, b, c).length, want) << describe(c) << " carry_ring n=" << n;
+      EXPECT_EQ(run(b, a, c).length, want) << describe(c) << " carry_ring, swapped, n=" << n;
+    }
+  }
+}

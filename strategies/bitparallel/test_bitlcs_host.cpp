@@ -142,13 +142,15 @@ TEST(BitLcsHost, RegisteredWithSchemaAndMemoryEstimate) {
                                                        {"warps", std::int64_t{8}},
                                                        {"reconstruct", true},
                                                        {"leaf_rows", std::int64_t{64}},
-                                                       {"spin_ns", std::int64_t{200}}}));
+                                                       {"spin_ns", std::int64_t{200}},
+                                                       {"carry_ring", true}}));
   EXPECT_EQ(bound.word_bits, 32);
   EXPECT_EQ(bound.words_per_thread, 4);
   EXPECT_EQ(bound.warps, 8);
   EXPECT_TRUE(bound.reconstruct);
   EXPECT_EQ(bound.leaf_rows, 64);
   EXPECT_EQ(bound.spin_ns, 200);
+  EXPECT_TRUE(bound.carry_ring);
   BitLcsConfig c;
   EXPECT_EQ(device_bytes(0, 5, c), 0u);
   // 2^20 x 2^20: strings, about 2^20/2048 stripes x 2^15 carry words, small outputs.

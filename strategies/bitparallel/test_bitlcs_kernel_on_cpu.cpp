@@ -31,10 +31,14 @@ namespace {
 using namespace dpgpu::bitlcs;
 namespace k = dpgpu::bitlcs::kernel;
 
-// The GPU runner's host half, with one emulated warp instead of a launch.
+// The GPU runner's host half, with one emulated warp instead of a launch. `ring`: the carry
+// words in rings of kRing slots with progress words (DevJob::ring); one warp runs each stripe
+// to its end before the next starts, so the ring must hold every group (no wrap, no wait):
+// this checks the ring's indices and progress words, the GPU tests its wrap and back-pressure.
+constexpr std::int64_t kRing = 16;
 template <class L, int W>
 void run_emulated(const Symbols& s, const std::vector<PassJob>& jobs, std::int64_t total,
-                  std::vector<Word>& out) {
+                  std::vector<Word>& out, bool ring = false) {
   std::vector<k::DevJob> dev;
   std::int64_t stripes = 0, slots = 0;
   for (const PassJob& j : jobs) {
@@ -46,8 +50,14 @@ void run_emulated(const Symbols& s, const std::vector<PassJob>& jobs, std::int64
     d.slot_off = slots;
     d.out_off = j.out_off;
     d.flags = (j.reversed ? k::kReversed : 0) | (j.store_rows ? k::kStoreRows : 0);
+    d.ring = ring ? kRing : 0;
     stripes += d.stripes;
-    slots += (d.stripes - 1) * ((j.y_len + 31) / 32);
+    slots += (d.stripes - 1) * (ring ? kRing : (j.y_len + 31) / 32);
+    d.progress_off = slots;
+    if (ring) slots += d.stripes;
+    if (ring) {
+      EXPECT_LE((j.y_len + 31) / 32, kRing) << "the emulation's ring must hold every group";
+    }
     dev.push_back(d);
   }
   std::vector<Word> slot(std::size_t(slots + 1), 0);
@@ -65,13 +75,17 @@ void run_emulated(const Symbols& s, const std::vector<PassJob>& jobs, std::int64
       k::pass_body<L, W, false>(dev.data(), int(dev.size()), stripes, s.x.data(), s.y.data(),
                                 s.sigma, slot.data(), &ticket, out.data(), smem.data());
   });
-  // Every slot a stripe published carries its group's tag.
+  // Every slot a stripe published carries its group's tag; with rings every stripe but the
+  // first has taken every group of the one below.
   for (const auto& d : dev) {
-    const std::int64_t groups = (d.y_len + 31) / 32;
+    const std::int64_t groups = (d.y_len + 31) / 32, per = ring ? kRing : groups;
     for (std::int64_t b = 0; b + 1 < d.stripes; ++b)
       for (std::int64_t g = 0; g < groups; ++g)
-        ASSERT_EQ(slot[std::size_t(d.slot_off + b * groups + g)] >> 32, std::uint64_t(g + 1))
+        ASSERT_EQ(slot[std::size_t(d.slot_off + b * per + g)] >> 32, std::uint64_t(g + 1))
             << "stripe " << b << " group " << g;
+    for (std::int64_t b = 1; ring && b < d.stripes; ++b) {
+      ASSERT_EQ(slot[std::size_t(d.progress_off + b)], std::uint64_t(groups)) << "stripe " << b;
+    }
   }
 }
 
@@ -79,9 +93,9 @@ template <class L, int W>
 void expect_same_as_model(std::uint64_t seed) {
   constexpr std::int64_t kStripeBits = 32 * W * 8 * std::int64_t(sizeof(L));
   std::mt19937_64 rng(seed);
-  // With stored rows in the batch (the kernel with both paths), and without (the length
-  // kernel, which has no row-storing path).
-  for (bool stores : {true, false})
+  // With stored rows in the batch (the kernel with both paths), without (the length kernel,
+  // which has no row-storing path), and without with the carry words in rings.
+  for (int mode : {0, 1, 2})
     for (int alpha : {2, 4, 256}) {
       const std::string sym = test::alphabet(alpha);
       const std::string x = test::random_string(9000, sym, rng),
@@ -108,19 +122,21 @@ void expect_same_as_model(std::uint64_t seed) {
           j.x_len = std::min<std::int64_t>(n, 9000), j.y_len = m;
           j.x_off = (t * 37) % (9000 - j.x_len + 1), j.y_off = (t * 11) % (300 - m + 1);
           j.reversed = t % 2;
-          j.store_rows = stores && t % 5 == 0;
+          j.store_rows = mode == 0 && t % 5 == 0;
           jobs.push_back(j);
           ++t;
         }
       const std::int64_t total = lay_out(jobs);
       std::vector<Word> want, got;
       CpuPassRunner(s).run(jobs, total, want);
-      run_emulated<L, W>(s, jobs, total, got);
+      run_emulated<L, W>(s, jobs, total, got, mode == 2);
       std::size_t bad = 0, first = 0;
       for (std::size_t i = 0; i < want.size(); ++i)
         if (got[i] != want[i] && bad++ == 0) first = i;
       EXPECT_EQ(bad, 0u) << "bits=" << 8 * sizeof(L) << " W=" << W << " alphabet " << alpha
-                         << (stores ? " (stored rows)" : " (length kernel)")
+                         << (mode == 0   ? " (stored rows)"
+                             : mode == 1 ? " (length)"
+                                         : " (rings)")
                          << ": first wrong word " << first << " of " << want.size();
     }
 }
