@@ -1,0 +1,103 @@
+// reproduce_report.cpp — verdicts of `dpgpu reproduce` (reproduce_report.hpp).
+#include "verify/reproduce_report.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "dpgpu/error.hpp"
+#include "verify/claim_eval.hpp"
+#include "verify/results_rows.hpp"
+
+namespace dpgpu {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A claim on a ratio carries over to another GPU; one on a time, a rate or an energy does not.
+std::string claim_kind(const Claim& c, const std::string& device) {
+  if (c.ratio_to || c.equals_optimum || c.equals || c.scales_as) return "ratio";
+  return fmt::format("absolute ({})", device.empty() ? "device unknown" : device);
+}
+
+std::string md(std::string s) {
+  for (std::size_t i = 0; (i = s.find('|', i)) != std::string::npos; i += 2) s.replace(i, 1, "\\|");
+  return s;
+}
+
+// The reference folder's outcome per claim id.
+std::map<std::string, std::string> reference_details(const ReproduceExperiment& e,
+                                                     std::string& device) {
+  std::map<std::string, std::string> out;
+  if (e.reference.empty()) return out;
+  FolderClaims f = read_folder_claims(e.reference);
+  device = f.device;
+  for (const Claim& c : f.claims) {
+    const ClaimOutcome o = evaluate_claim(c, f.rows);
+    out[c.id] = fmt::format("{}: {}", o.held ? "held" : "FAILED", o.detail);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<ReproducedClaim> reproduce_verdicts(const ReproduceExperiment& e,
+                                                const fs::path& fresh) {
+  std::string ref_device;
+  const auto refs = reference_details(e, ref_device);
+  std::vector<ClaimRow> rows;
+  std::string device, missing;
+  if (fs::exists(fresh / "summary.csv")) {
+    FolderClaims f = read_folder_claims(fresh, e.file);
+    rows = f.rows, device = f.device;
+  } else {
+    missing = "no results (the run did not finish)";
+  }
+  std::vector<ReproducedClaim> out;
+  for (const Claim& c : e.claims) {
+    ReproducedClaim r{
+        e.name,
+        c.id,
+        c.paper,
+        c.says,
+        claim_kind(c, device.empty() ? ref_device : device),
+        e.reference.empty() ? "none" : fmt::format("{} ({})", e.reference.string(), ref_device),
+        refs.count(c.id) ? refs.at(c.id) : "not pinned there",
+        "",
+        ""};
+    if (!missing.empty()) {
+      r.verdict = "not evaluated", r.detail = missing;
+    } else {
+      try {
+        const ClaimOutcome o = evaluate_claim(c, rows);
+        const bool none = o.groups == 0 && o.rows == 0;
+        r.verdict = none ? "not evaluated" : o.held ? "held" : "FAILED";
+        r.detail = none ? "its selection finds no rows at this tier (a claim about sizes the "
+                          "quick tier leaves out, or cases skipped here)"
+                        : o.detail;
+      } catch (const InputError& x) {
+        r.verdict = "not evaluated", r.detail = x.what();
+      }
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::string reproduce_markdown(const std::vector<ReproducedClaim>& claims, const std::string& how) {
+  std::map<std::string, int> count;
+  for (auto& c : claims) ++count[c.verdict];
+  std::string s = fmt::format(
+      "# dpgpu reproduce\n\n{}\n\n{} claims: {} held, {} failed, {} not evaluated.\n\n"
+      "| experiment | claim | paper | kind | reference | this run | verdict |\n"
+      "|---|---|---|---|---|---|---|\n",
+      how, claims.size(), count["held"], count["FAILED"], count["not evaluated"]);
+  for (auto& c : claims)
+    s +=
+        fmt::format("| {} | `{}` | {} | {} | {}: {} | {} | {} |\n", c.experiment, c.id, md(c.paper),
+                    md(c.kind), md(c.reference), md(c.reference_detail), md(c.detail), c.verdict);
+  return s;
+}
+
+}  // namespace dpgpu
