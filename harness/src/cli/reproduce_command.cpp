@@ -85,13 +85,19 @@ int reproduce_command(ReproduceOptions o) {
   run_all(todo, o);
   if (o.dry_run) return 0;
   std::vector<ReproducedClaim> all;
+  std::vector<std::string> problems;
   for (const auto& e : todo)
-    for (auto& c : reproduce_verdicts(e, o.out / "results" / e.name)) all.push_back(c);
+    for (auto& c : reproduce_verdicts(e, o.out / "results" / e.name, &problems)) all.push_back(c);
   const std::string how = fmt::format(
       "Tier {}, seeds {}{} (`dpgpu reproduce --tier {} --seeds {}{}`), {} experiments.", o.tier,
       o.seeds, o.seed_base ? fmt::format(" from {}", o.seed_base) : "", o.tier, o.seeds,
       o.seed_base ? fmt::format(" --seed-base {}", o.seed_base) : "", todo.size());
-  write_file_atomically(o.out / "reproduce.md", reproduce_markdown(all, how));
+  std::string page = reproduce_markdown(all, how);
+  if (!problems.empty())
+    page +=
+        fmt::format("\nProblems of the results folders:\n\n- {}\n", fmt::join(problems, "\n- "));
+  write_file_atomically(o.out / "reproduce.md", page);
+  for (const std::string& p : problems) std::cout << "  PROBLEM " << p << "\n";
   std::size_t held = 0, failed = 0;
   for (auto& c : all) {
     held += c.verdict == "held", failed += c.verdict == "FAILED";

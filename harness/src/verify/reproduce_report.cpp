@@ -42,8 +42,8 @@ std::map<std::string, std::string> reference_details(const ReproduceExperiment& 
 
 }  // namespace
 
-std::vector<ReproducedClaim> reproduce_verdicts(const ReproduceExperiment& e,
-                                                const fs::path& fresh) {
+std::vector<ReproducedClaim> reproduce_verdicts(const ReproduceExperiment& e, const fs::path& fresh,
+                                                std::vector<std::string>* problems) {
   std::string ref_device;
   const auto refs = reference_details(e, ref_device);
   std::vector<ClaimRow> rows;
@@ -51,6 +51,8 @@ std::vector<ReproducedClaim> reproduce_verdicts(const ReproduceExperiment& e,
   if (fs::exists(fresh / "summary.csv")) {
     FolderClaims f = read_folder_claims(fresh, e.file);
     rows = f.rows, device = f.device;
+    if (problems)
+      for (const std::string& p : f.problems) problems->push_back(fresh.string() + ": " + p);
   } else {
     missing = "no results (the run did not finish)";
   }

@@ -19,9 +19,11 @@ struct ReproducedClaim {
   std::string detail;                       // this run's numbers, or why not evaluated
 };
 
-// Every claim of `e` on its fresh results folder `fresh` (missing: not evaluated, with why).
+// Every claim of `e` on its fresh results folder `fresh` (missing: not evaluated, with why);
+// the folder's own problems (planned cases without a row, ...) are added to `problems`.
 std::vector<ReproducedClaim> reproduce_verdicts(const ReproduceExperiment& e,
-                                                const std::filesystem::path& fresh);
+                                                const std::filesystem::path& fresh,
+                                                std::vector<std::string>* problems = nullptr);
 
 // reproduce.md: one table row per claim, counts first.
 std::string reproduce_markdown(const std::vector<ReproducedClaim>& claims, const std::string& how);
