@@ -89,12 +89,21 @@ std::vector<ReproducedClaim> reproduce_verdicts(const ReproduceExperiment& e, co
 
 std::string reproduce_markdown(const std::vector<ReproducedClaim>& claims, const std::string& how) {
   std::map<std::string, int> count;
-  for (auto& c : claims) ++count[c.verdict];
+  std::map<std::string, std::pair<int, int>> by_paper;  // evaluated, all
+  for (auto& c : claims) {
+    ++count[c.verdict];
+    auto& [evaluated, all] = by_paper[c.paper.substr(0, 3)];
+    evaluated += c.verdict != "not evaluated", ++all;
+  }
+  std::vector<std::string> papers;
+  for (auto& [p, n] : by_paper) papers.push_back(fmt::format("{}: {} of {}", p, n.first, n.second));
   std::string s = fmt::format(
-      "# dpgpu reproduce\n\n{}\n\n{} claims: {} held, {} failed, {} not evaluated.\n\n"
+      "# dpgpu reproduce\n\n{}\n\n{} claims: {} held, {} failed, {} not evaluated "
+      "(evaluated per paper: {}).\n\n"
       "| experiment | claim | paper | kind | reference | this run | verdict |\n"
       "|---|---|---|---|---|---|---|\n",
-      how, claims.size(), count["held"], count["FAILED"], count["not evaluated"]);
+      how, claims.size(), count["held"], count["FAILED"], count["not evaluated"],
+      fmt::join(papers, "; "));
   for (auto& c : claims)
     s +=
         fmt::format("| {} | `{}` | {} | {} | {}: {} | {} | {} |\n", c.experiment, c.id, md(c.paper),
