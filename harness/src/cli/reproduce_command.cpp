@@ -45,7 +45,9 @@ std::string clock_text(double s) { return fmt::format("{}:{:02}", int(s) / 60, i
 
 // Runs one experiment's copy; the run's own exit code (cases that failed are in its results).
 int run_copy(const fs::path& copy, const fs::path& results) {
-  const std::string cmd = fmt::format("/proc/self/exe run '{}' --out '{}'{}", copy.string(),
+  // This binary by its path (/proc/self/exe inside the shell would be the shell).
+  static const fs::path self = fs::read_symlink("/proc/self/exe");
+  const std::string cmd = fmt::format("'{}' run '{}' --out '{}'{}", self.string(), copy.string(),
                                       results.string(), fs::exists(results) ? " --resume" : "");
   const int status = std::system(cmd.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
