@@ -79,6 +79,12 @@ TEST(VerifyRuns, ReproduceRunsTheCopiesAndChecksTheClaims) {
   EXPECT_NE(e2e::slurp(d.path / "quick/results/toyrepro/summary.csv").find("#77/cpu.right"),
             std::string::npos);
   EXPECT_TRUE(fs::exists(d.path / "quick/reproduce.md"));
+  // The fresh folder carries what reproduce checked: verify on it holds the evaluated claim
+  // and names the other as not checked.
+  auto v = e2e::run(kToy + " verify " + (d.path / "quick/results/toyrepro").string());
+  EXPECT_EQ(v.code, 0) << v.output;
+  EXPECT_NE(v.output.find("not checked here: counts_big"), std::string::npos) << v.output;
+  EXPECT_NE(v.output.find("1 of 1 claims hold"), std::string::npos) << v.output;
   auto full = e2e::run(base + " --tier full --seeds reference --out " + (d.path / "full").string());
   EXPECT_EQ(full.code, 0) << full.output;
   EXPECT_NE(full.output.find("2 of 2 claims evaluated, 2 held"), std::string::npos) << full.output;

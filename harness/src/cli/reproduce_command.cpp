@@ -1,6 +1,6 @@
 // reproduce_command.cpp — `dpgpu reproduce [PAPER...] [--tier quick|full] [--seeds
 // fresh|reference] --out DIR`: runs the experiments behind each paper's claims on this machine
-// (verify/reproduce_plan.hpp: a copy per experiment under DIR/experiments, changed for the
+// (verify/reproduce_plan.hpp: a copy per experiment under DIR/copies, changed for the
 // tier and the seeds; results under DIR/results/<name>), then checks every claim on the fresh
 // results beside the committed reference (verify/reproduce_report.hpp): DIR/reproduce.md and
 // a summary. Exit 0 only when every evaluated claim holds; 3 when none could be evaluated.
@@ -88,8 +88,11 @@ int reproduce_command(ReproduceOptions o) {
   if (o.dry_run) return 0;
   std::vector<ReproducedClaim> all;
   std::vector<std::string> problems;
-  for (const auto& e : todo)
-    for (auto& c : reproduce_verdicts(e, o.out / "results" / e.name, &problems)) all.push_back(c);
+  for (const auto& e : todo) {
+    const auto verdicts = reproduce_verdicts(e, o.out / "results" / e.name, &problems);
+    pin_fresh_claims(e, o.out / "results" / e.name, verdicts);
+    all.insert(all.end(), verdicts.begin(), verdicts.end());
+  }
   const std::string how = fmt::format(
       "Tier {}, seeds {}{} (`dpgpu reproduce --tier {} --seeds {}{}`), {} experiments.", o.tier,
       o.seeds, o.seed_base ? fmt::format(" from {}", o.seed_base) : "", o.tier, o.seeds,

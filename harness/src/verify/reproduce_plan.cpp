@@ -135,7 +135,7 @@ fs::path write_reproduce_copy(const ReproduceExperiment& e, bool quick, unsigned
   if (root.IsMap()) root.remove("claims");
   YAML::Emitter em;
   em << root;
-  const fs::path copy = out / "experiments" / (e.name + ".yaml");
+  const fs::path copy = out / "copies" / (e.name + ".yaml");
   fs::create_directories(copy.parent_path());
   write_file_atomically(
       copy, fmt::format("# {} for dpgpu reproduce: tier {}, seeds {}\n{}\n", e.file.string(),

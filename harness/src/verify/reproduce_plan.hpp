@@ -1,6 +1,7 @@
 // reproduce_plan.hpp — what `dpgpu reproduce` runs: the experiments behind each paper's claims
 // (experiments/*.yaml whose claims cite the paper: `paper: 004 Table 2`), each as a copy
-// written beside the results, changed for the tier and the seeds:
+// written to OUT/copies (not OUT/experiments: verify would take it for the committed
+// experiment), changed for the tier and the seeds:
 //   quick  every numeric sweep under `params:` keeps its smaller half (n: [10..20] -> [10..15]),
 //          so that claims about the largest sizes are listed as not evaluated;
 //   fresh  every generated instance gets a new seed (the same count of seeds, other values).

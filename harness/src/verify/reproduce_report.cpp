@@ -6,6 +6,8 @@
 #include <map>
 
 #include "dpgpu/error.hpp"
+#include "records/csv_table.hpp"
+#include "verify/claims_pin.hpp"
 #include "verify/claim_eval.hpp"
 #include "verify/results_rows.hpp"
 
@@ -15,9 +17,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A claim on a ratio carries over to another GPU; one on a time, a rate or an energy does not.
+// A claim on a ratio or a scaling is expected to carry over to another GPU, one on answers
+// or counts to hold anywhere; one on a time, a rate or an energy is about its GPU.
 std::string claim_kind(const Claim& c, const std::string& device) {
-  if (c.ratio_to || c.equals_optimum || c.equals || c.scales_as) return "ratio";
+  if (c.ratio_to) return "ratio";
+  if (c.scales_as) return "scaling";
+  if (c.equals_optimum || c.equals) return "exact";
   return fmt::format("absolute ({})", device.empty() ? "device unknown" : device);
 }
 
@@ -85,6 +90,24 @@ std::vector<ReproducedClaim> reproduce_verdicts(const ReproduceExperiment& e, co
     out.push_back(std::move(r));
   }
   return out;
+}
+
+void pin_fresh_claims(const ReproduceExperiment& e, const fs::path& fresh,
+                      const std::vector<ReproducedClaim>& verdicts) {
+  if (!fs::exists(fresh / "summary.csv")) return;
+  YAML::Emitter out;
+  out << YAML::BeginMap << YAML::Key << "experiment" << YAML::Value << e.name << YAML::Key
+      << "claims" << YAML::Value << YAML::BeginSeq << YAML::EndSeq;
+  std::size_t skipped = 0;
+  out << YAML::Key << "not_checked" << YAML::Value << YAML::BeginMap;
+  for (const ReproducedClaim& c : verdicts)
+    if (c.verdict == "not evaluated")
+      out << YAML::Key << c.id << YAML::Value << "not evaluated by dpgpu reproduce: " + c.detail,
+          ++skipped;
+  out << YAML::EndMap << YAML::EndMap;
+  if (skipped > 0) write_file_atomically(fresh / kClaimsFile, std::string(out.c_str()) + "\n");
+  const FolderClaims f = read_folder_claims(fresh, e.file);
+  pin_claims(fresh, e.file, e.name, f.rows, utc_date());
 }
 
 std::string reproduce_markdown(const std::vector<ReproducedClaim>& claims, const std::string& how) {

@@ -13,7 +13,7 @@ namespace dpgpu {
 
 struct ReproducedClaim {
   std::string experiment, id, paper, says;
-  std::string kind;                         // "ratio" or "absolute (NVIDIA H100 ...)"
+  std::string kind;  // ratio, scaling, exact, or "absolute (NVIDIA H100 ...)"
   std::string reference, reference_detail;  // folder and GPU; the numbers there
   std::string verdict;                      // held, FAILED, not evaluated
   std::string detail;                       // this run's numbers, or why not evaluated
@@ -24,6 +24,12 @@ struct ReproducedClaim {
 std::vector<ReproducedClaim> reproduce_verdicts(const ReproduceExperiment& e,
                                                 const std::filesystem::path& fresh,
                                                 std::vector<std::string>* problems = nullptr);
+
+// Pins the experiment's claims into the fresh folder (claims.yaml, claims_pin.hpp), those not
+// evaluated listed under not_checked with why, so that `dpgpu verify` on the folder (or a copy)
+// checks what reproduce checked. Nothing without results.
+void pin_fresh_claims(const ReproduceExperiment& e, const std::filesystem::path& fresh,
+                      const std::vector<ReproducedClaim>& verdicts);
 
 // reproduce.md: one table row per claim, counts first.
 std::string reproduce_markdown(const std::vector<ReproducedClaim>& claims, const std::string& how);
