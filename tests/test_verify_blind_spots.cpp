@@ -309,6 +309,12 @@ TEST(VerifyBlindSpots, SensitivityFindsAClaimThatCannotFail) {
   EXPECT_TRUE(l.tested && !l.cannot_fail && l.survives_2x);
   ASSERT_TRUE(l.margin_x.has_value());
   EXPECT_GT(*l.margin_x, 10);
+  // A claim on a text (`valid equals true`) can fail too: its rows' text changed fails it.
+  auto t = claims_of(tmp, R"(claims:
+  - {id: checked, says: s, paper: p, rows: {solver: gpu}, column: instance, equals: x}
+)");
+  auto ts = dpgpu::claim_sensitivity(t[0], rows);
+  EXPECT_TRUE(ts.tested && !ts.cannot_fail);
 }
 
 // --update-claims pins the claims into the folder with coverage, and a changed bound keeps

@@ -1,5 +1,5 @@
 // dpgpu — the command line: a dispatcher over the subcommands of cli/ (command.hpp), one
-// file each: run, check, merge, list, plot, report, compare, verify, slurm.
+// file each: run, check, merge, list, plot, report, compare, verify, slurm, reproduce.
 #include <CLI/CLI.hpp>
 
 #include <iostream>
@@ -26,9 +26,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   namespace cli = dpgpu::cli;
   const std::vector<cli::Command> commands{
-      cli::add_run_command(app),     cli::add_check_command(app),  cli::add_merge_command(app),
-      cli::add_list_command(app),    cli::add_plot_command(app),   cli::add_report_command(app),
-      cli::add_compare_command(app), cli::add_verify_command(app), cli::add_slurm_command(app)};
+      cli::add_run_command(app),      cli::add_check_command(app),  cli::add_merge_command(app),
+      cli::add_list_command(app),     cli::add_plot_command(app),   cli::add_report_command(app),
+      cli::add_compare_command(app),  cli::add_verify_command(app), cli::add_slurm_command(app),
+      cli::add_reproduce_command(app)};
 
   try {
     app.parse(argc, argv);

@@ -75,8 +75,16 @@ Sensitivity claim_sensitivity(const Claim& c, const std::vector<ClaimRow>& rows)
   Sensitivity s;
   const ClaimOutcome o = evaluate_claim(c, rows);
   if (!o.held) return s;
-  if (c.equals && !cell_number(*c.equals)) return s;
   s.tested = true;
+  if (c.equals && !cell_number(*c.equals)) {
+    // A text (valid equals true): every selected row's text changed must fail it.
+    std::vector<ClaimRow> changed = rows;
+    for (ClaimRow& r : changed)
+      if (selects(c.rows, r) && r.count(c.column)) r[c.column] = "not " + *c.equals;
+    s.cannot_fail = holds(c, changed);
+    s.note = "selected rows' text changed";
+    return s;
+  }
   if (c.at_least || c.at_most) {
     if (!o.worst) return s.tested = false, s;
     bound_sensitivity(c, rows, *o.worst, s);

@@ -14,7 +14,7 @@
 namespace dpgpu {
 
 struct Sensitivity {
-  bool tested = false;             // false: the claim failed, or compares text
+  bool tested = false;             // false: the claim failed
   bool cannot_fail = false;        // still holds with its values moved past the bound
   bool survives_2x = false;        // still holds with its values 2x toward failing
   std::optional<double> margin_x;  // nearest value / bound (at_least) or bound / value
