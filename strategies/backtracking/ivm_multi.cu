@@ -38,6 +38,7 @@
 
 #include "cuda_check.cuh"
 #include "device_buffer.cuh"
+#include "peer_access.cuh"
 #include "factoradic.hpp"
 #include "interval_check.hpp"
 #include "ivm_kernels.cuh"
@@ -208,16 +209,7 @@ void MultiSearch<Cost, Explorer>::allocate() {
   }
   for (int g = 0; g < G_; ++g) gpus_.push_back(std::make_unique<G>(g % count, T_, x_.n, ctx_));
   for (int a = 0; a < physical_; ++a)  // peer copies over NVLink / PCIe where the pair allows
-    for (int b = 0; b < physical_; ++b) {
-      int ok = 0;
-      if (a == b || cudaDeviceCanAccessPeer(&ok, a, b) != cudaSuccess || !ok) continue;
-      CUDA_CHECK(cudaSetDevice(a));
-      const cudaError_t e = cudaDeviceEnablePeerAccess(b, 0);
-      if (e == cudaErrorPeerAccessAlreadyEnabled)
-        cudaGetLastError();
-      else
-        CUDA_CHECK(e);
-    }
+    for (int b = 0; b < physical_; ++b) gpu::enable_peer_access(a, b);
   for (auto& g : gpus_) {
     g->use();
     if (c_.ws_graph && balance_) capture_work_stealing(ws_arrays(*g), g->stream.s, g->ws_graph);

@@ -16,6 +16,7 @@
 #include "bitlcs_window_kernel.cuh"
 #include "cuda_check.cuh"
 #include "device_buffer.cuh"
+#include "peer_access.cuh"
 
 namespace dpgpu::bitlcs {
 
@@ -35,20 +36,6 @@ void* window_kernel_of(int bits, int w) {
   return w == 1   ? (void*)&window_pass<u64, 1>
          : w == 2 ? (void*)&window_pass<u64, 2>
                   : (void*)&window_pass<u64, 4>;
-}
-
-// Peer access between two cards, enabled once per process (NVLink or PCIe where the
-// hardware allows; otherwise the runtime stages peer copies through the host).
-void enable_peer(int from, int to) {
-  static std::set<std::pair<int, int>> done;
-  if (from == to || !done.insert({from, to}).second) return;
-  int can = 0;
-  CUDA_CHECK(cudaDeviceCanAccessPeer(&can, from, to));
-  if (!can) return;
-  CUDA_CHECK(cudaSetDevice(from));
-  const cudaError_t e = cudaDeviceEnablePeerAccess(to, 0);
-  if (e != cudaSuccess && e != cudaErrorPeerAccessAlreadyEnabled) CUDA_CHECK(e);
-  (void)cudaGetLastError();
 }
 
 // Timed events of one logical GPU's pass: before and after each launch and each copy.
@@ -140,7 +127,9 @@ StripePipeline::StripePipeline(const Symbols& s, const BitLcsConfig& c, Context&
     auto g = std::make_unique<LogicalGpu>();
     g->phys = i % devices;
     physical.insert(g->phys);
-    if (i > 0) enable_peer(gpus_.back()->phys, g->phys), enable_peer(g->phys, gpus_.back()->phys);
+    if (i > 0)
+      gpu::enable_peer_access(gpus_.back()->phys, g->phys),
+          gpu::enable_peer_access(g->phys, gpus_.back()->phys);
     CUDA_CHECK(cudaSetDevice(g->phys));
     CUDA_CHECK(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking));
     CUDA_CHECK(cudaStreamCreateWithFlags(&g->copy, cudaStreamNonBlocking));

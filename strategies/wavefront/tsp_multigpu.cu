@@ -28,6 +28,7 @@
 
 #include "cuda_check.cuh"
 #include "device_buffer.cuh"
+#include "peer_access.cuh"
 #include "dpgpu/error.hpp"
 #include "host_array.hpp"
 #include "host_offload.cuh"
@@ -64,25 +65,14 @@ struct HomeDevice {
   ~HomeDevice() { cudaSetDevice(id); }
 };
 
-// Peer access from card `from` to card `to`, enabled once per process. Without it a kernel
-// cannot read the other card's share, so the solve is refused.
+// Peer access from card `from` to card `to`. Without it a kernel cannot read the other card's
+// share, so the solve is refused.
 void enable_peer(int from, int to) {
-  static std::mutex m;
-  static std::set<std::pair<int, int>> done;
-  std::lock_guard<std::mutex> lock(m);
-  if (from == to || done.count({from, to})) return;
-  int can = 0;
-  CUDA_CHECK(cudaDeviceCanAccessPeer(&can, from, to));
-  if (!can)
+  if (!gpu::enable_peer_access(from, to))
     throw std::runtime_error("gpu.wavefront: GPU " + std::to_string(from) + " cannot access GPU " +
                              std::to_string(to) +
                              "'s memory (no peer access), which the TSP over several GPUs "
                              "needs to read the previous layer's shares");
-  OnDevice on(from);
-  const cudaError_t e = cudaDeviceEnablePeerAccess(to, 0);
-  if (e != cudaSuccess && e != cudaErrorPeerAccessAlreadyEnabled) CUDA_CHECK(e);
-  (void)cudaGetLastError();
-  done.insert({from, to});
 }
 
 class Barrier {
