@@ -11,6 +11,7 @@
 #include "device/host_info.hpp"
 #include "dpgpu/error.hpp"
 #include "records/csv_table.hpp"
+#include "reproduce/reproduce_command.hpp"
 #include "run/worker_main.hpp"
 
 int main(int argc, char** argv) {
@@ -26,9 +27,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   namespace cli = dpgpu::cli;
   const std::vector<cli::Command> commands{
-      cli::add_run_command(app),     cli::add_check_command(app),  cli::add_merge_command(app),
-      cli::add_list_command(app),    cli::add_plot_command(app),   cli::add_report_command(app),
-      cli::add_compare_command(app), cli::add_verify_command(app), cli::add_slurm_command(app)};
+      cli::add_run_command(app),      cli::add_check_command(app),  cli::add_merge_command(app),
+      cli::add_list_command(app),     cli::add_plot_command(app),   cli::add_report_command(app),
+      cli::add_compare_command(app),  cli::add_verify_command(app), cli::add_slurm_command(app),
+      cli::add_reproduce_command(app)};
 
   try {
     app.parse(argc, argv);
