@@ -2,7 +2,9 @@
 // experiment: each case to run costs its reference time_median_s × (repetitions + warm-up)
 // plus the reference run's per-case overhead (its context.json wall time less the measured
 // solves, over its cases). Cases match by id with the file's own seeds; a case the
-// reference lacks is priced at the mean of those it has (and counted as unpriced).
+// reference lacks is priced at the mean of those it has, else of the reference's (and counted
+// as unpriced). A GPU case skipped here for want of a GPU counts: it runs where the estimate
+// is for.
 #pragma once
 #include <cstddef>
 #include <filesystem>
