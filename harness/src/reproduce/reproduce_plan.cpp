@@ -65,6 +65,9 @@ PlannedExperiment plan_one(PaperExperiment exp, const ReproduceOptions& opt,
     }
     const auto claims = claim_sets(p.exp.file, p.tier, offset.value_or(0));
     p.sets.insert(p.sets.end(), claims.begin(), claims.end());
+    PlanOptions run = po;  // the plan the run will make, checked now (claims against cases)
+    run.sets = p.sets;
+    make_plan(p.exp.file, run);
   } catch (const InputError& e) {
     p.plan_error = e.what();
   }
