@@ -96,7 +96,8 @@ const Case kCases[] = {
      {"unknown key 'repetition'",
       "(allowed: name, description, problem, instances, solvers, repetitions, warmup, "
       "max_repetitions, max_noise, "
-      "cold, series, timeout_s, isolate, profile, plot, parts, energy_window_s, clocks, claims)"}},
+      "cold, series, timeout_s, isolate, profile, plot, parts, energy_window_s, clocks, claims, "
+      "tiers)"}},
     {"MaxRepetitionsBelowRepetitions",
      kValid + "repetitions: 5\nmax_repetitions: 3\n",
      "5:18",

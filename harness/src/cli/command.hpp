@@ -26,7 +26,6 @@ Command add_plot_command(CLI::App& app);
 Command add_report_command(CLI::App& app);
 Command add_compare_command(CLI::App& app);
 Command add_verify_command(CLI::App& app);
-Command add_reproduce_command(CLI::App& app);
 Command add_slurm_command(CLI::App& app);
 
 }  // namespace dpgpu::cli

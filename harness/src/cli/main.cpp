@@ -11,6 +11,7 @@
 #include "device/host_info.hpp"
 #include "dpgpu/error.hpp"
 #include "records/csv_table.hpp"
+#include "reproduce/reproduce_command.hpp"
 #include "run/worker_main.hpp"
 
 int main(int argc, char** argv) {

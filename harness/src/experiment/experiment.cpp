@@ -20,6 +20,7 @@
 
 #include "dpgpu/error.hpp"
 #include "experiment/experiment.hpp"
+#include "reproduce/tiers.hpp"
 #include "experiment/all_gpus.hpp"
 #include "experiment/experiment_override.hpp"
 #include "experiment/plot_section.hpp"
@@ -613,7 +614,7 @@ const Keys kTopLevelKeys = {
     "name",        "description",     "problem",         "instances", "solvers",
     "repetitions", "warmup",          "max_repetitions", "max_noise", "cold",
     "series",      "timeout_s",       "isolate",         "profile",   "plot",
-    "parts",       "energy_window_s", "clocks",          "claims"};
+    "parts",       "energy_window_s", "clocks",          "claims",    "tiers"};
 
 bool read_flag(const Source& src, const Entry& e) {
   Value v = e.value.IsScalar() ? scalar_value(src, e.value, e.path) : Value{std::string{}};
@@ -727,6 +728,8 @@ std::vector<Experiment> parse_experiment_parts(const std::filesystem::path& file
   }
   if (const Entry* x = find(top, "claims"))
     shared.claims = read_claims_section(x->value, file.string());
+  if (const Entry* x = find(top, "tiers"))  // dpgpu reproduce's tiers (reproduce/tiers.hpp)
+    check_tiers(x->value, root, file.string(), shared.claims);
 
   const fs::path base_dir = fs::absolute(file).parent_path();
   std::vector<Experiment> parts;

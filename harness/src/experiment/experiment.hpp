@@ -28,6 +28,7 @@
 //   profile: {metrics: [gld_efficiency, ipc], max_launches: 20}   # + cache_control, replay
 //   plot: ...                         # kept as YAML text for the plot scripts
 //   claims: ...                       # statements over the results (claims.hpp; dpgpu verify)
+//   tiers: {quick: {set: [...]}}      # dpgpu reproduce's smaller runs (reproduce/tiers.hpp)
 //
 // Several problems in one results folder (a figure that spans problems, like the seed
 // paper's Fig. 5): replace problem/instances/solvers by

@@ -91,6 +91,11 @@ void apply(YAML::Node root, const Override& o, const std::string& file, int firs
           if (joined == name && j + 1 - i > best) best = j + 1 - i, index = k;
         }
       }
+      // A number names an item by its place when no item has it for a name: instances.0
+      if (best == 0 && !parts[i].empty() &&
+          parts[i].find_first_not_of("0123456789") == std::string::npos && parts[i].size() < 9 &&
+          std::stoul(parts[i]) < node.size())
+        best = 1, index = std::stoul(parts[i]);
       if (best == 0)
         fail(fmt::format("no item named '{}' in the list at '{}' (items: {})", parts[i],
                          fmt::join(parts.begin(), parts.begin() + long(i), "."),

@@ -1,7 +1,8 @@
 // experiment_override.hpp — `dpgpu run FILE --set PATH=VALUE`: sweep without editing the
 // file. PATH walks the experiment's YAML: map keys by name, list items (solvers,
 // instances, parts) by their `name`, `generator` or `file` (names may hold dots:
-// `solvers.gpu.wavefront.params.tile_width`); VALUE is YAML (`[256,512]`, `10`, `true`).
+// `solvers.gpu.wavefront.params.tile_width`) or by their place (`parts.1.instances.0`);
+// VALUE is YAML (`[256,512]`, `10`, `true`).
 // NVBench's spelling `--axis` is the same option. The overrides change the parsed file in
 // memory (nothing is written beside the experiment): an error in a value names the flag
 // (`--set repetitions=0: ...`), the results folder's experiment.yaml holds the changed text

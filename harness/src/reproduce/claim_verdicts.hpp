@@ -1,0 +1,38 @@
+// claim_verdicts.hpp — every claim of a reproduced experiment judged on this run's results
+// (held, failed, or not evaluated with why) beside its value on the committed reference
+// folder, through the verifier's own reading and evaluation (verify/results_rows.hpp,
+// verify/claim_eval.hpp). With fresh seeds a claim that names an instance by its seed
+// follows it (seeds.hpp).
+#pragma once
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reproduce/reproduce_plan.hpp"
+
+namespace dpgpu {
+
+enum class ClaimJudgement { Held, Failed, NotEvaluated };
+const char* verdict_text(ClaimJudgement v);  // "held", "FAILED", "not evaluated"
+
+struct ClaimVerdict {
+  std::string experiment, id, paper, says, comparison;
+  std::string kind;  // "ratio", "absolute (<GPU>)" or "exact"
+  ClaimJudgement verdict = ClaimJudgement::NotEvaluated;
+  std::string value;      // this run: the verifier's numbers, or why not evaluated
+  std::string reference;  // the reference folder's: "held: ..." / "failed: ..." / "n/a: ..."
+  std::string reference_folder, reference_device, device;
+};
+
+// `run_error`: why the experiment produced no results to judge (empty when it did).
+std::vector<ClaimVerdict> judge_experiment(const PlannedExperiment& e,
+                                           const std::filesystem::path& run_dir,
+                                           std::optional<std::uint64_t> seed_offset,
+                                           const std::string& run_error);
+
+// "ratio" for ratio_to and scales_as claims; "absolute" for times, rates, energies and
+// profiler metrics; "exact" for answers and counts.
+std::string claim_kind(const Claim& c);
+
+}  // namespace dpgpu

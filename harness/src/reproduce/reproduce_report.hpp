@@ -1,0 +1,31 @@
+// reproduce_report.hpp — the report of a reproduction: DIR/reproduce.md and
+// DIR/reproduce.html list every claim (paper item, kind, reference value with its folder and
+// GPU, this run's value, held / FAILED / not evaluated with why), per paper; the console
+// gets the totals and the claims that failed.
+#pragma once
+#include <filesystem>
+#include <ostream>
+#include <vector>
+
+#include "reproduce/claim_verdicts.hpp"
+#include "reproduce/reproduce_plan.hpp"
+
+namespace dpgpu {
+
+struct ReproduceTotals {
+  std::size_t held = 0, failed = 0, not_evaluated = 0;
+};
+ReproduceTotals count_verdicts(const std::vector<ClaimVerdict>& verdicts);
+
+// The Markdown report (also the text the HTML page shows).
+std::string reproduce_markdown(const ReproducePlan& plan, const std::vector<ClaimVerdict>& v,
+                               double elapsed_s);
+std::string reproduce_html(const ReproducePlan& plan, const std::vector<ClaimVerdict>& v,
+                           double elapsed_s);
+
+// Writes both files into `dir`; prints the summary to `out`.
+void write_reproduce_report(const std::filesystem::path& dir, const ReproducePlan& plan,
+                            const std::vector<ClaimVerdict>& v, double elapsed_s,
+                            std::ostream& out);
+
+}  // namespace dpgpu

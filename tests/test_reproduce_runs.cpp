@@ -1,0 +1,188 @@
+// `dpgpu reproduce` end to end on toy experiments (the dpgpu_toy binary, CPU solvers only):
+// papers select experiments, the quick tier's overrides apply, fresh seeds differ from the
+// file's, the report lists every claim with its verdict, and the exit code says 0 / 1 / 3.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "e2e_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kBin = DPGPU_TOY_BIN;
+
+std::string toy(const std::string& name, const std::string& claims, const std::string& tiers) {
+  return "name: " + name + R"(
+problem: toy
+instances:
+  - generator: count
+    params: {n: [10, 20]}
+    seeds: [1]
+solvers:
+  - name: cpu.right
+repetitions: 1
+warmup: 0
+timeout_s: 30
+claims:
+)" + claims +
+         tiers;
+}
+
+std::string claim(const std::string& id, const std::string& paper, const std::string& body) {
+  return "  - id: " + id + "\n    says: " + id + ".\n    paper: " + paper + "\n" + body;
+}
+
+// experiments/: toy_a (paper 000: holds; one claim full only), toy_b (001: fails),
+// toy_c (002: every claim full only), toy_d (README only: behind no paper); and a reference
+// folder for toy_a under results/reference/h100/.
+struct Papers {
+  e2e::TempDir dir;
+  fs::path experiments = dir.path / "experiments";
+  Papers() {
+    fs::create_directories(experiments);
+    const std::string quick_n10 = "tiers:\n  quick:\n    set: [\"instances.0.params.n=[10]\"]\n";
+    write("toy_a",
+          toy("toy_a",
+              claim("answers_n", "000 Fig. 1",
+                    "    rows: {solver: cpu.right}\n    column: "
+                    "objective\n    equals: optimum\n") +
+                  claim("n20_runs", "000 Fig. 2",
+                        "    rows: {solver: cpu.right, i.n: 20}\n    column: objective\n    "
+                        "equals: 20\n"),
+              quick_n10 + "    full_only: {n20_runs: n = 20 runs in the full tier only}\n"));
+    write("toy_b", toy("toy_b",
+                       claim("too_small", "001 Table 1",
+                             "    rows: {solver: cpu.right}\n    column: objective\n    "
+                             "at_most: 5\n"),
+                       quick_n10));
+    write("toy_c", toy("toy_c",
+                       claim("only_full", "002 Fig. 7",
+                             "    rows: {solver: cpu.right}\n    column: objective\n    "
+                             "at_least: 1\n"),
+                       quick_n10 + "    full_only: {only_full: needs the full sizes}\n"));
+    write("toy_d", toy("toy_d",
+                       claim("readme", "README headline",
+                             "    rows: {solver: cpu.right}\n    column: objective\n    "
+                             "at_least: 1\n"),
+                       ""));
+    const auto ref = e2e::run(kBin + " run " + (experiments / "toy_a.yaml").string() + " --out " +
+                              (dir.path / "results/reference/h100/toy_a").string());
+    EXPECT_EQ(ref.code, 0) << ref.output;
+  }
+  void write(const std::string& name, const std::string& text) const {
+    std::ofstream(experiments / (name + ".yaml")) << text;
+  }
+  e2e::Ran reproduce(const std::string& args) const {
+    return e2e::run(kBin + " reproduce " + args + " --experiments " + experiments.string());
+  }
+  fs::path out(const std::string& name) const { return dir.path / name; }
+};
+
+std::vector<std::string> column(const fs::path& csv, const std::string& key) {
+  std::vector<std::string> out;
+  for (const auto& row : e2e::read_csv(csv)) out.push_back(row.at(key));
+  return out;
+}
+
+}  // namespace
+
+TEST(Reproduce, DryRunListsTheExperimentsBehindEachPaperAndTheClaimsNotEvaluated) {
+  Papers p;
+  const auto one = p.reproduce("0 --dry-run");
+  ASSERT_EQ(one.code, 0) << one.output;
+  EXPECT_NE(one.output.find("toy_a"), std::string::npos) << one.output;
+  EXPECT_EQ(one.output.find("toy_b"), std::string::npos) << one.output;
+  EXPECT_NE(one.output.find("not evaluated: n20_runs [000 Fig. 2]: full tier only: n = 20 runs"),
+            std::string::npos)
+      << one.output;
+  EXPECT_NE(one.output.find("claims evaluated: 1 of 2 (50 %)"), std::string::npos) << one.output;
+
+  const auto all = p.reproduce("--dry-run");
+  ASSERT_EQ(all.code, 0) << all.output;
+  for (const char* name : {"toy_a", "toy_b", "toy_c"})
+    EXPECT_NE(all.output.find(name), std::string::npos) << name << "\n" << all.output;
+  EXPECT_EQ(all.output.find("toy_d"), std::string::npos) << all.output;  // cites no paper
+
+  const auto full = p.reproduce("000 --tier full --dry-run");
+  EXPECT_EQ(full.output.find("not evaluated"), std::string::npos) << full.output;
+  EXPECT_NE(full.output.find("claims evaluated: 2 of 2"), std::string::npos) << full.output;
+
+  EXPECT_EQ(p.reproduce("7 --dry-run").code, 2);
+  EXPECT_EQ(p.reproduce("000 --tier huge --dry-run").code, 2);
+  EXPECT_FALSE(fs::exists(p.out("nothing")));
+}
+
+TEST(Reproduce, QuickTierRunsTheOverridesOnFreshSeedsAndReportsEveryClaim) {
+  Papers p;
+  const auto r = p.reproduce("000 --out " + p.out("quick").string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  const fs::path summary = p.out("quick") / "toy_a" / "summary.csv";
+  EXPECT_EQ(column(summary, "i.n"), std::vector<std::string>{"10"});  // quick: n = 10 alone
+  for (const std::string& seed : column(summary, "seed")) EXPECT_NE(seed, "1");
+  const std::string seeds = e2e::slurp(p.out("quick") / "seeds.json");
+  EXPECT_NE(seeds.find("\"seed_offset\""), std::string::npos) << seeds;
+  EXPECT_NE(seeds.find("instances.0.seeds=["), std::string::npos) << seeds;
+
+  const std::string md = e2e::slurp(p.out("quick") / "reproduce.md");
+  EXPECT_NE(md.find("| held | `toy_a` `answers_n`"), std::string::npos) << md;
+  EXPECT_NE(md.find("| not evaluated | `toy_a` `n20_runs`"), std::string::npos) << md;
+  EXPECT_NE(md.find("full tier only: n = 20 runs in the full tier only"), std::string::npos) << md;
+  EXPECT_NE(md.find("exact (answers, counts)"), std::string::npos) << md;
+  EXPECT_NE(md.find("results/reference/h100/toy_a"), std::string::npos) << md;
+  EXPECT_NE(md.find("held: "), std::string::npos) << md;  // the reference's own verdict
+  const std::string html = e2e::slurp(p.out("quick") / "reproduce.html");
+  EXPECT_NE(html.find("n20_runs"), std::string::npos);
+  EXPECT_NE(r.output.find("1 of 2 claims evaluated: 1 held, 0 failed, 1 not evaluated"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("[reproduce 1/1] toy_a"), std::string::npos) << r.output;
+
+  // The folder is not reused: results are never overwritten.
+  EXPECT_EQ(p.reproduce("000 --out " + p.out("quick").string()).code, 2);
+}
+
+TEST(Reproduce, ReferenceSeedsAndTheFullTierRunTheFileAsWritten) {
+  Papers p;
+  const auto r = p.reproduce("000 --tier full --seeds reference --out " + p.out("full").string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  const fs::path summary = p.out("full") / "toy_a" / "summary.csv";
+  EXPECT_EQ(column(summary, "i.n"), (std::vector<std::string>{"10", "20"}));
+  EXPECT_EQ(column(summary, "seed"), (std::vector<std::string>{"1", "1"}));
+  EXPECT_NE(r.output.find("2 of 2 claims evaluated: 2 held"), std::string::npos) << r.output;
+}
+
+TEST(Reproduce, AFailedClaimExitsOneAndNothingEvaluatedExitsThree) {
+  Papers p;
+  const auto failed = p.reproduce("001 --out " + p.out("b").string());
+  EXPECT_EQ(failed.code, 1) << failed.output;
+  EXPECT_NE(failed.output.find("FAILED toy_b too_small [001 Table 1]"), std::string::npos)
+      << failed.output;
+  EXPECT_NE(e2e::slurp(p.out("b") / "reproduce.md").find("| FAILED | `toy_b` `too_small`"),
+            std::string::npos);
+
+  const auto none = p.reproduce("002 --out " + p.out("c").string());
+  EXPECT_EQ(none.code, 3) << none.output;
+  EXPECT_NE(e2e::slurp(p.out("c") / "reproduce.md").find("| not evaluated | `toy_c` `only_full`"),
+            std::string::npos);
+}
+
+TEST(Reproduce, DryRunEstimatesEachCaseFromTheReferenceRun) {
+  Papers p;
+  // A reference of one case: median 2 s over 3 repetitions, in a run of 10 s (4 s beyond its
+  // solves: the per-case overhead). This plan runs n = 10 (priced: 2 s × 1 repetition + 4 s)
+  // and n = 20 (absent from the reference: priced at the mean of the priced, 6 s).
+  const fs::path ref = p.dir.path / "results/reference/h100/toy_a";
+  std::ofstream(ref / "summary.csv") << "case_id,status,time_median_s,reps\n"
+                                        "count[n=10]#1/cpu.right,ok,2,3\n";
+  std::ofstream(ref / "context.json")
+      << R"({"start": "2026-01-01T00:00:00Z", "end": "2026-01-01T00:00:10Z"})";
+  const auto r = p.reproduce("000 --tier full --dry-run");
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("toy_a                          000               2      12s"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("1 of 2 cases have no reference time"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("2 cases, estimated 12s"), std::string::npos) << r.output;
+}
