@@ -642,15 +642,17 @@ def _line_notes(results, spec, rows, metric, band_note, points) -> list[str]:
 
 
 def is_categorical(results: Results, rows: list[Row]) -> bool:
-    """Whether x should be one slot per instance: some instance was read from a file, or
-    no instance parameter takes more than one numeric value while several instances ran."""
+    """Whether x should be one slot per instance: some instance was read from a file, or no
+    instance parameter takes more than one numeric value (several instances, or a single one:
+    an axis "against n" with one point, labelled by whichever parameter came first, told
+    nothing; issue 36)."""
     if any(family(r) == "file" for r in rows):
         return True
     try:
         x = choose_x(results, rows)
     except PlotError:
-        return len({r.get("instance", "") for r in rows}) > 1
-    return len(distinct_numbers(rows, x)) < 2 and len({r.get("instance", "") for r in rows}) > 1
+        return len({r.get("instance", "") for r in rows}) >= 1
+    return len(distinct_numbers(rows, x)) < 2
 
 
 def instance_order(rows: list[Row]) -> list[str]:

@@ -27,7 +27,7 @@ def knapsack_rows(threads=(4,), seeds=(1, 2, 3, 4)):
         for seed in seeds:
             capacity = 1000 * n + 37 * seed  # drawn from the seed's random weights
             for t in threads:
-                case = f"random(n={n})-s{seed}/cpu.dp[threads={t}]"
+                case = f"random[n={n}]#{seed}/cpu.dp[threads={t}]"
                 rows.append({"experiment": "k", "case_id": case, "problem": "knapsack",
                              "instance": f"random(n={n})-s{seed}", "seed": seed, "solver": "cpu.dp",
                              "backend": "host", "status": "ok", "valid": "true",
@@ -73,6 +73,20 @@ class SeriesTest(unittest.TestCase):
         results = self.load(rows)
         series = build_series(results, results.usable_rows(), "i.n", TIME)
         self.assertEqual(len(series), 2)
+
+
+class OneInstanceTest(SeriesTest):
+    def test_one_instance_is_a_slot_not_an_axis(self):
+        """Issue 36: one instance drew "against n" with one point on x = alphabet."""
+        try:
+            from dpgpu_plots import drawing
+        except ImportError:
+            self.skipTest("Matplotlib not importable by this Python")
+        one = [r for r in knapsack_rows(seeds=(1,)) if r["i.n"] == 100]
+        results = self.load(one)
+        self.assertTrue(drawing.is_categorical(results, results.usable_rows()))
+        results = self.load(knapsack_rows(seeds=(1,)))  # two sizes: a real axis
+        self.assertFalse(drawing.is_categorical(results, results.usable_rows()))
 
 
 class CommandLineOptionsTest(unittest.TestCase):
