@@ -40,7 +40,7 @@ def knapsack_rows(threads=(4,), seeds=(1, 2, 3, 4)):
 TIME = Metric(column="time_median_s", label="time", value=lambda r: number(r.get("time_median_s")))
 
 
-class SeriesTest(unittest.TestCase):
+class FolderCase(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.mkdtemp(prefix="dpgpu-series-")
         self.addCleanup(shutil.rmtree, self.tmp)
@@ -54,6 +54,8 @@ class SeriesTest(unittest.TestCase):
             w.writerows(rows)
         return results_mod.load(d)
 
+
+class SeriesTest(FolderCase):
     def test_a_size_derived_from_the_seed_is_not_a_series(self):
         results = self.load(knapsack_rows())
         series = build_series(results, results.usable_rows(), "i.n", TIME)
@@ -75,7 +77,7 @@ class SeriesTest(unittest.TestCase):
         self.assertEqual(len(series), 2)
 
 
-class OneInstanceTest(SeriesTest):
+class OneInstanceTest(FolderCase):
     def test_one_instance_is_a_slot_not_an_axis(self):
         """Issue 36: one instance drew "against n" with one point on x = alphabet."""
         try:
@@ -87,6 +89,46 @@ class OneInstanceTest(SeriesTest):
         self.assertTrue(drawing.is_categorical(results, results.usable_rows()))
         results = self.load(knapsack_rows(seeds=(1,)))  # two sizes: a real axis
         self.assertFalse(drawing.is_categorical(results, results.usable_rows()))
+
+
+class EqualDecadesTest(FolderCase):
+    def test_panels_span_the_same_decades(self):
+        """Issue 36 (pipeline_p_sweep/time_vs_p): one panel spanned one decade, its neighbours
+        four, so a slope of -1 could not be read across them."""
+        try:
+            from dpgpu_plots import figures
+        except ImportError:
+            self.skipTest("Matplotlib not importable by this Python")
+        import math
+        rows = []
+        for n in (100, 1000, 10000):
+            for t, scale in ((1, 1.0), (4, 0.0)):  # threads=4: nearly flat in n
+                time = 1e-3 * n if scale else 2e-3 * (1 + n / 1e5)
+                rows.append({"experiment": "k", "case_id": f"random[n={n}]#1/cpu.dp[threads={t}]",
+                             "problem": "knapsack", "instance": f"random-n{n}-s1", "seed": 1,
+                             "solver": "cpu.dp", "backend": "host", "status": "ok", "valid": "true",
+                             "time_median_s": time, "time_min_s": time, "time_max_s": time,
+                             "i.n": n, "i.capacity": 5000, "s.threads": t})
+        results = self.load(rows)
+        fig = figures.build(results, figures.FigureSpec(
+            kind="runtime", x="i.n", options={"facets": "s.threads", "logy": True, "logx": True}))
+        spans = [math.log10(ax.get_ylim()[1] / ax.get_ylim()[0]) for ax in fig.axes
+                 if ax.get_yscale() == "log"]
+        self.assertEqual(len(spans), 2)
+        self.assertAlmostEqual(spans[0], spans[1], places=6)
+
+
+class LogTicksTest(unittest.TestCase):
+    def test_a_narrow_log_axis_gets_more_than_two_labels(self):
+        """Issue 36 (mcm_table1_kernels/table1_block): 2.3 s to 2.95 s was labelled 2 and 3."""
+        try:
+            from dpgpu_plots.drawing import _labelled_values
+        except ImportError:
+            self.skipTest("Matplotlib not importable by this Python")
+        inside = [v for v in _labelled_values(2.3, 2.95) if 2.2 <= v <= 3.0]
+        self.assertEqual(inside, [2.2, 2.4, 2.6, 2.8, 3.0])
+        self.assertIn(5.0, _labelled_values(1, 50))  # wider ranges as before: 1-2-5
+        self.assertNotIn(2.4, _labelled_values(1, 50))
 
 
 class CommandLineOptionsTest(unittest.TestCase):
