@@ -92,6 +92,18 @@ def set_y_axis(ax, ys: list[float], label: str, log: Optional[bool] = None) -> N
     ax.set_ylabel(label)
 
 
+SHARE_SUFFIXES = ("_share", "_fraction")
+
+
+def share_axis(ax, column: str, ys: list[float]) -> None:
+    """A share (``c.steal_share``) on a linear axis runs from 0 to 1, so its size reads from
+    the axis (issue 36: ivm_fig5_phases' share plots started at 0.1)."""
+    if ax.get_yscale() != "linear" or not column.endswith(SHARE_SUFFIXES) or not ys:
+        return
+    if min(ys) >= 0 and max(ys) <= 1:
+        ax.set_ylim(0, 1)
+
+
 def equal_decades(axes) -> None:
     """Panels with log y axes of their own ranges span the same number of decades, each
     centred on its data, so a slope (time against p: -1 is ideal) reads the same in every
@@ -611,6 +623,7 @@ def line_figure(results: Results, spec: FigureSpec, default: Metric, band_note: 
                    spec.opt("logx"))
         own = [p.y for p in points]
         set_y_axis(ax, ys if share or not own else own, metric.label, logy)
+        share_axis(ax, metric.column, ys)
         ax.grid(True, which="major", linewidth=0.5, alpha=0.4)
         if title:
             ax.set_title(title, fontsize=9)

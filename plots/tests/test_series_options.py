@@ -131,6 +131,26 @@ class LogTicksTest(unittest.TestCase):
         self.assertNotIn(2.4, _labelled_values(1, 50))
 
 
+class ShareAxisTest(unittest.TestCase):
+    def test_a_share_runs_from_0_to_1(self):
+        """Issue 36 (ivm_fig5_phases): a share axis started at 0.1."""
+        try:
+            from matplotlib.figure import Figure
+            from dpgpu_plots.drawing import share_axis
+        except ImportError:
+            self.skipTest("Matplotlib not importable by this Python")
+        ys = [0.12, 0.6, 0.16]
+        ax = Figure().add_subplot()
+        ax.plot([1, 2, 3], ys)
+        share_axis(ax, "c.steal_share", ys)
+        self.assertEqual(ax.get_ylim(), (0.0, 1.0))
+        other = Figure().add_subplot()
+        other.plot([1, 2, 3], ys)
+        before = other.get_ylim()
+        share_axis(other, "time_median_s", ys)  # not a share: untouched
+        self.assertEqual(other.get_ylim(), before)
+
+
 class CommandLineOptionsTest(unittest.TestCase):
     def test_series_and_x_override_every_figure_that_has_them(self):
         from dpgpu_plots.plotspec import FigureSpec
