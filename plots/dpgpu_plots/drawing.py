@@ -92,10 +92,43 @@ def set_y_axis(ax, ys: list[float], label: str, log: Optional[bool] = None) -> N
     ax.set_ylabel(label)
 
 
+SHARE_SUFFIXES = ("_share", "_fraction")
+
+
+def share_axis(ax, column: str, ys: list[float]) -> None:
+    """A share (``c.steal_share``) on a linear axis runs from 0 to 1, so its size reads from
+    the axis (issue 36: ivm_fig5_phases' share plots started at 0.1)."""
+    if ax.get_yscale() != "linear" or not column.endswith(SHARE_SUFFIXES) or not ys:
+        return
+    if min(ys) >= 0 and max(ys) <= 1:
+        ax.set_ylim(0, 1)
+
+
+def equal_decades(axes) -> None:
+    """Panels with log y axes of their own ranges span the same number of decades, each
+    centred on its data, so a slope (time against p: -1 is ideal) reads the same in every
+    panel (issue 36: one panel spanned one decade, its neighbours four)."""
+    logs = [ax for ax in axes if ax.get_yscale() == "log"]
+    if len(logs) < 2:
+        return
+    limits = [ax.get_ylim() for ax in logs]
+    span = max(math.log10(hi / lo) for lo, hi in limits if lo > 0 and hi > lo)
+    for ax, (lo, hi) in zip(logs, limits):
+        if lo <= 0 or hi <= lo or math.log10(hi / lo) >= span - 1e-9:
+            continue
+        centre = math.sqrt(lo * hi)
+        low, high = centre / 10 ** (span / 2), centre * 10 ** (span / 2)
+        log_ticks(ax.yaxis, [low, high])
+        ax.set_ylim(low, high)
+
+
 def _labelled_values(low: float, high: float) -> list[float]:
-    """The values a log axis over [low, high] labels: 1-1.5-2-3-4-5-6-8 within a factor 4,
-    1-2-5 within two decades, else the powers of ten."""
-    mantissas = (1, 1.5, 2, 3, 4, 5, 6, 8) if high < 4 * low else (1, 2, 5) if high < 100 * low else (1,)
+    """The values a log axis over [low, high] labels: steps of 0.2 (1, 1.2, ..., 9.8) within a
+    factor 2 (issue 36: 2.3 s to 2.95 s got the two labels 2 and 3), 1-1.5-2-3-4-5-6-8 within
+    a factor 4, 1-2-5 within two decades, else the powers of ten."""
+    fine = tuple(round(1 + 0.2 * i, 1) for i in range(45))
+    mantissas = fine if high < 2 * low else (1, 1.5, 2, 3, 4, 5, 6, 8) if high < 4 * low \
+        else (1, 2, 5) if high < 100 * low else (1,)
     first, last = math.floor(math.log10(low)) - 1, math.ceil(math.log10(high)) + 1
     return [float(f"{m}e{e}") for e in range(first, last + 1) for m in mantissas]
 
@@ -590,11 +623,14 @@ def line_figure(results: Results, spec: FigureSpec, default: Metric, band_note: 
                    spec.opt("logx"))
         own = [p.y for p in points]
         set_y_axis(ax, ys if share or not own else own, metric.label, logy)
+        share_axis(ax, metric.column, ys)
         ax.grid(True, which="major", linewidth=0.5, alpha=0.4)
         if title:
             ax.set_title(title, fontsize=9)
             if index % ncols:
                 ax.set_ylabel("")
+    if not share:
+        equal_decades(fig.axes)
     notes = _line_notes(results, spec, rows, metric, band_note, all_points)
     finish(fig, results, "; ".join(notes), spec.opt("title"), legend=legend_entries(fig.axes), spec=spec)
     return fig
@@ -642,15 +678,17 @@ def _line_notes(results, spec, rows, metric, band_note, points) -> list[str]:
 
 
 def is_categorical(results: Results, rows: list[Row]) -> bool:
-    """Whether x should be one slot per instance: some instance was read from a file, or
-    no instance parameter takes more than one numeric value while several instances ran."""
+    """Whether x should be one slot per instance: some instance was read from a file, or no
+    instance parameter takes more than one numeric value (several instances, or a single one:
+    an axis "against n" with one point, labelled by whichever parameter came first, told
+    nothing; issue 36)."""
     if any(family(r) == "file" for r in rows):
         return True
     try:
         x = choose_x(results, rows)
     except PlotError:
-        return len({r.get("instance", "") for r in rows}) > 1
-    return len(distinct_numbers(rows, x)) < 2 and len({r.get("instance", "") for r in rows}) > 1
+        return len({r.get("instance", "") for r in rows}) >= 1
+    return len(distinct_numbers(rows, x)) < 2
 
 
 def instance_order(rows: list[Row]) -> list[str]:

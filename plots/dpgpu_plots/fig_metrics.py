@@ -15,6 +15,7 @@ case's ``i.``/``s.`` parameters.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import Optional
 
@@ -33,6 +34,24 @@ MISSING_WHY = ("no profiler metrics were collected for this run (an experiment c
 PERCENT_UNITS = ("%", "pct", "percent")
 PERCENT_SUFFIXES = ("efficiency", "occupancy", "utilization", "utilisation")
 IPC_UNITS = ("inst/cycle", "instructions/cycle", "instructions per cycle", "ipc")
+
+
+
+def wrap_metric(name: str, width: int = 34) -> str:
+    """A profiler metric's name on lines of at most ``width`` characters, broken after a dot
+    where one fits (``sm__pipe_alu_cycles_active.avg.`` / ``pct_of_peak_sustained_active``),
+    else after an underscore, so a long name does not run over its neighbour panel's title
+    (issue 36: mcm_tiled_profile/tiled_metrics)."""
+    if len(name) <= width:
+        return name
+    lines = [""]
+    for part in re.findall(r"[^.]*\.|[^.]+$", name):
+        pieces = [part] if len(part) <= width else re.findall(r"[^_]*_+|[^_]+$", part)
+        for piece in pieces:
+            if lines[-1] and len(lines[-1]) + len(piece) > width:
+                lines.append("")
+            lines[-1] += piece
+    return "\n".join(lines)
 
 
 def _unavailable(results: Results) -> Optional[str]:
@@ -151,7 +170,7 @@ def metrics_figure(results: Results, spec: FigureSpec) -> Figure:
         set_category_ticks(ax, [b[2] for b in bars])
         ax.set_xlim(-0.6, len(bars) - 0.4)
         ax.set_ylabel(f"{metric} ({unit_text})")
-        ax.set_title(metric, fontsize=9)
+        ax.set_title(wrap_metric(metric), fontsize=9)
         top = max(h + e for h, e in zip(heights, highs))
         if percent:
             ax.set_ylim(0, 100.0 if top <= 100.0 else top * 1.05)

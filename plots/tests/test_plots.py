@@ -187,8 +187,13 @@ class RuntimeFigureTest(TempDirCase):
 
     def test_single_x_value_ticks_at_that_value(self):
         rows = [row(1, "cpu.a", 10, t=1.0), row(2, "cpu.b", 10, t=0.5)]
-        ax = self.build(self.results_dir(rows)).axes[0]
+        ax = self.build(self.results_dir(rows), x="i.n").axes[0]  # an x asked for
         self.assertEqual(list(ax.get_xticks()), [10])
+        # Not asked for: one instance is one slot named by it, not an axis with one point
+        # (issue 36: "against n" with one point on x = alphabet).
+        ax = self.build(self.results_dir(rows, name="one")).axes[0]
+        self.assertEqual([t.get_text() for t in ax.get_xticklabels()], ["planted(n=10, alphabet=4)"])
+        self.assertEqual(ax.get_xlabel(), "instance")
 
     def test_no_gpu_footnote(self):
         d = self.results_dir(context={"gpu": None, "host": {}, "start": "2025-01-02T10:00:00"})

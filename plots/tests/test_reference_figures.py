@@ -27,7 +27,11 @@ CHECKED = {
     "mcm_fig7_diagonals": ["fig7_abcd_n4096"],
     "mcm_table1_kernels": ["table1_blocks", "table1_block"],
     "hierarchical_tuning": ["grid_sub", "cutoffs"],
-    "pipeline_p_sweep": ["speedup_vs_p", "steps_measured"],
+    "pipeline_p_sweep": ["speedup_vs_p", "steps_measured", "time_vs_p"],
+    # issue 36: long metric names clipped; "against n" with one point
+    "mcm_tiled_profile": ["tiled_metrics"],
+    "lcs_performance": ["runtime", "throughput"],
+    "tsp_performance": ["runtime", "throughput"],
     "pipeline_knapsack": ["knapsack_time", "knapsack_time_vs_p"],
     "ivm_state_packed_vs_matrix": ["ivm_state_over_bpdfs"],
     "ivm_fig3_trigger": ["fig3_trigger"],

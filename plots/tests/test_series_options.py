@@ -27,7 +27,7 @@ def knapsack_rows(threads=(4,), seeds=(1, 2, 3, 4)):
         for seed in seeds:
             capacity = 1000 * n + 37 * seed  # drawn from the seed's random weights
             for t in threads:
-                case = f"random(n={n})-s{seed}/cpu.dp[threads={t}]"
+                case = f"random[n={n}]#{seed}/cpu.dp[threads={t}]"
                 rows.append({"experiment": "k", "case_id": case, "problem": "knapsack",
                              "instance": f"random(n={n})-s{seed}", "seed": seed, "solver": "cpu.dp",
                              "backend": "host", "status": "ok", "valid": "true",
@@ -40,7 +40,7 @@ def knapsack_rows(threads=(4,), seeds=(1, 2, 3, 4)):
 TIME = Metric(column="time_median_s", label="time", value=lambda r: number(r.get("time_median_s")))
 
 
-class SeriesTest(unittest.TestCase):
+class FolderCase(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.mkdtemp(prefix="dpgpu-series-")
         self.addCleanup(shutil.rmtree, self.tmp)
@@ -54,6 +54,8 @@ class SeriesTest(unittest.TestCase):
             w.writerows(rows)
         return results_mod.load(d)
 
+
+class SeriesTest(FolderCase):
     def test_a_size_derived_from_the_seed_is_not_a_series(self):
         results = self.load(knapsack_rows())
         series = build_series(results, results.usable_rows(), "i.n", TIME)
@@ -73,6 +75,80 @@ class SeriesTest(unittest.TestCase):
         results = self.load(rows)
         series = build_series(results, results.usable_rows(), "i.n", TIME)
         self.assertEqual(len(series), 2)
+
+
+class OneInstanceTest(FolderCase):
+    def test_one_instance_is_a_slot_not_an_axis(self):
+        """Issue 36: one instance drew "against n" with one point on x = alphabet."""
+        try:
+            from dpgpu_plots import drawing
+        except ImportError:
+            self.skipTest("Matplotlib not importable by this Python")
+        one = [r for r in knapsack_rows(seeds=(1,)) if r["i.n"] == 100]
+        results = self.load(one)
+        self.assertTrue(drawing.is_categorical(results, results.usable_rows()))
+        results = self.load(knapsack_rows(seeds=(1,)))  # two sizes: a real axis
+        self.assertFalse(drawing.is_categorical(results, results.usable_rows()))
+
+
+class EqualDecadesTest(FolderCase):
+    def test_panels_span_the_same_decades(self):
+        """Issue 36 (pipeline_p_sweep/time_vs_p): one panel spanned one decade, its neighbours
+        four, so a slope of -1 could not be read across them."""
+        try:
+            from dpgpu_plots import figures
+        except ImportError:
+            self.skipTest("Matplotlib not importable by this Python")
+        import math
+        rows = []
+        for n in (100, 1000, 10000):
+            for t, scale in ((1, 1.0), (4, 0.0)):  # threads=4: nearly flat in n
+                time = 1e-3 * n if scale else 2e-3 * (1 + n / 1e5)
+                rows.append({"experiment": "k", "case_id": f"random[n={n}]#1/cpu.dp[threads={t}]",
+                             "problem": "knapsack", "instance": f"random-n{n}-s1", "seed": 1,
+                             "solver": "cpu.dp", "backend": "host", "status": "ok", "valid": "true",
+                             "time_median_s": time, "time_min_s": time, "time_max_s": time,
+                             "i.n": n, "i.capacity": 5000, "s.threads": t})
+        results = self.load(rows)
+        fig = figures.build(results, figures.FigureSpec(
+            kind="runtime", x="i.n", options={"facets": "s.threads", "logy": True, "logx": True}))
+        spans = [math.log10(ax.get_ylim()[1] / ax.get_ylim()[0]) for ax in fig.axes
+                 if ax.get_yscale() == "log"]
+        self.assertEqual(len(spans), 2)
+        self.assertAlmostEqual(spans[0], spans[1], places=6)
+
+
+class LogTicksTest(unittest.TestCase):
+    def test_a_narrow_log_axis_gets_more_than_two_labels(self):
+        """Issue 36 (mcm_table1_kernels/table1_block): 2.3 s to 2.95 s was labelled 2 and 3."""
+        try:
+            from dpgpu_plots.drawing import _labelled_values
+        except ImportError:
+            self.skipTest("Matplotlib not importable by this Python")
+        inside = [v for v in _labelled_values(2.3, 2.95) if 2.2 <= v <= 3.0]
+        self.assertEqual(inside, [2.2, 2.4, 2.6, 2.8, 3.0])
+        self.assertIn(5.0, _labelled_values(1, 50))  # wider ranges as before: 1-2-5
+        self.assertNotIn(2.4, _labelled_values(1, 50))
+
+
+class ShareAxisTest(unittest.TestCase):
+    def test_a_share_runs_from_0_to_1(self):
+        """Issue 36 (ivm_fig5_phases): a share axis started at 0.1."""
+        try:
+            from matplotlib.figure import Figure
+            from dpgpu_plots.drawing import share_axis
+        except ImportError:
+            self.skipTest("Matplotlib not importable by this Python")
+        ys = [0.12, 0.6, 0.16]
+        ax = Figure().add_subplot()
+        ax.plot([1, 2, 3], ys)
+        share_axis(ax, "c.steal_share", ys)
+        self.assertEqual(ax.get_ylim(), (0.0, 1.0))
+        other = Figure().add_subplot()
+        other.plot([1, 2, 3], ys)
+        before = other.get_ylim()
+        share_axis(other, "time_median_s", ys)  # not a share: untouched
+        self.assertEqual(other.get_ylim(), before)
 
 
 class CommandLineOptionsTest(unittest.TestCase):
