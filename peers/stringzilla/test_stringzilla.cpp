@@ -1,0 +1,174 @@
+// peer.stringzilla_cpu against the reference on random pairs of both shapes, the worker when
+// StringZilla cannot be imported, and the harness's external time (Context::external_time).
+// Without StringZilla at configure time the solvers must be listed unavailable, saying why.
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <thread>
+
+#include "dpgpu/context.hpp"
+#include "dpgpu/registry.hpp"
+#include "dpgpu/test_seed.hpp"
+#include "edit/batch.hpp"
+#include "edit/edit.hpp"
+#include "edit/reference.hpp"
+#include "worker.hpp"
+
+namespace {
+
+#define REQUIRE_STRINGZILLA() \
+  if (!DPGPU_WITH_STRINGZILLA) GTEST_SKIP() << "StringZilla was not importable at configure time"
+
+dpgpu::Context cpu_context() {
+  return dpgpu::Context(dpgpu::Backend::Cpu,
+                        std::chrono::steady_clock::now() + std::chrono::hours(1));
+}
+
+std::string random_string(std::mt19937_64& rng, std::size_t n, int sigma) {
+  std::string s(n, '\0');
+  for (auto& c : s) c = char('A' + rng() % sigma);
+  return s;
+}
+
+// count strings (or pairs) of lengths 0..max_len, over 2..5 symbols.
+edit::BatchInstance random_batch(std::uint64_t seed, bool cross, int count, int max_len) {
+  std::mt19937_64 rng(seed);
+  edit::BatchInstance x;
+  x.cross = cross;
+  const int sigma = 2 + int(rng() % 4);
+  for (int k = 0; k < count; ++k) x.a.push_back(random_string(rng, rng() % (max_len + 1), sigma));
+  for (int k = 0; k < count + (cross ? 3 : 0); ++k)
+    x.b.push_back(random_string(rng, rng() % (max_len + 1), sigma));
+  return x;
+}
+
+dpgpu::AnyInstance any(const edit::BatchInstance& x) {
+  dpgpu::AnyInstance a;
+  a.data = std::shared_ptr<const void>(&x, [](const void*) {});
+  return a;
+}
+
+TEST(PeerStringZilla, RegisteredForBothProblemsOrUnavailableSayingWhy) {
+  for (const char* problem : {"edit_batch", "edit"})
+    for (const char* name : {"peer.stringzilla", "peer.stringzilla_cpu"}) {
+      const auto* s = dpgpu::Registry::get().solver(problem, name);
+      ASSERT_NE(s, nullptr) << problem << " " << name;
+      EXPECT_EQ(s->broken, "") << name;
+      if (!DPGPU_WITH_STRINGZILLA) {
+        EXPECT_NE(s->unavailable.find("StringZilla is not importable"), std::string::npos);
+        EXPECT_NE(s->unavailable.find("re-run cmake"), std::string::npos) << s->unavailable;
+      }
+    }
+  const auto* cpu = dpgpu::Registry::get().solver("edit_batch", "peer.stringzilla_cpu");
+  if (DPGPU_WITH_STRINGZILLA) {
+    EXPECT_EQ(cpu->unavailable, "");
+  }
+  EXPECT_EQ(dpgpu::Registry::get().solver("edit_batch", "peer.stringzilla")->backend,
+            dpgpu::Backend::Gpu);
+}
+
+// Each pair's distance equals the reference, both shapes, one call and blocks of pairs; the
+// time is the library's (counter library_s), the whole solve's is measured_s.
+TEST(PeerStringZilla, EveryPairEqualsTheReferenceInBothShapes) {
+  REQUIRE_STRINGZILLA();
+  const auto seed = dpgpu::base_seed();
+  const auto& s = *dpgpu::Registry::get().solver("edit_batch", "peer.stringzilla_cpu");
+  for (int t = 0; t < 6; ++t) {
+    SCOPED_TRACE("seed " + std::to_string(seed) + " case " + std::to_string(t));
+    const bool cross = t % 2 == 1;
+    const auto x = random_batch(seed + t, cross, 5 + t * 7, t < 4 ? 40 : 300);
+    const std::int64_t block = cross ? 1 : 1 + t;
+    auto ctx = cpu_context();
+    ctx.begin();
+    auto out =
+        s.solve(any(x), s.schema.resolve({{"block", block}, {"threads", std::int64_t{2}}}), ctx);
+    ctx.end();
+    EXPECT_EQ(s.undeclared_counter(ctx.counters()).value_or(""), "");
+    const auto& d = static_cast<const edit::BatchSolution*>(out.solution.get())->distances;
+    ASSERT_EQ(d.size(), x.pairs());
+    for (std::size_t k = 0; k < x.pairs(); ++k)
+      ASSERT_EQ(d[k], edit::reference_distance(x.a[x.a_of(k)], x.b[x.b_of(k)])) << "pair " << k;
+    EXPECT_TRUE(edit::BatchProblem::check(x, edit::BatchSolution{d}).ok);
+    EXPECT_EQ(out.checksum, edit::batch_checksum(d));
+    const auto& c = ctx.counters();
+    EXPECT_DOUBLE_EQ(ctx.elapsed_s(), c.at("library_s"));
+    EXPECT_GE(c.at("measured_s"), c.at("library_s"));
+    EXPECT_EQ(c.at("library_calls"), cross ? 1 : double((x.pairs() + block - 1) / block));
+  }
+}
+
+// A repeated solve of the same batch does not send it again (load_s 0), and gives the same.
+TEST(PeerStringZilla, RepetitionsReuseTheSentBatch) {
+  REQUIRE_STRINGZILLA();
+  auto x = random_batch(dpgpu::base_seed(), false, 20, 60);
+  auto& w = peers::stringzilla::shared_worker();
+  const auto first = w.run(x, {});
+  const auto again = w.run(x, {});
+  EXPECT_TRUE(first.sent);
+  EXPECT_FALSE(again.sent);
+  EXPECT_EQ(again.load_s, 0);
+  EXPECT_EQ(first.distances, again.distances);
+  x.a.text[0] = x.a.text[0] == 'A' ? 'B' : 'A';  // the same object, other content
+  EXPECT_TRUE(w.run(x, {}).sent);
+}
+
+// The single pair (problem edit) as a 1 x 1 call.
+TEST(PeerStringZilla, SinglePairGivesTheReferenceDistance) {
+  REQUIRE_STRINGZILLA();
+  const auto& s = *dpgpu::Registry::get().solver("edit", "peer.stringzilla_cpu");
+  std::mt19937_64 rng(dpgpu::base_seed());
+  const edit::Instance x{random_string(rng, 700, 4), random_string(rng, 650, 4)};
+  dpgpu::AnyInstance a;
+  a.data = std::shared_ptr<const void>(&x, [](const void*) {});
+  auto ctx = cpu_context();
+  ctx.begin();
+  auto out = s.solve(a, s.schema.resolve({}), ctx);
+  ctx.end();
+  EXPECT_EQ(out.objective, edit::reference_distance(x.a, x.b));
+}
+
+// A Python that cannot import stringzillas (a module of that name that fails, first on
+// PYTHONPATH): the worker does not start, and says why.
+TEST(PeerStringZilla, AbsentPackageIsAClearError) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("dpgpu_sz_" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "stringzillas.py") << "raise ImportError('no stringzillas here')\n";
+  const char* old = std::getenv("PYTHONPATH");
+  const std::string saved = old ? old : "";
+  setenv("PYTHONPATH", dir.c_str(), 1);
+  try {
+    peers::stringzilla::Worker w("python3", DPGPU_SZ_WORKER_PATH);
+    ADD_FAILURE() << "the worker started: " << w.ready_line();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot import stringzilla"), std::string::npos)
+        << e.what();
+  }
+  if (old)
+    setenv("PYTHONPATH", saved.c_str(), 1);
+  else
+    unsetenv("PYTHONPATH");
+  std::filesystem::remove_all(dir);
+}
+
+// The harness's hook: the solver's own time replaces the measured one, which stays a counter.
+TEST(PeerStringZilla, ExternalTimeReplacesTheMeasuredTime) {
+  auto ctx = cpu_context();
+  ctx.begin();
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ctx.external_time(0.003);
+  ctx.end();
+  EXPECT_DOUBLE_EQ(ctx.elapsed_s(), 0.003);
+  EXPECT_GE(ctx.counters().at("measured_s"), 0.02);
+  auto plain = cpu_context();
+  plain.begin();
+  plain.end();
+  EXPECT_EQ(plain.counters().count("measured_s"), 0u);
+}
+
+}  // namespace
