@@ -187,16 +187,13 @@ void Context::end() {
   }
 #endif
   whole_->host_end = Clock::now();
-  if (external_s_) counters_["measured_s"] = measured_s();
 }
 
 static double seconds(const Context::Clock::time_point& a, const Context::Clock::time_point& b) {
   return std::chrono::duration<double>(b - a).count();
 }
 
-double Context::elapsed_s() const { return external_s_ ? *external_s_ : measured_s(); }
-
-double Context::measured_s() const {
+double Context::elapsed_s() const {
 #if DPGPU_WITH_CUDA
   if (backend_ == Backend::Gpu) {
     float ms = 0;

@@ -111,11 +111,6 @@ class Context {
 
   void log(const std::string& line) const;  // to stderr when verbose
 
-  // A solve whose time is measured elsewhere (a library call in a worker process, peers/):
-  // `seconds` becomes this solve's time (elapsed_s), and the time measured here around the
-  // whole solve is kept as the counter "measured_s", so the row shows both.
-  void external_time(double seconds) { external_s_ = seconds; }
-
   // Per-step series (e.g. the time of each DP diagonal) for series.csv. Recording them would
   // disturb timed runs, so the harness asks only in one extra, untimed run per case when the
   // experiment says `series: true`; otherwise series_wanted() is false and series() ignored.
@@ -131,7 +126,7 @@ class Context {
   // --- used by the runner, not by solvers ---
   void begin();              // marks the start of the measured region (records the start event)
   void end();                // marks its end and synchronizes the stream
-  double elapsed_s() const;  // GPU: event time start→end; CPU: steady clock; or external_time
+  double elapsed_s() const;  // GPU: event time start→end; CPU: steady clock
   std::map<std::string, double> phase_seconds() const;
   const std::map<std::string, double>& counters() const { return counters_; }
   void want_series() { series_wanted_ = true; }
@@ -145,7 +140,6 @@ class Context {
   friend class Phase;
   std::size_t open_phase(const std::string& name);
   void close_phase(std::size_t index);
-  double measured_s() const;  // GPU: event time start→end; CPU: steady clock
 
   struct PhaseRecord;  // host times or CUDA events
   Backend backend_;
@@ -163,7 +157,6 @@ class Context {
   std::uint64_t annotated_launches_ = 0;
   std::uint64_t profile_stride_ = 0;  // from DPGPU_PROFILE_STRIDE or profile_marks; 0: not sampling
   LaunchMarkSink* mark_sink_ = nullptr;
-  std::optional<double> external_s_;
 };
 
 }  // namespace dpgpu

@@ -1,5 +1,5 @@
 // peer.stringzilla_cpu against the reference on random pairs of both shapes, the worker when
-// StringZilla cannot be imported, and the harness's external time (Context::external_time).
+// StringZilla cannot be imported, and the harness's external time (measure.hpp, apply_external_time).
 // Without StringZilla at configure time the solvers must be listed unavailable, saying why.
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -12,11 +12,13 @@
 #include <thread>
 
 #include "dpgpu/context.hpp"
+#include "dpgpu/gpu_presence.hpp"
 #include "dpgpu/registry.hpp"
 #include "dpgpu/test_seed.hpp"
 #include "edit/batch.hpp"
 #include "edit/edit.hpp"
 #include "edit/reference.hpp"
+#include "measure/measure.hpp"
 #include "worker.hpp"
 
 namespace {
@@ -73,7 +75,7 @@ TEST(PeerStringZilla, RegisteredForBothProblemsOrUnavailableSayingWhy) {
 }
 
 // Each pair's distance equals the reference, both shapes, one call and blocks of pairs; the
-// time is the library's (counter library_s), the whole solve's is measured_s.
+// library's time goes to the harness as counter external_time_s.
 TEST(PeerStringZilla, EveryPairEqualsTheReferenceInBothShapes) {
   REQUIRE_STRINGZILLA();
   const auto seed = dpgpu::base_seed();
@@ -96,9 +98,33 @@ TEST(PeerStringZilla, EveryPairEqualsTheReferenceInBothShapes) {
     EXPECT_TRUE(edit::BatchProblem::check(x, edit::BatchSolution{d}).ok);
     EXPECT_EQ(out.checksum, edit::batch_checksum(d));
     const auto& c = ctx.counters();
-    EXPECT_DOUBLE_EQ(ctx.elapsed_s(), c.at("library_s"));
-    EXPECT_GE(c.at("measured_s"), c.at("library_s"));
+    EXPECT_GT(c.at("external_time_s"), 0);
+    EXPECT_LE(c.at("external_time_s"), ctx.elapsed_s());
     EXPECT_EQ(c.at("library_calls"), cross ? 1 : double((x.pairs() + block - 1) / block));
+  }
+}
+
+// peer.stringzilla on the GPU (skipped without StringZilla's CUDA backend or a usable GPU):
+// every pair equals the reference, both shapes, and its time is the library call's.
+TEST(PeerStringZilla, GpuBackendEqualsTheReferenceInBothShapes) {
+  const auto& s = *dpgpu::Registry::get().solver("edit_batch", "peer.stringzilla");
+  if (!s.unavailable.empty()) GTEST_SKIP() << s.unavailable;
+  if (const auto why = dpgpu::no_usable_gpu_reason(); !why.empty()) GTEST_SKIP() << why;
+  const auto seed = dpgpu::base_seed();
+  for (int t = 0; t < 4; ++t) {
+    SCOPED_TRACE("seed " + std::to_string(seed) + " case " + std::to_string(t));
+    const bool cross = t % 2 == 1;
+    const auto x = random_batch(seed + t, cross, 30 + 10 * t, t < 2 ? 120 : 1200);
+    dpgpu::Context ctx(dpgpu::Backend::Gpu,
+                       std::chrono::steady_clock::now() + std::chrono::hours(1));
+    ctx.begin();
+    auto out = s.solve(any(x), s.schema.resolve({{"block", std::int64_t{1 + t}}}), ctx);
+    ctx.end();
+    const auto& d = static_cast<const edit::BatchSolution*>(out.solution.get())->distances;
+    ASSERT_EQ(d.size(), x.pairs());
+    for (std::size_t k = 0; k < x.pairs(); ++k)
+      ASSERT_EQ(d[k], edit::reference_distance(x.a[x.a_of(k)], x.b[x.b_of(k)])) << "pair " << k;
+    EXPECT_LE(ctx.counters().at("external_time_s"), ctx.elapsed_s());
   }
 }
 
@@ -156,19 +182,47 @@ TEST(PeerStringZilla, AbsentPackageIsAClearError) {
   std::filesystem::remove_all(dir);
 }
 
-// The harness's hook: the solver's own time replaces the measured one, which stays a counter.
+// The harness's hook: a counter external_time_s replaces the measured time, which stays a
+// counter; without it nothing changes.
 TEST(PeerStringZilla, ExternalTimeReplacesTheMeasuredTime) {
-  auto ctx = cpu_context();
-  ctx.begin();
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  ctx.external_time(0.003);
-  ctx.end();
-  EXPECT_DOUBLE_EQ(ctx.elapsed_s(), 0.003);
-  EXPECT_GE(ctx.counters().at("measured_s"), 0.02);
-  auto plain = cpu_context();
-  plain.begin();
-  plain.end();
-  EXPECT_EQ(plain.counters().count("measured_s"), 0u);
+  dpgpu::RepRecord rec;
+  rec.time_s = 0.5;
+  rec.counters = {{"external_time_s", 0.125}, {"load_s", 0}};
+  dpgpu::apply_external_time(rec);
+  EXPECT_DOUBLE_EQ(rec.time_s, 0.125);
+  EXPECT_DOUBLE_EQ(rec.counters.at("measured_s"), 0.5);
+  dpgpu::RepRecord plain;
+  plain.time_s = 0.5;
+  dpgpu::apply_external_time(plain);
+  EXPECT_DOUBLE_EQ(plain.time_s, 0.5);
+  EXPECT_EQ(plain.counters.count("measured_s"), 0u);
+}
+
+// A whole case through the runner: the warm-up sends the batch, the repetitions only run the
+// library (load_s 0), each repetition's time is the library's, every answer is checked valid.
+TEST(PeerStringZilla, ACaseSendsTheBatchOnceAndTimesTheLibrary) {
+  REQUIRE_STRINGZILLA();
+  const auto& reg = dpgpu::Registry::get();
+  const auto* problem = reg.problem("edit_batch");
+  const auto* solver = reg.solver("edit_batch", "peer.stringzilla_cpu");
+  const auto* gen = problem->generator("cross");
+  const auto x =
+      gen->make(gen->schema.resolve({{"strings", std::int64_t{30}}, {"n", std::int64_t{200}}}),
+                dpgpu::base_seed());
+  dpgpu::CaseJob job;
+  job.problem = problem, job.solver = solver, job.instance = &x;
+  job.params = solver->schema.resolve({{"threads", std::int64_t{2}}});
+  job.measure.warmup = 1, job.measure.repetitions = 3, job.measure.timeout_s = 120;
+  const auto r = dpgpu::measure_case(job);
+  ASSERT_EQ(r.status, dpgpu::Status::Ok) << r.message;
+  ASSERT_EQ(r.reps.size(), 3u);
+  for (const auto& rep : r.reps) {
+    EXPECT_EQ(rep.status, dpgpu::Status::Ok) << rep.message;
+    EXPECT_EQ(rep.valid.value_or(false), true);
+    EXPECT_DOUBLE_EQ(rep.time_s, rep.counters.at("external_time_s"));
+    EXPECT_GE(rep.counters.at("measured_s"), rep.time_s);
+    EXPECT_EQ(rep.counters.at("load_s"), 0);  // sent in the warm-up
+  }
 }
 
 }  // namespace
