@@ -60,6 +60,11 @@ install_missing "build and figures" 0 cmake ninja-build g++ git libyaml-cpp-dev 
   python3-yaml libedlib-dev
 [ "$test_deps" = 1 ] || exit 0
 
+# Optional: StringZilla's CPU backend for peer.stringzilla_cpu's tests (peers/README.md), in the
+# ignored venv .venv-peers that CMake's probe prefers; without network or python3-venv: skipped.
+venv="$(cd "$(dirname "$0")/.." && pwd)/.venv-peers"
+"$venv/bin/python3" -c "import stringzillas" 2>/dev/null || { python3 -m venv --system-site-packages "$venv" && "$venv/bin/python3" -m pip install -q stringzilla==5.3.2 stringzillas-cpus==5.3.2; } || echo "install-deps: stringzilla not installed (pip); peer.stringzilla's tests will be skipped"
+
 # The test command's own tools: the layout check and the fuzz targets, which need clang and
 # the libFuzzer runtime of clang's own version (Debian and Ubuntu: libfuzzer-<version>-dev).
 install_missing "layout check" 0 clang-format

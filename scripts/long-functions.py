@@ -21,7 +21,7 @@ import re
 import sys
 from pathlib import Path
 
-ROOTS = ("harness", "baselines", "problems", "strategies")
+ROOTS = ("harness", "baselines", "problems", "strategies", "peers")
 SUFFIXES = {".cpp", ".hpp", ".cu", ".cuh", ".h", ".cc"}
 CONTROL = re.compile(r"^\s*(if|for|while|switch|catch|else|do|try)\b")
 

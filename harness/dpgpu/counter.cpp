@@ -62,6 +62,11 @@ const std::vector<CounterSpec>& harness_counters() {
       counters::bytes("peak_device_bytes",
                       "most device memory the solve held at once (the harness's allocator)"),
       counters::count("annotated_launches", "launches", "kernel launches marked for the profiler"),
+      counters::seconds(
+          "external_time_s",
+          "a solve's own time, measured where the harness cannot (a library call in a "
+          "worker process): the repetition's time (measure.hpp, apply_external_time)"),
+      counters::seconds("measured_s", "the harness's time of a solve that set external_time_s"),
   };
   return c;
 }

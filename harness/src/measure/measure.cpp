@@ -95,6 +95,17 @@ class StreamDeviceCurrent {
   int device_ = -1;
 };
 
+}  // namespace
+
+void apply_external_time(RepRecord& rec) {
+  const auto it = rec.counters.find("external_time_s");
+  if (it == rec.counters.end()) return;
+  rec.counters["measured_s"] = rec.time_s;
+  rec.time_s = it->second;
+}
+
+namespace {
+
 // One solve, timed by the Context, then checked outside the timed region.
 // `sink`: where every `stride`-th marked launch goes (the in-worker profiler's solve).
 RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, void* stream,
@@ -112,6 +123,7 @@ RepRecord solve_once(const CaseJob& job, Context::Clock::time_point deadline, vo
     rec.time_s = ctx.elapsed_s();
     rec.phases = ctx.phase_seconds();
     rec.counters = ctx.counters();
+    apply_external_time(rec);
     if (ctx.device_peak() > 0) rec.counters["peak_device_bytes"] = double(ctx.device_peak());
     // A counter its registration does not declare is the solver's mistake: an error on it.
     if (auto why = job.solver->undeclared_counter(rec.counters)) throw std::logic_error(*why);

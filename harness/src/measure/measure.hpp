@@ -24,6 +24,12 @@ struct CaseJob {
 
 CaseResult measure_case(const CaseJob& job);
 
+// A solve whose work the harness cannot time (a library call in a worker process, peers/)
+// sets the counter "external_time_s" to the seconds it measured itself: they become the
+// repetition's time, and the time measured here around the whole solve is kept as the
+// counter "measured_s", so the row shows both. No such counter: nothing changes.
+void apply_external_time(RepRecord& rec);
+
 // Bytes of memory available now (host: MemAvailable; device: cudaMemGetInfo free bytes).
 std::uint64_t host_bytes_available();
 
