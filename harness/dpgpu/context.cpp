@@ -194,7 +194,6 @@ static double seconds(const Context::Clock::time_point& a, const Context::Clock:
 }
 
 double Context::elapsed_s() const {
-  if (reported_elapsed_s_ >= 0) return reported_elapsed_s_;
 #if DPGPU_WITH_CUDA
   if (backend_ == Backend::Gpu) {
     float ms = 0;

@@ -117,11 +117,6 @@ class Context {
   bool series_wanted() const { return series_wanted_; }
   void series(const std::string& name, std::size_t index, double value);
 
-  // A solve whose work runs outside this process (a peer library in a worker) reports the
-  // time of that work; the run's time is then this, not the whole solve's (which would hold
-  // the worker's start). The solver's help says what it times.
-  void report_elapsed_s(double seconds) { reported_elapsed_s_ = seconds; }
-
   struct SeriesPoint {
     std::string name;
     std::size_t index;
@@ -162,7 +157,6 @@ class Context {
   std::uint64_t annotated_launches_ = 0;
   std::uint64_t profile_stride_ = 0;  // from DPGPU_PROFILE_STRIDE or profile_marks; 0: not sampling
   LaunchMarkSink* mark_sink_ = nullptr;
-  double reported_elapsed_s_ = -1;  // < 0: none reported
 };
 
 }  // namespace dpgpu
