@@ -469,9 +469,13 @@ const SolverEntry& find_solver(const Source& src, const Entry& e, const ProblemE
                    known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
 }
 
-std::map<std::string, double> read_caps(const Source& src, const Entry& max) {
+std::map<std::string, double> read_caps(const Source& src, const Entry& max,
+                                        std::map<std::string, Where>& where) {
   std::map<std::string, double> caps;
-  for (const Entry& e : map_entries(src, max.value, max.path)) caps[e.key] = read_number(src, e);
+  for (const Entry& e : map_entries(src, max.value, max.path)) {
+    caps[e.key] = read_number(src, e);
+    where[e.key] = src.at(e.key_node);
+  }
   return caps;
 }
 
@@ -491,7 +495,7 @@ SolverSpec read_solver(const Source& src, const YAML::Node& node, const std::str
   // An unavailable solver is still checked: the runner records it as skipped.
   if (const Entry* params = find(entries, "params"))
     spec.params = read_axes(src, *params, solver.schema, fmt::format("solver '{}'", solver.name));
-  if (const Entry* max = find(entries, "max")) spec.max = read_caps(src, *max);
+  if (const Entry* max = find(entries, "max")) spec.max = read_caps(src, *max, spec.max_where);
   return spec;
 }
 

@@ -208,7 +208,8 @@ void check_cap_keys(const Experiment& e, const std::set<std::string>& instance_k
         throw InputError(
             fmt::format("{}: solver '{}': max: '{}' is no size or parameter of this experiment's "
                         "instances, so the cap would never apply (they have: {})",
-                        spec.where.str(), spec.name, key, fmt::join(instance_keys, ", ")));
+                        spec.max_where.count(key) ? spec.max_where.at(key).str() : spec.where.str(),
+                        spec.name, key, fmt::join(instance_keys, ", ")));
 }
 
 void plan_part(const Experiment& e, const MeasureSettings& m, const PlanOptions& opt,
