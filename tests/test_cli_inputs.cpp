@@ -210,3 +210,15 @@ TEST(CliInputs, SlurmZeroCpusPerTaskIsRefused) {
     EXPECT_NE(r.output.find(flag.substr(0, flag.find(' '))), std::string::npos) << r.output;
   }
 }
+
+// Issue 35, item 16: an error about a --set value names the flag, not the solver's line in
+// the file (a max: key added by --set that names no size).
+TEST(CliInputs, AnErrorAboutASetCapNamesTheFlag) {
+  e2e::TempDir d;
+  auto yaml = d.write("c.yaml", toy("capset", "  - name: cpu.bare\n"));
+  auto r = run(kToy + " check " + yaml.string() + " --set solvers.cpu.bare.max.m=3");
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("error: --set solvers.cpu.bare.max.m=3: "), std::string::npos)
+      << r.output;
+  EXPECT_EQ(r.output.find("c.yaml:"), std::string::npos) << r.output;
+}

@@ -115,3 +115,53 @@ TEST(ExperimentOverride, AppliedInMemoryAndErrorsNameTheFlag) {
   EXPECT_EQ(entries, 1u) << "only the experiment file: nothing written beside it";
   std::filesystem::remove_all(dir);
 }
+
+// Issue 35, item 16: a path two items match is an error listing them (never the first one
+// silently); an item may be named by its index; parts are named by their problem.
+TEST(ExperimentOverride, AnAmbiguousPathIsAnErrorListingTheMatches) {
+  const char* two = R"(name: two
+problem: lcs
+instances:
+  - generator: random
+    params: {n: 1024}
+  - generator: random
+    params: {n: 2048}
+solvers:
+  - name: cpu.omp_wavefront
+    params: {threads: 1}
+  - name: cpu.omp_wavefront
+    params: {threads: 2}
+)";
+  for (const char* path :
+       {"instances.random.params.n", "solvers.cpu.omp_wavefront.params.threads"}) {
+    try {
+      dpgpu::apply_overrides(two, {{path, "7"}}, "two.yaml");
+      ADD_FAILURE() << path << " changed one item silently";
+    } catch (const dpgpu::InputError& e) {
+      const std::string m = e.what();
+      EXPECT_EQ(m.rfind(std::string("--set ") + path + "=7: ", 0), 0u) << m;
+      EXPECT_NE(m.find("is ambiguous: 2 items"), std::string::npos) << m;
+      EXPECT_NE(m.find("item 0 (line"), std::string::npos) << m;
+      EXPECT_NE(m.find("item 1 (line"), std::string::npos) << m;
+    }
+  }
+  auto y = YAML::Load(dpgpu::apply_overrides(two, {{"instances.1.params.n", "4096"}}, "two.yaml"));
+  EXPECT_EQ(y["instances"][0]["params"]["n"].as<int>(), 1024);
+  EXPECT_EQ(y["instances"][1]["params"]["n"].as<int>(), 4096);
+}
+
+TEST(ExperimentOverride, PartsAreAddressedByTheirProblem) {
+  const char* parts = R"(name: parts
+parts:
+  - problem: lcs
+    instances: [{generator: random, params: {n: 64}}]
+    solvers: [cpu.linear]
+  - problem: knapsack
+    instances: [{generator: paper2014, params: {n: 10}}]
+    solvers: [cpu.dp]
+)";
+  auto y = YAML::Load(dpgpu::apply_overrides(
+      parts, {{"parts.knapsack.instances.paper2014.params.n", "[20, 40]"}}, "parts.yaml"));
+  EXPECT_EQ(y["parts"][1]["instances"][0]["params"]["n"][1].as<int>(), 40);
+  EXPECT_EQ(y["parts"][0]["instances"][0]["params"]["n"].as<int>(), 64);
+}

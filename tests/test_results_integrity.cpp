@@ -141,6 +141,7 @@ TEST(ResultsIntegrity, ADuplicatedRecordKeepsTheFirstAndSaysSo) {
   const std::string runs_before = slurp(out / "runs.csv");
   auto lines = lines_of(out / "journal.jsonl");
   auto copy = nlohmann::json::parse(lines[0]);
+  copy.erase("check");  // a line as dpgpu wrote it before checksums
   for (auto& rep : copy["result"]["reps"]) rep["time_s"] = 123.0;
   copy["finished"] = "2001-01-01T00:00:00Z";
   lines.push_back(copy.dump());
@@ -368,7 +369,7 @@ TEST(ResultsIntegrity, AnUnknownMaxKeyIsAnErrorNamingTheKeysThatExist) {
   EXPECT_EQ(r.code, 2) << r.output;
   EXPECT_NE(r.output.find("max: 'N' is no size or parameter"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("they have: n"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("e.yaml:7"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("e.yaml:8:"), std::string::npos) << "the key itself: " << r.output;
   auto fixed =
       d.write("f.yaml",
               "name: cap\nproblem: toy\ninstances:\n  - generator: count\n    params: {n: [1, 2]}\n"
@@ -405,6 +406,7 @@ std::map<std::string, nlohmann::json> records_of(const fs::path& journal) {
   for (auto& line : lines_of(journal)) {
     auto j = nlohmann::json::parse(line);
     j.erase("rerun");
+    j.erase("check");  // a record rewritten with its rerun key has another checksum
     out.emplace(j.at("case_id").get<std::string>(), j);
   }
   return out;
@@ -470,6 +472,7 @@ TEST(ResultsIntegrity, JournalPropertyDamageThenResumeLosesNoReadableRecord) {
     } else if (kind == 2) {
       const auto which = std::uniform_int_distribution<std::size_t>(0, lines.size() - 1)(rng);
       auto copy = nlohmann::json::parse(lines[which]);
+      copy.erase("check");  // a line as dpgpu wrote it before checksums
       for (auto& rep : copy["result"]["reps"]) rep["time_s"] = 42.0;
       const auto at = std::uniform_int_distribution<std::size_t>(which + 1, lines.size())(rng);
       lines.insert(lines.begin() + long(at), copy.dump());

@@ -267,3 +267,32 @@ TEST(Shards, PartitionIsBalancedDeterministicAndCoversEveryCaseOnce) {
   for (std::string bad : {"8/8", "1", "-1/4", "a/b", "1/0", "0/4/2"})
     EXPECT_THROW(dpgpu::parse_shard(bad), dpgpu::InputError) << bad;
 }
+
+// Issue 35, item 12: the split never depends on the planning host's free memory. Where an
+// instance cannot be built for memory its cost is unknown, so --shard refuses instead of
+// splitting otherwise than a host where it fits (which would run cases twice and skip some).
+TEST(Shards, TheSplitNeverDependsOnFreeMemory) {
+  e2e::TempDir d;
+  auto yaml = d.write("m.yaml",
+                      "name: memsplit\nproblem: toy\ninstances:\n  - generator: count\n    params: "
+                      "{n: [3, 50, 200, 7]}\nsolvers:\n  - cpu.right\n  - cpu.bare\n"
+                      "repetitions: 1\nwarmup: 0\n");
+  fs::create_directories(d.path / "cg/job");
+  d.write("cg/job/memory.max", std::to_string(100u << 20) + "\n");
+  d.write("cg/job/memory.current", "0\n");
+  d.write("self", "0::/job\n");
+  const std::string small =
+      "DPGPU_CGROUP_FS=" + (d.path / "cg").string() + ":" + (d.path / "self").string() + " ";
+  for (std::string how : {"run " + yaml.string() + " --dry-run --shard 0/2",
+                          "check " + yaml.string() + " --shards 2"}) {
+    auto big = run(kToy + " " + how);
+    EXPECT_EQ(big.code, 0) << how << ": " << big.output;
+    auto r = run(small + kToy + " " + how);
+    EXPECT_EQ(r.code, 2) << how << ": " << r.output;
+    EXPECT_NE(r.output.find("cannot split the plan into 2 shards on this host"), std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("n=200"), std::string::npos) << r.output;
+  }
+  // Without shards the small host plans it as usual: that instance is a planned oom row.
+  EXPECT_EQ(run(small + kToy + " run " + yaml.string() + " --dry-run").code, 0);
+}

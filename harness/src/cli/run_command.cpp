@@ -7,6 +7,7 @@
 
 #include "cli/command.hpp"
 #include "cli/runner.hpp"
+#include "dpgpu/error.hpp"
 
 namespace dpgpu::cli {
 
@@ -16,10 +17,15 @@ struct RunArgs {
   RunOptions opt;
   std::string file;
   int repetitions = 0;
+  CLI::Option* out = nullptr;
 };
 
 int run(RunArgs& a) {
   if (a.repetitions > 0) a.opt.repetitions = a.repetitions;
+  if (a.out->count() > 0 && a.opt.out.empty())
+    throw InputError(
+        "--out '': an empty folder name; name a folder, or leave --out out for "
+        "results/<experiment name>");
   return run_experiment(a.file, a.opt);
 }
 
@@ -30,7 +36,7 @@ Command add_run_command(CLI::App& app) {
   RunOptions& o = a->opt;
   auto* run_cmd = app.add_subcommand("run", "run an experiment file and write its results");
   run_cmd->add_option("file", a->file, "experiment YAML file")->required();
-  run_cmd->add_option("--out", o.out, "results folder (default results/<name>)");
+  a->out = run_cmd->add_option("--out", o.out, "results folder (default results/<name>)");
   run_cmd->add_option("--filter", o.filter, "only cases whose id matches this regular expression");
   run_cmd
       ->add_option("--repetitions", a->repetitions,

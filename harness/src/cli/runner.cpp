@@ -20,6 +20,7 @@
 #include "profile/profiler_cupti.hpp"
 #include "records/csv_table.hpp"
 #include "results/counter_declarations.hpp"
+#include "results/measuring_conditions.hpp"
 #include "results/record_rows.hpp"
 #include "report/reporter.hpp"
 #include "results/results_folder.hpp"
@@ -144,6 +145,7 @@ std::string resume_command(const fs::path& file, const RunOptions& opt, const fs
                            const std::string& shard) {
   std::string s = "dpgpu run " + shell_quoted(file.string());
   for (const std::string& set : opt.sets) s += " --set " + shell_quoted(set);
+  if (!opt.filter.empty()) s += " --filter " + shell_quoted(opt.filter);  // an unfinished rerun
   if (!shard.empty()) s += " --shard " + shell_quoted(shard);
   if (opt.repetitions)
     s += fmt::format(" --repetitions {}", *opt.repetitions);  // part of the plan's fingerprint
@@ -176,14 +178,35 @@ void finish_context(nlohmann::json& context) {
 
 // The cases left to run (--resume: those not committed, or whose worker was SIGKILLed by
 // the OOM killer or another outsider), in plan order.
+// A --filter rerun (or --resume continuing one): those it has not measured again yet.
 std::vector<const CaseSpec*> cases_to_run(const RunPlan& plan, const ResultsFolder& folder,
                                           bool resume) {
   std::vector<const CaseSpec*> todo;
-  for (std::size_t i : plan.selected)
-    if (!(resume && folder.committed(plan.cases[i].id) &&
-          !killed_outside(folder.record(plan.cases[i].id)->result)))
-      todo.push_back(&plan.cases[i]);
+  for (std::size_t i : plan.selected) {
+    const std::string& id = plan.cases[i].id;
+    const bool done = folder.filtering() ? folder.rerun_done(id) : resume && folder.committed(id);
+    if (!(done && !killed_outside(folder.record(id)->result))) todo.push_back(&plan.cases[i]);
+  }
   return todo;
+}
+
+// --resume of a folder whose --filter rerun was stopped: that rerun's cases, and its filter
+// in every resume command printed.
+void continue_filter(RunPlan& plan, RunOptions& opt, const ResultsFolder& folder) {
+  if (!folder.adopted_filter()) return;
+  if (opt.filter.empty()) select_cases(plan, folder.filter());
+  opt.filter = folder.filter();
+  std::cerr << fmt::format(
+      "continuing the unfinished --filter '{}' rerun of {} ({} cases selected)\n", folder.filter(),
+      folder.dir().string(), plan.selected.size());
+}
+
+// The rerun is finished once each case it selects was measured again by it.
+void finish_filter(const RunPlan& plan, ResultsFolder& folder) {
+  if (!folder.filtering()) return;
+  for (std::size_t i : plan.selected)
+    if (!folder.rerun_done(plan.cases[i].id)) return;
+  folder.finish_filter();
 }
 
 // The estimate of time left counts the lanes that run cases side by side (time_left.hpp).
@@ -255,43 +278,36 @@ static nlohmann::json open_context(const fs::path& file, const RunPlan& plan,
   return context;
 }
 
-int run_experiment(const fs::path& file, const RunOptions& opt) {
-  if (opt.resume && opt.fresh)
-    throw InputError("--resume and --fresh exclude each other: continue, or start over");
-  const RunPlan plan = make_plan(
-      file, {.filter = opt.filter,
-             .repetitions = opt.repetitions,
-             .max_cases = opt.max_cases,
-             .shard = opt.shard.empty() ? std::nullopt : std::optional(parse_shard(opt.shard)),
-             .verbose = opt.verbose,
-             .share_gpus = opt.share_gpus,
-             .sets = opt.sets});
-  if (opt.dry_run) {
-    print_case_table(std::cout, plan, plan.selected);
-    return 0;
-  }
-  const Experiment& shared = plan.shared();
-  const std::vector<Lane> lanes = lanes_of(opt, plan);
-  // Locked clocks, held until this returns (clock_lock.hpp: every other way out); refused early.
-  const ClockRequest clocks =
-      opt.lock_clocks.empty() ? shared.clocks : parse_lock_clocks(opt.lock_clocks);
-  std::optional<ClockLock> clock_lock;
-  if (clocks.any()) clock_lock.emplace(clocks);
-  const fs::path out = results_path(plan, opt);
-  ResultsFolder folder(out, plan, {opt.resume, opt.fresh, !opt.filter.empty()});
-  if (!folder.moved_aside().empty())
-    std::cerr << "old results moved to " << folder.moved_aside().string() << "\n";
-  install_interrupt_handlers();
+// A write that failed as the run started (a full disk, a file size limit): said with the
+// command that continues once there is room; exit 1.
+static int start_failed(const std::string& what, const ResultsFolder* folder,
+                        const std::string& resume) {
+  if (folder) folder->remove_temporary_files();
+  std::cerr << fmt::format(
+      "error: {}\nthe run stopped before measuring anything; committed cases are kept; free "
+      "space and continue with:\n  {}\n",
+      what, resume);
+  return 1;
+}
 
-  const ProfileSettings profiling = profile_settings(shared, opt);
-  nlohmann::json context = open_context(file, plan, folder, lanes, clock_lock);
-
-  std::vector<std::unique_ptr<Reporter>> files =
-      output_reporters(out, context, profiling.on, shared.series);
-  auto progress = progress_reporter(std::cerr);
+// Measures the cases left into `folder`, committing each; the run's exit code.
+static int measure_into(ResultsFolder& folder, const fs::path& file, const RunOptions& opt,
+                        const RunPlan& plan, const std::vector<Lane>& lanes,
+                        const std::optional<ClockLock>& clock_lock) {
+  const fs::path& out = folder.dir();
+  const std::string resume = resume_command(file, opt, out, plan.shard ? plan.shard->str() : "");
+  const ProfileSettings profiling = profile_settings(plan.shared(), opt);
+  nlohmann::json context;
+  std::vector<std::unique_ptr<Reporter>> files;
   Rebuilder rebuild(files, plan, folder);
-  rebuild.now();
-
+  try {
+    context = open_context(file, plan, folder, lanes, clock_lock);
+    files = output_reporters(out, context, profiling.on, plan.shared().series);
+    rebuild.now();
+  } catch (const WriteError& e) {
+    return start_failed(e.what(), &folder, resume);
+  }
+  auto progress = progress_reporter(std::cerr);
   const std::vector<const CaseSpec*> todo = cases_to_run(plan, folder, opt.resume);
   const auto started = Clock::now();
   Progress p;
@@ -322,15 +338,53 @@ int run_experiment(const fs::path& file, const RunOptions& opt) {
   };
   run_cases(todo, lanes, profiling, commit,
             [&] { return stop_requested() != 0 || !write_failed.empty(); });
-  const std::string resume = resume_command(file, opt, out, plan.shard ? plan.shard->str() : "");
   if (auto failed = close_results(folder, rebuild, context, out, write_failed, resume))
     return *failed;
-
   const int code = tally(plan.name(), folder.in_plan_order(plan),
                          plan.shard ? plan.shard_cases.size() : plan.cases.size(),
                          plan.shard ? " of shard " + plan.shard->str() : "", out.string());
   if (int sig = stop_requested()) return stopped(sig, p, resume);
+  finish_filter(plan, folder);
   return code;
+}
+
+int run_experiment(const fs::path& file, const RunOptions& given) {
+  RunOptions opt = given;  // --resume of an unfinished --filter rerun takes its filter
+  if (opt.resume && opt.fresh)
+    throw InputError("--resume and --fresh exclude each other: continue, or start over");
+  RunPlan plan = make_plan(
+      file, {.filter = opt.filter,
+             .repetitions = opt.repetitions,
+             .max_cases = opt.max_cases,
+             .shard = opt.shard.empty() ? std::nullopt : std::optional(parse_shard(opt.shard)),
+             .verbose = opt.verbose,
+             .share_gpus = opt.share_gpus,
+             .sets = opt.sets});
+  if (opt.dry_run) {
+    print_case_table(std::cout, plan, plan.selected);
+    return 0;
+  }
+  const std::vector<Lane> lanes = lanes_of(opt, plan);
+  // Locked clocks, held until this returns (clock_lock.hpp: every other way out); refused early.
+  const ClockRequest clocks =
+      opt.lock_clocks.empty() ? plan.shared().clocks : parse_lock_clocks(opt.lock_clocks);
+  std::optional<ClockLock> clock_lock;
+  if (clocks.any()) clock_lock.emplace(clocks);
+  const fs::path out = results_path(plan, opt);
+  std::optional<ResultsFolder> folder;
+  try {
+    folder.emplace(out, plan,
+                   FolderOptions{opt.resume, opt.fresh, !opt.filter.empty() && !opt.resume,
+                                 opt.filter, measuring_conditions(plan, lanes)});
+  } catch (const WriteError& e) {
+    return start_failed(e.what(), nullptr,
+                        resume_command(file, opt, out, plan.shard ? plan.shard->str() : ""));
+  }
+  continue_filter(plan, opt, *folder);
+  if (!folder->moved_aside().empty())
+    std::cerr << "old results moved to " << folder->moved_aside().string() << "\n";
+  install_interrupt_handlers();
+  return measure_into(*folder, file, opt, plan, lanes, clock_lock);
 }
 
 }  // namespace dpgpu

@@ -16,6 +16,7 @@
 #include <optional>
 #include <sstream>
 #include <system_error>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "dpgpu/error.hpp"
@@ -165,15 +166,15 @@ std::vector<Entry> map_entries(const Source& src, const YAML::Node& node, const 
     src.fail(node, fmt::format("{}: expected a map of keys, got {}",
                                path.empty() ? "experiment file" : path, describe(node)));
   std::vector<Entry> out;
+  std::unordered_map<std::string, std::size_t> first;  // O(n): 10^5 keys checked at once
   for (auto it = node.begin(); it != node.end(); ++it) {
     const YAML::Node key = it->first;
     if (!key.IsScalar())
       src.fail(key, fmt::format("{}: expected a plain key, got {}", path, describe(key)));
     Entry e{key.Scalar(), prefix + key.Scalar(), key, it->second};
-    for (const Entry& seen : out)
-      if (seen.key == e.key)
-        src.fail(key, fmt::format("{}: key given twice (first at line {})", e.path,
-                                  src.at(seen.key_node).line));
+    if (auto [seen, fresh] = first.emplace(e.key, out.size()); !fresh)
+      src.fail(key, fmt::format("{}: key given twice (first at line {})", e.path,
+                                src.at(out[seen->second].key_node).line));
     out.push_back(std::move(e));
   }
   return out;
@@ -469,9 +470,13 @@ const SolverEntry& find_solver(const Source& src, const Entry& e, const ProblemE
                    known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
 }
 
-std::map<std::string, double> read_caps(const Source& src, const Entry& max) {
+std::map<std::string, double> read_caps(const Source& src, const Entry& max,
+                                        std::map<std::string, Where>& where) {
   std::map<std::string, double> caps;
-  for (const Entry& e : map_entries(src, max.value, max.path)) caps[e.key] = read_number(src, e);
+  for (const Entry& e : map_entries(src, max.value, max.path)) {
+    caps[e.key] = read_number(src, e);
+    where[e.key] = src.at(e.key_node);
+  }
   return caps;
 }
 
@@ -491,7 +496,7 @@ SolverSpec read_solver(const Source& src, const YAML::Node& node, const std::str
   // An unavailable solver is still checked: the runner records it as skipped.
   if (const Entry* params = find(entries, "params"))
     spec.params = read_axes(src, *params, solver.schema, fmt::format("solver '{}'", solver.name));
-  if (const Entry* max = find(entries, "max")) spec.max = read_caps(src, *max);
+  if (const Entry* max = find(entries, "max")) spec.max = read_caps(src, *max, spec.max_where);
   return spec;
 }
 

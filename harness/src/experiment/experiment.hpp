@@ -76,7 +76,8 @@ struct SolverSpec {
   Where where;
   std::string name;
   std::vector<Axis> params;
-  std::map<std::string, double> max;  // caps on instance dims (or generator params)
+  std::map<std::string, double> max;       // caps on instance dims (or generator params)
+  std::map<std::string, Where> max_where;  // where each cap's key is (a --set flag, or a line)
   // Where a message about these parameters points: the key of the parameter it names first
   // in quotes ('p') among those the file sets, else the solver's entry.
   const Where& where_named(const std::string& message) const;

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <functional>
 #include <utility>
 #include <sstream>
 
@@ -25,13 +26,58 @@ std::vector<std::string> split_dots(const std::string& path) {
   return out;
 }
 
-// A list item's name: a bare scalar, else its name, generator or file.
+// A list item's name: a bare scalar, else its name, generator or file, or a part's problem.
 std::string item_name(const YAML::Node& item) {
   if (item.IsScalar()) return item.Scalar();
   if (item.IsMap())
-    for (const char* key : {"name", "generator", "file"})
+    for (const char* key : {"name", "generator", "file", "problem"})
       if (item[key] && item[key].IsScalar()) return item[key].Scalar();
   return "";
+}
+
+std::string line_of(const YAML::Node& item) {
+  const YAML::Mark m = item.Mark();
+  return m.is_null() ? std::string("?") : std::to_string(m.line + 1);
+}
+
+// The item of `list` that parts[i..] names, and how many parts its name spans: the longest
+// name that matches (`gpu.wavefront` spans two), else an index (`instances.1`). `fail` is
+// called when none matches or when two items share the name.
+std::pair<std::size_t, std::size_t> find_item(const YAML::Node& list,
+                                              const std::vector<std::string>& parts, std::size_t i,
+                                              const std::function<void(const std::string&)>& fail) {
+  std::size_t best = 0;
+  std::vector<std::size_t> matches;
+  std::vector<std::string> names;
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    std::string name = item_name(list[k]), joined;
+    names.push_back(name.empty() ? std::to_string(k) : name);
+    for (std::size_t j = i; j < parts.size(); ++j) {
+      joined += (j > i ? "." : "") + parts[j];
+      if (joined != name || j + 1 - i < best) continue;
+      if (j + 1 - i > best) matches.clear();
+      best = j + 1 - i, matches.push_back(k);
+    }
+  }
+  const std::string where =
+      fmt::format("{}", fmt::join(parts.begin(), parts.begin() + long(i), "."));
+  if (matches.size() > 1) {
+    std::vector<std::string> found;
+    for (std::size_t k : matches)
+      found.push_back(fmt::format("item {} (line {})", k, line_of(list[k])));
+    fail(fmt::format(
+        "'{}' is ambiguous: {} items of the list at '{}' are named so ({}); name one by its "
+        "index ({}.{}...) or give them distinct names (name: ...)",
+        parts[i], matches.size(), where, fmt::join(found, ", "), where, matches.front()));
+  }
+  if (best > 0) return {matches.front(), best};
+  const std::string& part = parts[i];
+  if (!part.empty() && part.size() < 9 &&
+      part.find_first_not_of("0123456789") == std::string::npos && std::stoul(part) < list.size())
+    return {std::stoul(part), 1};
+  fail(fmt::format("no item named '{}' in the list at '{}' (items: {}; or an index 0 to {})", part,
+                   where, fmt::join(names, ", "), list.size() - 1));
+  return {0, 0};
 }
 
 // `text` as a double-quoted YAML scalar.
@@ -78,28 +124,7 @@ void apply(YAML::Node root, const Override& o, const std::string& file, int firs
   };
   while (i < parts.size()) {
     if (node.IsSequence()) {
-      // The longest run of parts that names an item: "gpu.wavefront" spans two.
-      std::size_t best = 0;
-      std::size_t index = 0;
-      std::vector<std::string> names;
-      for (std::size_t k = 0; k < node.size(); ++k) {
-        std::string name = item_name(node[k]);
-        names.push_back(name);
-        std::string joined;
-        for (std::size_t j = i; j < parts.size(); ++j) {
-          joined += (j > i ? "." : "") + parts[j];
-          if (joined == name && j + 1 - i > best) best = j + 1 - i, index = k;
-        }
-      }
-      // A number names an item by its place when no item has it for a name: instances.0
-      if (best == 0 && !parts[i].empty() &&
-          parts[i].find_first_not_of("0123456789") == std::string::npos && parts[i].size() < 9 &&
-          std::stoul(parts[i]) < node.size())
-        best = 1, index = std::stoul(parts[i]);
-      if (best == 0)
-        fail(fmt::format("no item named '{}' in the list at '{}' (items: {})", parts[i],
-                         fmt::join(parts.begin(), parts.begin() + long(i), "."),
-                         fmt::join(names, ", ")));
+      const auto [index, best] = find_item(node, parts, i, fail);
       i += best;
       if (node[index].IsScalar())
         node[index] = named_map(node[index]);  // a bare solver name: a map to hold the change

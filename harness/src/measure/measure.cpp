@@ -24,15 +24,7 @@
 
 namespace dpgpu {
 
-std::uint64_t host_bytes_available() {
-  std::ifstream in("/proc/meminfo");
-  std::string key;
-  std::uint64_t kb = 0;
-  std::string unit;
-  while (in >> key >> kb >> unit)
-    if (key == "MemAvailable:") return kb * 1024;
-  return UINT64_MAX;
-}
+// host_bytes_available(): process/host_memory.cpp (MemAvailable and the cgroup limit).
 
 std::string memory_refusal(const CaseJob& job, bool check_device) {
   if (!job.solver->memory) return {};

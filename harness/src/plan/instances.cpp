@@ -6,7 +6,10 @@
 #include <stdexcept>
 
 #include "dpgpu/error.hpp"
+#include "dpgpu/text_file.hpp"
+#include "records/hash_text.hpp"
 #include "plan/file_kind.hpp"
+#include "process/host_memory.hpp"
 #include "measure/measure.hpp"
 #include "records/human_format.hpp"
 
@@ -22,8 +25,9 @@ void check_instance_bytes(const ProblemEntry& problem, const std::string& genera
   const std::uint64_t avail = host_bytes_available();
   if (need > avail)
     throw InstanceTooLarge(
-        fmt::format("the instance needs {} of host memory, {} available", format_bytes(need),
-                    avail == UINT64_MAX ? std::string("an unknown amount") : format_bytes(avail)));
+        fmt::format("the instance needs {} of host memory, {} available{}", format_bytes(need),
+                    avail == UINT64_MAX ? std::string("an unknown amount") : format_bytes(avail),
+                    cgroup_memory_words()));
 }
 
 std::vector<AnyInstance> generate(const ProblemEntry& problem, const std::string& name,
@@ -94,6 +98,26 @@ std::vector<AnyInstance> materialize(const Experiment& e, const ProblemEntry& pr
   }
 }
 
+// A file whose content is not what the plan read (replaced, edited, truncated since): the
+// case's facts (n, work) are the old file's, so measuring the new one would mix the two.
+static void check_unchanged(const InstanceRecipe& recipe) {
+  for (std::size_t i = 0; i < recipe.files.size() && i < recipe.file_hashes.size(); ++i) {
+    if (recipe.file_hashes[i].empty()) continue;
+    std::string now;
+    try {
+      now = hash_text(read_whole_file(recipe.files[i]));
+    } catch (const std::exception& e) {
+      now = std::string("unreadable: ") + e.what();
+    }
+    if (now != recipe.file_hashes[i])
+      throw InputError(fmt::format(
+          "instance file {} changed since the plan read it (content hash {} then, {} now), so the "
+          "case's sizes and work would not be those of what it solves; restore the file, or start "
+          "a new run (another --out, or --fresh) to measure the new one",
+          recipe.files[i], recipe.file_hashes[i], now));
+  }
+}
+
 static AnyInstance build_as_recorded(const ProblemEntry& problem, const InstanceRecipe& recipe) {
   if (!recipe.generator.empty()) {
     const GeneratorEntry* gen = problem.generator(recipe.generator);
@@ -105,6 +129,7 @@ static AnyInstance build_as_recorded(const ProblemEntry& problem, const Instance
   for (auto& f : recipe.files) files.paths.emplace_back(f);
   files.select = recipe.select;
   auto loaded = read_files(problem, files);
+  check_unchanged(recipe);  // after reading: what was read is what the plan read
   if (recipe.loaded_index >= loaded.size())
     throw InputError(fmt::format("{} now holds {} instances, expected at least {}",
                                  recipe.files.front(), loaded.size(), recipe.loaded_index + 1));

@@ -75,6 +75,24 @@ std::string lines(const Where& a, const Where& b) {
                           : fmt::format("lines {} and {}", a.line, b.line);
 }
 
+// Each file's content hash (missing or unreadable files: the loader says why, later).
+std::vector<std::string> file_hashes(const std::vector<std::filesystem::path>& paths) {
+  std::vector<std::string> out;
+  for (auto& p : paths) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(p, ec)) {  // a FIFO would block: read_files refuses it
+      out.push_back("");
+      continue;
+    }
+    try {
+      out.push_back(hash_text(read_whole_file(p)));
+    } catch (const std::exception&) {
+      out.push_back("");
+    }
+  }
+  return out;
+}
+
 // One instance × solver point.
 CaseSpec make_case(const Experiment& e, const InstancePoint& ip, const AnyInstance* x,
                    const std::string& key, const SolverPoint& sp, const MeasureSettings& m,
@@ -190,7 +208,8 @@ void check_cap_keys(const Experiment& e, const std::set<std::string>& instance_k
         throw InputError(
             fmt::format("{}: solver '{}': max: '{}' is no size or parameter of this experiment's "
                         "instances, so the cap would never apply (they have: {})",
-                        spec.where.str(), spec.name, key, fmt::join(instance_keys, ", ")));
+                        spec.max_where.count(key) ? spec.max_where.at(key).str() : spec.where.str(),
+                        spec.name, key, fmt::join(instance_keys, ", ")));
 }
 
 void plan_part(const Experiment& e, const MeasureSettings& m, const PlanOptions& opt,
@@ -204,12 +223,21 @@ void plan_part(const Experiment& e, const MeasureSettings& m, const PlanOptions&
     const Where& source_where = e.instances[ip.source].where;
     std::vector<AnyInstance> loaded;
     std::string too_large;
+    // The files' content as read: hashed before and after, so a file changing under the
+    // planner is bad input and each case can check it builds from the same bytes.
+    const std::vector<std::string> before = file_hashes(e.instances[ip.source].file.paths);
     try {
       loaded =
           materialize(e, *problem, ip);  // bad input throws InputError: exit 2, nothing written
     } catch (const InstanceTooLarge& err) {
       too_large = err.what();
     }
+    const std::vector<std::string> hashes = file_hashes(e.instances[ip.source].file.paths);
+    if (hashes != before)
+      throw InputError(
+          fmt::format("{}: an instance file changed while it was read; run again once "
+                      "it is no longer written",
+                      source_where.str()));
     for (const AnyInstance& x : loaded)
       for (auto& [key, value] : x.dims) instance_keys.insert(key);
     std::vector<std::optional<Objective>> found(loaded.size());
@@ -225,9 +253,10 @@ void plan_part(const Experiment& e, const MeasureSettings& m, const PlanOptions&
       for (const SolverPoint& sp : plan.solvers) {
         CaseSpec c = make_case(e, ip, x, key, sp, m, opt);
         c.recipe.loaded_index = li;
+        c.recipe.file_hashes = hashes;
         if (!loaded.empty()) c.recipe.optimum = found[li];
         if (!x)
-          c.decision = Decision::Refuse, c.reason = too_large;
+          c.decision = Decision::Refuse, c.reason = too_large, c.instance_built = false;
         else if (auto rule =
                      decide(c, e, sp, ip, *x, no_gpu, *problem, host_cards, opt.share_gpus)) {
           rule->case_index = cases.size();
@@ -338,10 +367,45 @@ nlohmann::json fingerprint_of(const std::string& name, const MeasureSettings& m,
   // Each instance file's content: --resume refuses to mix measurements of a file that changed.
   nlohmann::json files = nlohmann::json::object();
   for (auto& c : cases)
-    for (auto& f : c.recipe.files)
-      if (!files.contains(f)) files[f] = hash_text(read_whole_file(f));
+    for (std::size_t i = 0; i < c.recipe.files.size() && i < c.recipe.file_hashes.size(); ++i)
+      files[c.recipe.files[i]] = c.recipe.file_hashes[i];
   if (!files.empty()) j["files"] = files;
   return j;
+}
+
+// `filter` with every repetition count above `longest` lowered to longest + 1: no match in a
+// string of at most `longest` characters uses more, so the matches are the same, and
+// '.{0,30000}zz' no longer builds (and walks) 30000 states for ids of 60 characters.
+std::string clamp_counts(const std::string& filter, std::size_t longest) {
+  std::string out;
+  bool in_class = false;
+  for (std::size_t i = 0; i < filter.size(); ++i) {
+    const char c = filter[i];
+    if (c == '\\' && i + 1 < filter.size()) {
+      out += filter.substr(i++, 2);
+      continue;
+    }
+    if (in_class || c != '{') {
+      in_class = c == '[' ? true : c == ']' ? false : in_class;
+      out += c;
+      continue;
+    }
+    static const std::regex count(R"(\{(\d+)(,(\d*))?\})");
+    std::smatch m;
+    const std::string rest = filter.substr(i);
+    if (!std::regex_search(rest, m, count, std::regex_constants::match_continuous)) {
+      out += c;
+      continue;
+    }
+    auto lowered = [&](const std::string& digits) {
+      return digits.size() > 9 || std::stoull(digits) > longest ? std::to_string(longest + 1)
+                                                                : digits;
+    };
+    out += "{" + lowered(m[1]) + (m[2].matched ? "," : "") +
+           (m[3].matched && m[3].length() > 0 ? lowered(m[3]) : "") + "}";
+    i += std::size_t(m.length(0)) - 1;
+  }
+  return out;
 }
 
 std::vector<std::size_t> select(const std::vector<CaseSpec>& cases, const std::string& filter) {
@@ -350,11 +414,14 @@ std::vector<std::size_t> select(const std::vector<CaseSpec>& cases, const std::s
     for (std::size_t i = 0; i < cases.size(); ++i) out.push_back(i);
     return out;
   }
+  std::size_t longest = 0;
+  for (auto& c : cases) longest = std::max(longest, c.id.size());
   std::regex re;
   try {
     // libstdc++'s polynomial mode matches by breadth-first search: '(.*)*(.*)*zzz' takes
     // microseconds instead of minutes of backtracking (back-references are refused).
-    re = std::regex(filter, std::regex::ECMAScript | std::regex_constants::__polynomial);
+    re = std::regex(clamp_counts(filter, longest),
+                    std::regex::ECMAScript | std::regex_constants::__polynomial);
   } catch (const std::regex_error& err) {
     throw InputError(
         fmt::format("--filter '{}' is not a valid regular expression (back-references are not "
@@ -380,6 +447,23 @@ std::uint64_t count_cases(const Experiment& e) {
         instances, s.generator.empty() ? 1 : saturating_mul(points(s.params), s.seeds.size()));
   for (auto& s : e.solvers) solvers = saturating_add(solvers, points(s.params));
   return saturating_mul(instances, solvers);
+}
+
+void select_cases(RunPlan& plan, const std::string& filter) {
+  plan.selected = select(plan.cases, filter);
+  plan.shard_cases.clear();
+  if (!plan.shard) return;
+  // The fingerprint stays the whole plan's, so merge can check shards come from one plan.
+  const Shard shard = *plan.shard;
+  const std::vector<int> shard_of = shard_of_cases(plan.cases, shard.count);
+  for (std::size_t i = 0; i < plan.cases.size(); ++i)
+    if (shard_of[i] == shard.index) plan.shard_cases.push_back(i);
+  const std::size_t matched = plan.selected.size();
+  std::erase_if(plan.selected, [&](std::size_t i) { return shard_of[i] != shard.index; });
+  if (!filter.empty() && plan.selected.empty())
+    throw InputError(fmt::format(
+        "--filter '{}' matches {} cases, none of them in shard {}; nothing was run or written",
+        filter, matched, shard.str()));
 }
 
 RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& opt) {
@@ -414,20 +498,8 @@ RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& opt) {
                   plan.broken.front().message, plan.broken.size() - 1));
   check_plot_columns(plan.shared().plot, plan.cases);
   check_claim_cases(plan.shared(), plan.cases);
-  plan.selected = select(plan.cases, opt.filter);
-  if (opt.shard) {
-    // The fingerprint stays the whole plan's, so merge can check shards come from one plan.
-    plan.shard = opt.shard;
-    const std::vector<int> shard_of = shard_of_cases(plan.cases, opt.shard->count);
-    for (std::size_t i = 0; i < plan.cases.size(); ++i)
-      if (shard_of[i] == opt.shard->index) plan.shard_cases.push_back(i);
-    const std::size_t matched = plan.selected.size();
-    std::erase_if(plan.selected, [&](std::size_t i) { return shard_of[i] != opt.shard->index; });
-    if (!opt.filter.empty() && plan.selected.empty())
-      throw InputError(fmt::format(
-          "--filter '{}' matches {} cases, none of them in shard {}; nothing was run or written",
-          opt.filter, matched, opt.shard->str()));
-  }
+  plan.shard = opt.shard;
+  select_cases(plan, opt.filter);
   plan.fingerprint = fingerprint_of(plan.name(), m, plan.cases);
   plan.fingerprint_hash = hash_text(plan.fingerprint.dump());
   return plan;

@@ -66,6 +66,10 @@ struct RunPlan {
 // breaks an instance rule (all of them counted; kept instead with keep_broken).
 RunPlan make_plan(const std::filesystem::path& file, const PlanOptions& options);
 
+// RunPlan::selected (and shard_cases) again for `filter`: the cases of the plan's shard whose
+// id it matches (all with an empty filter). InputError when it matches none.
+void select_cases(RunPlan& plan, const std::string& filter);
+
 // Cases a part expands to, counted without expanding (saturates at UINT64_MAX).
 std::uint64_t count_cases(const Experiment& e);
 

@@ -41,6 +41,16 @@ double estimated_cost(const CaseSpec& c) {
 }
 
 std::vector<int> shard_of_cases(const std::vector<CaseSpec>& cases, int count) {
+  if (count > 1)
+    for (const CaseSpec& c : cases)
+      if (!c.instance_built)
+        throw InputError(fmt::format(
+            "cannot split the plan into {} shards on this host: case '{}' has an instance that "
+            "cannot be built here ({}), so its work, the cost the split balances, is unknown "
+            "here; a host with more memory would split the cases otherwise (some would run "
+            "twice, some never). Plan the shards where every instance fits, or leave that "
+            "instance out (a smaller size, or a max: cap)",
+            count, c.id, c.reason));
   // Largest cost first; equal costs (the solvers of one instance) in the order of their ids'
   // hashes, so no shard collects one solver's cases.
   std::vector<std::pair<double, std::string>> key;

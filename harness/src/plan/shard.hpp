@@ -29,7 +29,9 @@ Shard parse_shard(const std::string& text);
 // The cost the partition balances (never negative).
 double estimated_cost(const CaseSpec& c);
 
-// The shard of every case of the plan (indices as `cases`), for `count` shards.
+// The shard of every case of the plan (indices as `cases`), for `count` shards. InputError
+// when a case's instance could not be built on this host (too large for its memory): its
+// cost would then depend on the host's free memory, and so would the split.
 std::vector<int> shard_of_cases(const std::vector<CaseSpec>& cases, int count);
 
 // What each shard gets: its cases and its share of the estimated cost (for check and slurm).

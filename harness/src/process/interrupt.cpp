@@ -36,9 +36,15 @@ void install_interrupt_handlers() {
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
   sa.sa_flags = 0;  // no SA_RESTART: a wait in poll() returns and sees the request
-  sigaction(SIGINT, &sa, nullptr);
-  sigaction(SIGTERM, &sa, nullptr);
-  sigaction(SIGHUP, &sa, nullptr);  // a dropped ssh session: stop as SIGTERM does
+  // A signal ignored when dpgpu started stays ignored: `nohup` ignores SIGHUP, a shell
+  // ignores SIGINT for a background job, and the user asked for exactly that.
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {  // SIGHUP: a dropped ssh session, as SIGTERM
+    struct sigaction old {};
+    if (sigaction(sig, nullptr, &old) == 0 && !(old.sa_flags & SA_SIGINFO) &&
+        old.sa_handler == SIG_IGN)
+      continue;
+    sigaction(sig, &sa, nullptr);
+  }
   // A closed pipe on stdout (`dpgpu run … | head`) is not a reason to die mid-commit: the
   // write fails instead, and the run goes on into its results folder.
   signal(SIGPIPE, SIG_IGN);

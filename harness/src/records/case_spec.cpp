@@ -80,6 +80,7 @@ nlohmann::json to_json(const CaseSpec& c) {
                    {"reason", c.reason}};
   if (c.known_optimum) j["known_optimum"] = *c.known_optimum;
   if (c.recipe.optimum) j["recipe"]["optimum"] = *c.recipe.optimum;
+  if (!c.recipe.file_hashes.empty()) j["recipe"]["file_hashes"] = c.recipe.file_hashes;
   if (c.measure.max_noise) j["max_noise"] = *c.measure.max_noise;
   if (c.profile)
     j["profile"] = {{"names", c.profile->names},
@@ -103,6 +104,8 @@ CaseSpec case_spec_from_json(const nlohmann::json& j) {
   c.recipe.select = r.at("select");
   c.recipe.loaded_index = r.at("loaded_index");
   if (r.contains("optimum")) c.recipe.optimum = r["optimum"].get<Objective>();
+  if (r.contains("file_hashes"))
+    c.recipe.file_hashes = r["file_hashes"].get<std::vector<std::string>>();
   c.instance_key = j.at("instance_key");
   c.instance_name = j.at("instance_name");
   c.has_seed = j.at("has_seed");

@@ -30,6 +30,9 @@ struct InstanceRecipe {
   ValueMap params;        // generator parameters, resolved with defaults
   std::uint64_t seed = 0;
   std::vector<std::string> files;  // file source: absolute paths
+  // Each file's content hash (hash_text) when the plan read it: a file changed since is
+  // refused when the case builds its instance, naming the file (empty: not checked).
+  std::vector<std::string> file_hashes;
   std::string select;
   std::size_t loaded_index = 0;  // which of the instances the files hold
   // The optimum the planner found by the problem's reference solver for an instance whose
@@ -75,6 +78,9 @@ struct CaseSpec {
 
   Decision decision = Decision::Run;
   std::string reason;  // why not run
+  // The planner built the instance here (false: refused for this host's memory, so its
+  // sizes and work are unknown here). Not recorded: a fact of the planning host.
+  bool instance_built = true;
 };
 
 // GPUs a case uses: a GPU solver's integer parameter `gpus` (the multi-GPU contract: logical

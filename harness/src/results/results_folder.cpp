@@ -14,11 +14,14 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
 
 #include "records/csv_table.hpp"
+#include "results/journal_line.hpp"
+#include "results/journal_repair.hpp"
 #include "dpgpu/error.hpp"
 
 namespace fs = std::filesystem;
@@ -42,6 +45,12 @@ std::string own_command() {
   return out;
 }
 
+// previous-<yyyymmdd>-<hhmmss>[-k]: a folder dpgpu moved old results into.
+bool moved_aside_by_dpgpu(const std::string& name) {
+  static const std::regex form(R"(previous-\d{8}-\d{6}(-\d+)?)");
+  return std::regex_match(name, form);
+}
+
 // Files that say a folder holds results of some run (journal-less ones from older dpgpu too).
 bool holds_results(const fs::path& dir) {
   std::error_code ec;
@@ -51,21 +60,70 @@ bool holds_results(const fs::path& dir) {
   return false;
 }
 
+// Anything but the holder file and the previous-<time>/ folders dpgpu itself moved aside
+// (a user's previous-drafts/ is the user's).
 bool holds_anything(const fs::path& dir) {
   std::error_code ec;
   for (auto& entry : fs::directory_iterator(dir, ec)) {
     auto name = entry.path().filename().string();
-    if (name != kHolderFile && name.rfind("previous-", 0) != 0) return true;
+    if (name != kHolderFile && !moved_aside_by_dpgpu(name)) return true;
   }
   return false;
 }
 
-// A folder dpgpu made: its marker, or (older dpgpu) a plan.json or a journal.
+// A folder dpgpu made: its marker, or (older dpgpu) a plan.json holding a plan's fingerprint.
+// A user's own plan.json, or a journal.jsonl alone, is not dpgpu's.
 bool made_by_dpgpu(const fs::path& dir) {
   std::error_code ec;
-  for (auto f : {kMarkerFile, kPlanFile, kJournalFile})
-    if (fs::exists(dir / f, ec)) return true;
-  return false;
+  if (fs::exists(dir / kMarkerFile, ec)) return true;
+  if (!fs::is_regular_file(dir / kPlanFile, ec)) return false;
+  try {
+    const nlohmann::json plan = nlohmann::json::parse(slurp(dir / kPlanFile));
+    return plan.is_object() && plan.contains("fingerprint") && plan["fingerprint"].is_object() &&
+           plan["fingerprint"].contains("cases");
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+// benchmark.json as the only record of a folder's cases (the journal and the CSVs deleted):
+// rebuilding would replace it with nothing, so the run is refused.
+void refuse_last_copy(const fs::path& dir) {
+  std::error_code ec;
+  const auto journal_bytes = fs::file_size(dir / kJournalFile, ec);
+  if ((!ec && journal_bytes > 0) || fs::exists(dir / "runs.csv") || fs::exists(dir / "summary.csv"))
+    return;
+  const std::set<std::string> ids = benchmark_case_ids(dir);
+  if (ids.empty()) return;
+  throw InputError(fmt::format(
+      "{}: benchmark.json holds {} cases (e.g. '{}') and is their only record ({}, runs.csv and "
+      "summary.csv are gone); a run here would rebuild it from the journal and lose them: copy "
+      "it away first, or use --fresh to move it aside into previous-<time>/",
+      dir.string(), ids.size(), *ids.begin(), kJournalFile));
+}
+
+// The measuring conditions the folder's cases were measured under (plan.json) are this run's,
+// or the run is refused, saying which changed: one case id, one way of measuring it. Folders
+// from before conditions were recorded are continued as they are.
+void refuse_other_conditions(const fs::path& dir, const nlohmann::json& recorded,
+                             const nlohmann::json& now) {
+  const nlohmann::json then = recorded.value(kConditions, nlohmann::json());
+  if (!then.is_object() || !now.is_object() || then == now) return;
+  std::vector<std::string> changed;
+  for (auto& [key, value] : now.items())
+    if (then.value(key, nlohmann::json()) != value)
+      changed.push_back(fmt::format("{}: {} recorded, {} now", key,
+                                    then.value(key, nlohmann::json()).dump(), value.dump()));
+  for (auto& [key, value] : then.items())
+    if (!now.contains(key))
+      changed.push_back(fmt::format("{}: {} recorded, unset now", key, value.dump()));
+  throw InputError(fmt::format(
+      "{} was measured under other conditions than this run's ({}): its cases and this run's "
+      "would be measured differently under the same case ids; continue with the recorded "
+      "settings (the experiment file's isolate:, the same --gpus and --cpu-workers, the same "
+      "OMP_NUM_THREADS), or start fresh with --fresh (moves the old results to "
+      "previous-<time>/) or another --out",
+      dir.string(), fmt::join(changed, "; ")));
 }
 
 // A few of a folder's entries, for a message.
@@ -262,7 +320,12 @@ ResultsFolder::ResultsFolder(fs::path dir, const RunPlan& plan, const FolderOpti
   try {
     open_for(plan, opt);
   } catch (...) {
-    ::close(dir_fd_);  // a refusal leaves the folder as it was
+    // A refusal leaves the folder as it was; a write that failed (a full disk) leaves no
+    // holder file naming this process once it is gone, and no temporary file.
+    std::error_code ec;
+    if (wrote_holder_) fs::remove(dir_ / kHolderFile, ec);
+    remove_temporary_files();
+    ::close(dir_fd_);
     dir_fd_ = -1;
     throw;
   }
@@ -271,67 +334,108 @@ ResultsFolder::ResultsFolder(fs::path dir, const RunPlan& plan, const FolderOpti
 void ResultsFolder::open_for(const RunPlan& plan, const FolderOptions& opt) {
   // May this run use what the folder holds? Refusals write nothing.
   filtered_ = opt.filtered;
-  if (opt.fresh) {
-    if (const fs::path busy = folder_in_use_below(dir_); !busy.empty())
-      throw InputError(fmt::format(
-          "{} holds {}, in use by a running dpgpu ({}); --fresh would move it: wait for it to "
-          "finish, or use another --out",
-          dir_.string(), busy.string(), holder_of(busy)));
+  filter_ = opt.filter;
+  if (opt.fresh)
+    move_everything_aside();
+  else if (holds_results(dir_))
+    continue_in(plan, opt);
+  else
     write_holder();
-    if (holds_anything(dir_)) {
-      fs::path aside = dir_ / ("previous-" + timestamp());
-      for (int i = 2; fs::exists(aside); ++i)
-        aside = dir_ / fmt::format("previous-{}-{}", timestamp(), i);
-      fs::create_directories(aside);
-      for (auto& entry : fs::directory_iterator(dir_)) {
-        auto name = entry.path().filename().string();
-        if (name == kHolderFile || name.rfind("previous-", 0) == 0) continue;
-        fs::rename(entry.path(), aside / name);
-      }
-      moved_aside_ = aside;
-    }
-  } else if (holds_results(dir_)) {
-    if (!fs::exists(dir_ / kPlanFile))
-      throw InputError(
-          fmt::format("{} holds results without a plan.json (an older dpgpu, or written by hand); "
-                      "use --fresh to move them aside into previous-<time>/",
-                      dir_.string()));
-    nlohmann::json recorded, old;
-    try {
-      recorded = nlohmann::json::parse(slurp(dir_ / kPlanFile));
-      old = recorded.at("fingerprint");
-    } catch (const std::exception& e) {
-      throw InputError(fmt::format("{}: unreadable ({}); use --fresh to move the old results aside",
-                                   (dir_ / kPlanFile).string(), e.what()));
-    }
-    if (without_case_order(old) != without_case_order(plan.fingerprint))
-      throw InputError(fmt::format(
-          "{} holds results of another plan: {}; {}", dir_.string(),
-          plan_difference(old, plan.fingerprint),
-          opt.resume ? "--resume continues only the same experiment; use another --out, or "
-                       "--fresh to move the old results aside"
-                     : "use another --out, or --fresh to move the old results aside"));
-    if (const std::optional<Shard> old_shard = recorded_shard(recorded); old_shard != plan.shard)
-      throw InputError(fmt::format(
-          "{} holds {} of this experiment, this run is {}; use that folder with the same "
-          "--shard, another --out, or --fresh to move the old results aside",
-          dir_.string(), shard_words(old_shard), shard_words(plan.shard)));
-    if (!opt.resume && !opt.filtered)
-      throw InputError(fmt::format(
-          "{} already holds results of this experiment; use --resume to run the cases not yet "
-          "done, --filter to rerun some cases, or --fresh to move the old results aside",
-          dir_.string()));
-    write_holder();
-    load_journal(plan);
-    keep_derived_ahead_of_journal();
-  } else {
-    write_holder();
+  if (filtered_ && token_.empty()) token_ = fmt::format("{}-{}", timestamp(), ::getpid());
+  write_state(plan, opt.conditions);
+}
+
+void ResultsFolder::move_everything_aside() {
+  if (const fs::path busy = folder_in_use_below(dir_); !busy.empty())
+    throw InputError(fmt::format(
+        "{} holds {}, in use by a running dpgpu ({}); --fresh would move it: wait for it to "
+        "finish, or use another --out",
+        dir_.string(), busy.string(), holder_of(busy)));
+  write_holder();
+  if (!holds_anything(dir_)) return;
+  const fs::path aside = unused_name(dir_, "previous-", "");
+  fs::create_directories(aside);
+  for (auto& entry : fs::directory_iterator(dir_)) {
+    auto name = entry.path().filename().string();
+    if (name == kHolderFile || moved_aside_by_dpgpu(name)) continue;
+    fs::rename(entry.path(), aside / name);
   }
+  moved_aside_ = aside;
+}
+
+// plan.json as recorded; InputError when it is missing or unreadable.
+static nlohmann::json recorded_plan(const fs::path& dir) {
+  if (!fs::exists(dir / kPlanFile))
+    throw InputError(
+        fmt::format("{} holds results without a plan.json (an older dpgpu, or written by hand); "
+                    "use --fresh to move them aside into previous-<time>/",
+                    dir.string()));
+  try {
+    nlohmann::json recorded = nlohmann::json::parse(slurp(dir / kPlanFile));
+    (void)recorded.at("fingerprint");
+    return recorded;
+  } catch (const std::exception& e) {
+    throw InputError(fmt::format("{}: unreadable ({}); use --fresh to move the old results aside",
+                                 (dir / kPlanFile).string(), e.what()));
+  }
+}
+
+void ResultsFolder::continue_in(const RunPlan& plan, const FolderOptions& opt) {
+  const nlohmann::json recorded = recorded_plan(dir_);
+  const nlohmann::json& old = recorded["fingerprint"];
+  if (without_case_order(old) != without_case_order(plan.fingerprint))
+    throw InputError(fmt::format(
+        "{} holds results of another plan: {}; {}", dir_.string(),
+        plan_difference(old, plan.fingerprint),
+        opt.resume ? "--resume continues only the same experiment; use another --out, or "
+                     "--fresh to move the old results aside"
+                   : "use another --out, or --fresh to move the old results aside"));
+  if (const std::optional<Shard> old_shard = recorded_shard(recorded); old_shard != plan.shard)
+    throw InputError(
+        fmt::format("{} holds {} of this experiment, this run is {}; use that folder with the same "
+                    "--shard, another --out, or --fresh to move the old results aside",
+                    dir_.string(), shard_words(old_shard), shard_words(plan.shard)));
+  refuse_other_conditions(dir_, recorded, opt.conditions);
+  refuse_last_copy(dir_);
+  adopt_unfinished_filter(recorded, opt);
+  if (!opt.resume && !opt.filtered)
+    throw InputError(fmt::format(
+        "{} already holds results of this experiment; use --resume to run the cases not yet "
+        "done, --filter to rerun some cases, or --fresh to move the old results aside",
+        dir_.string()));
+  write_holder();
+  load_journal(plan);
+  keep_derived_ahead_of_journal();
+}
+
+// An unfinished --filter rerun (stopped by a signal or a kill) is continued by --resume,
+// with its filter, so its cases are never half old and half new; another --filter first
+// refuses.
+void ResultsFolder::adopt_unfinished_filter(const nlohmann::json& recorded,
+                                            const FolderOptions& opt) {
+  const nlohmann::json pending = recorded.value(kUnfinishedFilter, nlohmann::json());
+  if (!pending.is_object()) return;
+  const std::string filter = pending.value("filter", ""), token = pending.value("token", "");
+  if (opt.resume && (opt.filter.empty() || opt.filter == filter)) {
+    filtered_ = true, filter_ = filter, token_ = token, adopted_filter_ = true;
+    return;
+  }
+  if (opt.filtered && !opt.resume && opt.filter == filter) return;  // the same rerun, anew
+  throw InputError(fmt::format(
+      "{} holds an unfinished --filter '{}' rerun (stopped before every case it selects was "
+      "measured again): continue it first with --resume (it keeps that filter), so no case "
+      "is left half old and half new; or use --fresh to move the old results aside",
+      dir_.string(), filter));
+}
+
+void ResultsFolder::write_state(const RunPlan& plan, const nlohmann::json& conditions) {
   nlohmann::json recorded{{"fingerprint", plan.fingerprint},
                           {"hash", plan.fingerprint_hash},
                           {"experiment_file", fs::absolute(plan.file).string()}};
   if (plan.shard) recorded["shard"] = shard_json(plan);
   if (!plan.sets.empty()) recorded["set"] = plan.sets;  // the --set flags the file ran with
+  if (!conditions.is_null()) recorded[kConditions] = conditions;
+  if (filtered_) recorded[kUnfinishedFilter] = {{"filter", filter_}, {"token", token_}};
   write_file_atomically(dir_ / kMarkerFile,
                         "a results folder of dpgpu run: dpgpu may write and move what it holds\n");
   write_file_atomically(dir_ / kPlanFile, recorded.dump(1) + "\n");
@@ -345,6 +449,13 @@ void ResultsFolder::open_for(const RunPlan& plan, const FolderOptions& opt) {
     throw std::runtime_error(
         fmt::format("cannot truncate {}: {}", journal.string(), std::strerror(errno)));
   ::fsync(dir_fd_);
+}
+
+void ResultsFolder::finish_filter() {
+  if (!filtered_) return;
+  nlohmann::json recorded = nlohmann::json::parse(slurp(dir_ / kPlanFile));
+  recorded.erase(kUnfinishedFilter);
+  write_file_atomically(dir_ / kPlanFile, recorded.dump(1) + "\n");
 }
 
 void ResultsFolder::sync() {
@@ -369,9 +480,13 @@ void ResultsFolder::lock() {
   // A run killed with kill -9 releases the lock at once, unless a child it had just forked
   // (a shell for `git`, say) still shares the descriptor until it execs: while the recorded
   // holder is no longer running, wait a moment for that child before refusing.
-  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-  while (::flock(dir_fd_, LOCK_EX | LOCK_NB) != 0 && holder_gone() &&
-         std::chrono::steady_clock::now() < give_up)
+  // A reader (plot, report, compare: no holder file) holds the lock while it brings the
+  // derived files up to the journal: wait for it rather than call it another run.
+  const auto start = std::chrono::steady_clock::now();
+  auto waited = [&] { return std::chrono::steady_clock::now() - start; };
+  while (::flock(dir_fd_, LOCK_EX | LOCK_NB) != 0 &&
+         ((holder_gone() && waited() < std::chrono::seconds(5)) ||
+          (!fs::exists(dir_ / kHolderFile) && waited() < std::chrono::seconds(120))))
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   if (::flock(dir_fd_, LOCK_EX | LOCK_NB) != 0) {
     ::close(dir_fd_);
@@ -391,74 +506,32 @@ bool ResultsFolder::holder_gone() const {
 }
 
 void ResultsFolder::write_holder() {
+  wrote_holder_ = true;
   write_file_atomically(dir_ / kHolderFile, fmt::format("pid {}: {}\n", ::getpid(), own_command()));
 }
 
-// Keeps every readable record. A line cut short by a kill is cut off the file (it holds no
-// record), so the next record starts on a line of its own. Unreadable lines and duplicated
-// records: the journal as it was is kept beside (journal.damaged-<time>.jsonl, a hard link:
-// never rewritten in place) and the readable records become the journal.
+// Keeps every readable record; what cannot be read is set aside (journal_repair.hpp).
 void ResultsFolder::load_journal(const RunPlan& plan) {
-  const fs::path path = dir_ / kJournalFile;
-  const Journal journal = read_journal(path);
-  std::size_t duplicates = 0;
-  records_ = latest_records(journal, &duplicates);
-  if (!journal.damaged() && duplicates == 0) {
-    if (journal.cut) write_file_atomically(path, slurp(path).substr(0, journal.complete_bytes));
-    return;
-  }
-  fs::path aside = dir_ / ("journal.damaged-" + timestamp() + ".jsonl");
-  for (int i = 2; fs::exists(aside); ++i)
-    aside = dir_ / fmt::format("journal.damaged-{}-{}.jsonl", timestamp(), i);
-  if (::link(path.c_str(), aside.c_str()) != 0)
-    throw std::runtime_error(fmt::format("cannot keep {} as {}: {}", path.string(), aside.string(),
-                                         std::strerror(errno)));
-  // One line per case, the one that counts, where its case first appeared.
-  std::string text;
-  std::set<std::string> written;
-  for (const CaseRecord& rec : journal.records)
-    if (written.insert(rec.spec.id).second) text += to_json(records_.at(rec.spec.id)).dump() + "\n";
-  write_file_atomically(path, text);
+  LoadedJournal loaded = load_journal_repairing(dir_);
+  records_ = std::move(loaded.records);
+  rerun_ = std::move(loaded.rerun);
+  if (loaded.damaged_copy.empty()) return;
   std::size_t again = 0;
   for (auto& c : plan.cases) again += !records_.count(c.id);
   std::fprintf(stderr,
                "warning: %s: %s left out; kept all %zu readable records (the journal as it was is "
                "kept as %s); "
                "%zu cases of the plan have no record and run again\n",
-               path.string().c_str(), journal_damage_words(journal, duplicates).c_str(),
-               records_.size(), aside.filename().string().c_str(), again);
+               (dir_ / kJournalFile).string().c_str(), loaded.left_out.c_str(), records_.size(),
+               loaded.damaged_copy.filename().string().c_str(), again);
 }
 
 // Derived files holding a case the journal lacks (the journal deleted or damaged) would lose
 // it to the rebuild: they are moved aside first, whole.
 void ResultsFolder::keep_derived_ahead_of_journal() {
-  std::set<std::string> lacking;
-  std::string unreadable;
-  for (auto name : {"summary.csv", "runs.csv"}) {
-    if (!fs::exists(dir_ / name)) continue;
-    try {
-      for (CsvRow& row : CsvTable(dir_ / name, {}).load())
-        if (!records_.count(row["case_id"])) lacking.insert(row["case_id"]);
-    } catch (const std::exception& e) {
-      unreadable = e.what();
-    }
-  }
-  if (lacking.empty() && unreadable.empty()) return;
-  fs::path aside = dir_ / ("previous-" + timestamp());
-  for (int i = 2; fs::exists(aside); ++i)
-    aside = dir_ / fmt::format("previous-{}-{}", timestamp(), i);
-  fs::create_directories(aside);
-  std::vector<std::string> moved;
-  for (auto name : kDerivedFiles)
-    if (fs::exists(dir_ / name)) fs::rename(dir_ / name, aside / name), moved.push_back(name);
-  std::fprintf(
-      stderr, "warning: %s: %s; so %s were moved to %s before being rebuilt from the journal\n",
-      dir_.string().c_str(),
-      !lacking.empty() ? fmt::format("its derived files hold {} cases that {} lacks (e.g. '{}')",
-                                     lacking.size(), kJournalFile, *lacking.begin())
-                             .c_str()
-                       : fmt::format("a derived file is unreadable ({})", unreadable).c_str(),
-      fmt::format("{}", fmt::join(moved, ", ")).c_str(), aside.string().c_str());
+  const std::string moved = keep_derived_ahead_of(dir_, records_);
+  if (!moved.empty())
+    std::fprintf(stderr, "warning: %s: %s\n", dir_.string().c_str(), moved.c_str());
 }
 
 void ResultsFolder::check_in_place() const {
@@ -490,8 +563,12 @@ void ResultsFolder::commit(CaseRecord record) {
   nlohmann::json j = to_json(record);
   // A --filter rerun, or --resume rerunning a case whose worker was killed, replaces the
   // case's earlier record (journal.hpp).
-  if (filtered_ || records_.count(record.spec.id)) j[kRerunKey] = true;
-  const std::string line = j.dump() + "\n";
+  if (filtered_)
+    j[kRerunKey] = token_;  // which rerun: --resume continues an unfinished one
+  else if (records_.count(record.spec.id))
+    j[kRerunKey] = true;
+  rerun_[record.spec.id] = filtered_ ? token_ : "";
+  const std::string line = journal_line(j);
   write_all(journal_fd_, line, dir_ / kJournalFile);
   if (std::chrono::steady_clock::now() - last_sync_ >= std::chrono::duration<double>(kSyncSeconds))
     sync();

@@ -1,16 +1,25 @@
 // results_folder.hpp — results/<name>/ as a durable record.
 //
-//  - journal.jsonl holds one line per finished case (its CaseRecord), appended with one
-//    write (fdatasync at most every kSyncSeconds): a case's rows are all there or none
-//    are. A line cut short by a kill is dropped on the next open, so that case runs
-//    again; it is never counted short. An unreadable line loses only itself (journal.hpp).
-//  - Only a new or empty folder, or one dpgpu made (.dpgpu-results), is written or moved.
+//  - journal.jsonl holds one line per finished case (its CaseRecord with a checksum of the
+//    line, journal_line.hpp), appended with one write (fdatasync at most every kSyncSeconds):
+//    a case's rows are all there or none are. A line cut short by a kill is set aside on the
+//    next open (the journal as it was kept as journal.damaged-*), so that case runs again;
+//    it is never counted short. An unreadable or implausible line loses only itself
+//    (journal_repair.hpp).
+//  - Only a new or empty folder, or one dpgpu made (.dpgpu-results, or a plan.json holding a
+//    plan's fingerprint), is written or moved.
 //  - plan.json holds the fingerprint of the expanded plan: --resume continues only the same
-//    experiment (same case ids, same repetitions and measuring settings) and says why not.
+//    experiment (same case ids, same repetitions and measuring settings) and says why not;
+//    and the measuring conditions (isolation, worker lanes, OpenMP threads), which a run
+//    continuing the folder must not change (measuring_conditions.hpp).
+//  - A --filter rerun is recorded in plan.json until every case it selects was measured
+//    again: --resume continues it with its filter; another --filter first is refused.
 //  - One run at a time: the folder is flock()ed for the whole run; a second run is refused
-//    at once, naming the holder's pid and command (in .dpgpu-run).
+//    at once, naming the holder's pid and command (in .dpgpu-run); a reader bringing the
+//    derived files up to date holds it briefly, and a run waits for it.
 //  - Nothing is silently replaced: a folder with results needs --resume, --filter (reruns
-//    those cases, keeps the others) or --fresh (moves the old results to previous-<time>/).
+//    those cases, keeps the others) or --fresh (moves the old results to previous-<time>/);
+//    a folder whose only record is benchmark.json is refused.
 // Every other file (runs.csv, summary.csv, benchmark.json, ...) is rebuilt from the journal.
 #pragma once
 #include <chrono>
@@ -30,6 +39,10 @@ struct FolderOptions {
   bool resume = false;    // keep committed cases and run the rest
   bool fresh = false;     // move existing results aside first
   bool filtered = false;  // --filter: rerun the selected cases, keep the others
+  std::string filter;     // its regular expression
+  // How the cases are measured beyond the plan (isolation, worker lanes, OpenMP threads:
+  // measuring_conditions.hpp): a run continuing a folder must find them unchanged.
+  nlohmann::json conditions;
 };
 
 class ResultsFolder {
@@ -59,6 +72,17 @@ class ResultsFolder {
   void remove_temporary_files() const;
   // The committed records of the plan's cases, in plan order.
   Records in_plan_order(const RunPlan& plan) const;
+  // A --filter rerun (this one, or an unfinished one --resume continues): its filter, and
+  // whether the case was measured again by it.
+  bool filtering() const { return filtered_; }
+  const std::string& filter() const { return filter_; }
+  bool adopted_filter() const { return adopted_filter_; }  // --resume took it from plan.json
+  bool rerun_done(const std::string& case_id) const {
+    auto it = rerun_.find(case_id);
+    return !token_.empty() && it != rerun_.end() && it->second == token_;
+  }
+  // Every case the rerun selects was measured again: plan.json no longer holds it unfinished.
+  void finish_filter();
   // Where --fresh moved old results, or empty.
   const std::filesystem::path& moved_aside() const { return moved_aside_; }
   // The folder of the figures removed (those dpgpu drew) because the data under them changed, or empty.
@@ -67,6 +91,10 @@ class ResultsFolder {
  private:
   void lock();
   void open_for(const RunPlan& plan, const FolderOptions& options);
+  void move_everything_aside();
+  void continue_in(const RunPlan& plan, const FolderOptions& options);
+  void adopt_unfinished_filter(const nlohmann::json& recorded, const FolderOptions& options);
+  void write_state(const RunPlan& plan, const nlohmann::json& conditions);
   void write_holder();
   bool holder_gone() const;
   void load_journal(const RunPlan& plan);
@@ -74,8 +102,10 @@ class ResultsFolder {
   std::filesystem::path dir_;
   int dir_fd_ = -1, journal_fd_ = -1;
   std::map<std::string, CaseRecord> records_;  // the latest record of each case id
+  std::map<std::string, std::string> rerun_;   // its journal line's "rerun" key
   std::filesystem::path moved_aside_, removed_figures_;
-  bool figures_checked_ = false, filtered_ = false;
+  bool figures_checked_ = false, filtered_ = false, adopted_filter_ = false, wrote_holder_ = false;
+  std::string filter_, token_;  // a --filter rerun's filter and its journal lines' "rerun"
   std::chrono::steady_clock::time_point last_sync_{};
 };
 
@@ -96,6 +126,9 @@ nlohmann::json shard_json(const RunPlan& plan);
 inline constexpr const char* kJournalFile = "journal.jsonl";
 inline constexpr const char* kPlanFile = "plan.json";
 inline constexpr const char* kHolderFile = ".dpgpu-run";
+// plan.json's keys for the measuring conditions and a --filter rerun not yet finished.
+inline constexpr const char* kConditions = "conditions";
+inline constexpr const char* kUnfinishedFilter = "unfinished_filter";
 // Says dpgpu made the folder: only such a folder (or a new or empty one) is written or moved.
 inline constexpr const char* kMarkerFile = ".dpgpu-results";
 // figures/'s list of the files `dpgpu plot` drew (plots/dpgpu_plots/cli.py): only these are

@@ -79,7 +79,7 @@ struct Input {
       shard = Shard{plan["shard"].value("index", -1), plan["shard"].value("count", -1)};
     if (fs::exists(dir / "context.json")) context = read_json(dir / "context.json");
     if (fs::exists(dir / kJournalFile)) {
-      const Journal journal = read_journal(dir / kJournalFile);
+      Journal journal = read_journal(dir / kJournalFile);
       std::size_t duplicates = 0;
       records = latest_records(journal, &duplicates);
       if (journal.damaged() || duplicates)
