@@ -279,6 +279,29 @@ TEST(VerifyBlindSpots, MissingPlannedCasesAndStaleFilesFail) {
       << r.output;
 }
 
+// A filtered run (`dpgpu run --filter`, recorded in context.json's command line) plans every
+// case but runs only the matching ones: the others are not missing; a matching one is.
+TEST(VerifyBlindSpots, CasesAFilteredRunLeftOutAreNotMissing) {
+  e2e::TempDir tmp;
+  const fs::path dir = toy_folder(tmp, kToyClaims);
+  std::ofstream(dir / "plan.json")
+      << R"({"fingerprint": {"cases": ["r10/cpu", "r10/gpu", "r20/cpu", "r20/gpu", "r30/cpu", "r30/gpu", "r40/cpu", "r40/gpu"]}})";
+  const auto context = [&](const std::string& filter) {
+    std::ofstream(dir / "context.json")
+        << R"({"host": {"command_line": ["dpgpu", "run", "e.yaml", "--filter", ")" << filter
+        << R"(", "--out", "x"]}})";
+  };
+  context("^r[123]0/");
+  auto r = e2e::run(kDpgpu + " verify " + dir.string());
+  EXPECT_EQ(r.output.find("planned cases"), std::string::npos) << r.output;
+  context("/gpu$");  // r40/gpu matches and has no row
+  r = e2e::run(kDpgpu + " verify " + dir.string());
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("1 of 4 planned cases (plan.json) have no row in summary.csv"),
+            std::string::npos)
+      << r.output;
+}
+
 // --sensitivity: a subset's maximum over the maximum of all rows (which include the subset)
 // cannot fail; an honest ratio can.
 TEST(VerifyBlindSpots, SensitivityFindsAClaimThatCannotFail) {

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -49,6 +50,34 @@ std::optional<Ids> planned_ids(const fs::path& dir) {
   return out;
 }
 
+// The --filter of the run that wrote the folder (context.json's command line), if any: a
+// filtered run plans every case of its experiment but runs only those the filter matches.
+std::optional<std::string> run_filter(const fs::path& dir) {
+  const fs::path file = dir / "context.json";
+  if (!fs::exists(file)) return std::nullopt;
+  auto context = nlohmann::json::parse(read_whole_file(file), nullptr, false);
+  if (!context.is_object() || !context.contains("host") || !context["host"].is_object()) return {};
+  const auto& line = context["host"]["command_line"];
+  if (!line.is_array()) return std::nullopt;
+  for (std::size_t i = 0; i + 1 < line.size(); ++i)
+    if (line[i] == "--filter" && line[i + 1].is_string()) return line[i + 1].get<std::string>();
+  return std::nullopt;
+}
+
+// The planned cases the run was asked to run: those its --filter matches (as dpgpu run
+// matches them, a regex search in the case id).
+Ids expected_ids(const fs::path& dir, Ids planned) {
+  const auto filter = run_filter(dir);
+  if (!filter) return planned;
+  try {
+    const std::regex re(*filter);
+    for (auto it = planned.begin(); it != planned.end();)
+      it = std::regex_search(*it, re) ? std::next(it) : planned.erase(it);
+  } catch (const std::regex_error&) {
+  }
+  return planned;
+}
+
 // journal.jsonl's cases (an unreadable line, as the journal's reader, loses only itself).
 std::optional<Ids> journal_ids(const fs::path& dir) {
   const fs::path file = dir / "journal.jsonl";
@@ -86,8 +115,9 @@ std::vector<std::string> folder_problems(const fs::path& dir, const std::vector<
   std::vector<std::string> out;
   const Ids have = case_ids(summary);
   if (auto planned = planned_ids(dir)) {
-    if (Ids m = minus(*planned, have); !m.empty())
-      out.push_back(listed(m, planned->size(),
+    const Ids expected = expected_ids(dir, *planned);
+    if (Ids m = minus(expected, have); !m.empty())
+      out.push_back(listed(m, expected.size(),
                            "planned cases (plan.json) have no row in summary.csv (a run cut "
                            "short, or rows removed)"));
     if (Ids extra = minus(have, *planned); !extra.empty())
