@@ -53,4 +53,3 @@ TEST(VerifyRuns, RowsMadeInvalidByADisagreementFailTheClaim) {
   EXPECT_NE(r.output.find("FAILED right_counts"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("status invalid"), std::string::npos) << r.output;
 }
-
