@@ -97,10 +97,12 @@ void check_tiers(const YAML::Node& tiers, const YAML::Node& root, const std::str
       fail(file, node["filter"], "tiers." + name + ".filter",
            fmt::format("not a regular expression: {}", e.what()));
     }
-    for (const auto& [id, why] : tier.full_only)
+    for (const auto& entry : tier.full_only) {
+      const std::string& id = entry.first;  // a named copy: clang 14 cannot capture a binding
       if (std::none_of(claims.begin(), claims.end(), [&](const Claim& c) { return c.id == id; }))
         fail(file, node["full_only"], "tiers." + name + ".full_only",
              fmt::format("'{}' is no claim of this file", id));
+    }
   }
 }
 
