@@ -1,26 +1,7 @@
 // bitlcs_pass.cpp — symbol codes, output layout, and the CPU model of the GPU pass.
 #include "bitlcs_pass.hpp"
 
-#include <array>
-
 namespace dpgpu::bitlcs {
-
-Symbols encode(std::string_view x, std::string_view y) {
-  std::array<int, 256> code;
-  code.fill(-1);
-  Symbols s;
-  for (unsigned char c : y)
-    if (code[c] < 0) code[c] = s.sigma++;
-  s.y.resize(y.size());
-  for (std::size_t i = 0; i < y.size(); ++i)
-    s.y[i] = std::uint8_t(code[static_cast<unsigned char>(y[i])]);
-  s.x.resize(x.size());
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    const int c = code[static_cast<unsigned char>(x[i])];
-    s.x[i] = std::uint8_t(c >= 0 ? c : s.sigma);  // sigma < 256 whenever some symbol is missing
-  }
-  return s;
-}
 
 std::int64_t lay_out(std::vector<PassJob>& jobs) {
   std::int64_t total = 0;

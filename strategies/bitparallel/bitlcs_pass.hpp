@@ -12,19 +12,17 @@
 #include <string_view>
 #include <vector>
 
+#include "symbol_codes.hpp"
+
 namespace dpgpu::bitlcs {
 
 using Word = std::uint64_t;
 
 inline std::int64_t words_of(std::int64_t bits) { return (bits + 63) / 64; }
 
-// Both strings as dense symbol codes: the symbols of y are 0 .. sigma-1; a symbol of x that
-// y lacks gets the code sigma (never matched; only possible when sigma < 256).
-struct Symbols {
-  std::vector<std::uint8_t> x, y;
-  int sigma = 0;
-};
-Symbols encode(std::string_view x, std::string_view y);
+// Both strings as dense symbol codes (strategies/common/symbol_codes.hpp).
+using Symbols = gpu::SymbolCodes;
+inline Symbols encode(std::string_view x, std::string_view y) { return gpu::symbol_codes(x, y); }
 
 struct PassJob {
   std::int64_t x_off = 0, x_len = 0;  // bits: x[x_off .. x_off + x_len)

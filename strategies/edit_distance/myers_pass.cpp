@@ -1,30 +1,11 @@
 // Symbol codes, the CPU model of the pass, and what a last column tells.
 #include "myers_pass.hpp"
 
-#include <array>
 #include <bit>
 
 #include "myers_step.hpp"
 
 namespace dpgpu::myers {
-
-Symbols encode(std::string_view x, std::string_view y) {
-  std::array<int, 256> code;
-  code.fill(-1);
-  Symbols s;
-  s.y.reserve(y.size());
-  for (const char c : y) {
-    int& k = code[static_cast<unsigned char>(c)];
-    if (k < 0) k = s.sigma++;
-    s.y.push_back(std::uint8_t(k));
-  }
-  s.x.reserve(x.size());
-  for (const char c : x) {
-    const int k = code[static_cast<unsigned char>(c)];
-    s.x.push_back(std::uint8_t(k < 0 ? s.sigma : k));
-  }
-  return s;
-}
 
 std::vector<std::int64_t> column_offsets(const std::vector<PassJob>& jobs) {
   std::vector<std::int64_t> off(jobs.size() + 1, 0);

@@ -8,19 +8,17 @@
 #include <string_view>
 #include <vector>
 
+#include "symbol_codes.hpp"
+
 namespace dpgpu::myers {
 
 using Word = std::uint64_t;
 
 inline std::int64_t words_of(std::int64_t bits) { return (bits + 63) / 64; }
 
-// x and y as codes: y's distinct symbols are 0 .. sigma-1 (first occurrence order); a symbol
-// of x that y lacks is sigma (it matches nothing, and sigma <= 255 whenever there is one).
-struct Symbols {
-  std::vector<std::uint8_t> x, y;
-  int sigma = 0;
-};
-Symbols encode(std::string_view x, std::string_view y);
+// x and y as codes (strategies/common/symbol_codes.hpp, shared with gpu.bitparallel).
+using Symbols = gpu::SymbolCodes;
+inline Symbols encode(std::string_view x, std::string_view y) { return gpu::symbol_codes(x, y); }
 
 struct PassJob {
   std::int64_t x_off = 0, x_len = 0, y_off = 0, y_len = 0;
