@@ -23,15 +23,6 @@ namespace dpgpu {
 
 namespace {
 
-std::string timestamp() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
-  return buf;
-}
-
 // Appends the newline a whole last record lacks (no rewrite: the bytes before stay).
 void append_newline(const fs::path& path) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);

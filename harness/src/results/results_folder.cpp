@@ -176,15 +176,6 @@ std::string holder_of(const fs::path& dir) {
   return holder.empty() ? "holder unknown" : holder;
 }
 
-std::string timestamp() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
-  return buf;
-}
-
 void write_all(int fd, const std::string& text, const fs::path& path) {
   std::size_t done = 0;
   while (done < text.size()) {
@@ -198,6 +189,15 @@ void write_all(int fd, const std::string& text, const fs::path& path) {
 }
 
 }  // namespace
+
+std::string timestamp() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
+  return buf;
+}
 
 // Why the recorded plan is not this one, in words ("other repetitions: 5 recorded, 3 now").
 std::string plan_difference(const nlohmann::json& old, const nlohmann::json& now) {

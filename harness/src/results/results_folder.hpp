@@ -110,6 +110,9 @@ class ResultsFolder {
 };
 
 // Why a recorded plan fingerprint is not `now`, in words ("other repetitions: 5 recorded, 3 now").
+// Local time as YYYYMMDD-HHMMSS: the stamp in the names of folders and copies set aside.
+std::string timestamp();
+
 std::string plan_difference(const nlohmann::json& recorded, const nlohmann::json& now);
 
 // The fingerprint with its case ids sorted: --resume matches cases by id, not position.
