@@ -1,5 +1,6 @@
 #include "results/results_folder.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/file.h>
@@ -545,10 +546,23 @@ void ResultsFolder::check_in_place() const {
       dir_.string()));
 }
 
+// Through the held descriptor, not the path: a folder moved away mid-write keeps its
+// temporary file, and only the descriptor still finds it there.
 void ResultsFolder::remove_temporary_files() const {
-  std::error_code ec;
-  for (auto& entry : fs::directory_iterator(dir_, ec))
-    if (entry.path().extension() == ".tmp") fs::remove(entry.path(), ec);
+  if (dir_fd_ < 0) return;
+  const int fd = ::dup(dir_fd_);
+  if (fd < 0) return;
+  DIR* d = ::fdopendir(fd);
+  if (d == nullptr) {
+    ::close(fd);
+    return;
+  }
+  ::rewinddir(d);
+  std::vector<std::string> temporary;
+  while (const dirent* e = ::readdir(d))
+    if (fs::path(e->d_name).extension() == ".tmp") temporary.push_back(e->d_name);
+  for (auto& name : temporary) ::unlinkat(dir_fd_, name.c_str(), 0);
+  ::closedir(d);  // closes fd
 }
 
 void ResultsFolder::commit(CaseRecord record) {
