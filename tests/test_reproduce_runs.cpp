@@ -186,3 +186,39 @@ TEST(Reproduce, DryRunEstimatesEachCaseFromTheReferenceRun) {
   EXPECT_NE(r.output.find("1 of 2 cases have no reference time"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("2 cases, estimated 12s"), std::string::npos) << r.output;
 }
+
+// A machine that cannot run one side of a claim (no GPU: its rows are `skipped`) does not
+// fail the claim, which says nothing about the GPU; it is not evaluated, with the reason.
+TEST(Reproduce, AClaimWhoseRowsThisMachineSkippedIsNotEvaluatedNotFailed) {
+  Papers p;
+  p.write("toy_e", R"(name: toy_e
+problem: toy
+instances:
+  - generator: count
+    params: {n: [10]}
+    seeds: [1]
+solvers: [cpu.right, gpu.none]
+repetitions: 1
+warmup: 0
+claims:
+)" +
+                       claim("gpu_faster", "003 Fig. 5",
+                             "    rows: {solver: cpu.right}\n    ratio_to: {solver: gpu.none}\n    "
+                             "at_least: 2\n") +
+                       claim("cpu_right", "003 Fig. 5",
+                             "    rows: {solver: cpu.right}\n    column: objective\n    "
+                             "equals: optimum\n"));
+  const auto r = p.reproduce("003 --out " + p.out("e").string());
+  EXPECT_EQ(r.code, 0) << r.output;
+  const std::string md = e2e::slurp(p.out("e") / "reproduce.md");
+  EXPECT_NE(md.find("| not evaluated | `toy_e` `gpu_faster`"), std::string::npos) << md;
+  EXPECT_NE(md.find("the rows it compares were skipped on this machine: "), std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| held | `toy_e` `cpu_right`"), std::string::npos) << md;
+  EXPECT_NE(r.output.find("1 of 2 claims evaluated: 1 held, 0 failed, 1 not evaluated"),
+            std::string::npos)
+      << r.output;
+  // The verifier itself still fails it: a folder whose rows were skipped holds no evidence.
+  const auto v = e2e::run(kBin + " verify " + (p.out("e") / "toy_e").string());
+  EXPECT_EQ(v.code, 1) << v.output;
+}

@@ -25,14 +25,39 @@ bool absolute_column(const std::string& col) {
   return col.rfind("m.", 0) == 0 || col.rfind("time_", 0) == 0;
 }
 
+// Why this machine could not run a side of the claim: every row one side selects is
+// `skipped` (no GPU, too few GPUs, not enough memory), so the claim is not evaluated here
+// rather than failed; a side with one row run is judged as usual.
+std::optional<std::string> side_skipped_here(const Claim& c, const std::vector<ClaimRow>& rows) {
+  auto skipped_side = [&](const Selection& s) -> std::optional<std::string> {
+    std::optional<std::string> why;
+    for (const ClaimRow& row : rows) {
+      if (!selects(s, row, true)) continue;
+      auto status = row.find("status");
+      if (status == row.end() || status->second != "skipped") return std::nullopt;
+      if (!why) {
+        auto message = row.find("message");
+        why = message == row.end() ? std::string("skipped") : message->second;
+      }
+    }
+    return why;
+  };
+  auto why = skipped_side(c.rows);
+  if (!why && c.ratio_to) why = skipped_side(*c.ratio_to);
+  if (!why) return std::nullopt;
+  return "the rows it compares were skipped on this machine: " + *why;
+}
+
 // The claims of a folder evaluated, by id: "held: detail", "failed: detail" or why not.
 struct Judged {
   std::map<std::string, std::pair<std::optional<bool>, std::string>> by_id;
   std::string device, error;
 };
 
+// `skips_not_evaluated`: a claim whose side this machine skipped is not evaluated (a
+// reproduction); a reference folder's skipped side fails as `verify` fails it.
 Judged judge_folder(const fs::path& dir, const fs::path& experiment,
-                    std::optional<std::uint64_t> offset) {
+                    std::optional<std::uint64_t> offset, bool skips_not_evaluated) {
   Judged j;
   FolderClaims f;
   try {
@@ -45,6 +70,11 @@ Judged judge_folder(const fs::path& dir, const fs::path& experiment,
   for (const Claim& original : f.claims) {
     Claim c = original;
     if (offset) follow_seeds(c, *offset);
+    if (skips_not_evaluated)
+      if (auto why = side_skipped_here(c, f.rows)) {
+        j.by_id[c.id] = {std::nullopt, *why};
+        continue;
+      }
     try {
       const ClaimOutcome o = evaluate_claim(c, f.rows);
       j.by_id[c.id] = {o.held, o.detail};
@@ -85,10 +115,10 @@ std::vector<ClaimVerdict> judge_experiment(const PlannedExperiment& e, const fs:
   if (e.reference_dir.empty())
     ref.error = "no committed reference folder";
   else
-    ref = judge_folder(e.reference_dir, e.exp.file, std::nullopt);
+    ref = judge_folder(e.reference_dir, e.exp.file, std::nullopt, false);
   const bool ran = e.skip.empty() && run_error.empty();
   Judged now;
-  if (ran) now = judge_folder(run_dir, e.exp.file, seed_offset);
+  if (ran) now = judge_folder(run_dir, e.exp.file, seed_offset, true);
   std::vector<ClaimVerdict> out;
   for (const Claim& c : e.exp.claims) {
     ClaimVerdict v;

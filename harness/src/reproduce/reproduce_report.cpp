@@ -97,11 +97,15 @@ std::string reproduce_markdown(const ReproducePlan& plan, const std::vector<Clai
             << "\n\n| verdict | claim | paper item | kind | reference | this run |\n"
                "|---|---|---|---|---|---|\n";
       any = true;
-      out << fmt::format("| {} | `{}` `{}`: {} | {} | {} | {} ({}, {}) | {}{} |\n",
+      const std::string where =
+          c.reference_folder.empty()
+              ? ""
+              : fmt::format(
+                    " ({}, {})", md_cell(c.reference_folder),
+                    c.reference_device.empty() ? "no GPU named" : md_cell(c.reference_device));
+      out << fmt::format("| {} | `{}` `{}`: {} | {} | {} | {}{} | {}{} |\n",
                          verdict_text(c.verdict), c.experiment, c.id, md_cell(c.says),
-                         md_cell(c.paper), kind_text(c.kind), md_cell(c.reference),
-                         md_cell(c.reference_folder),
-                         c.reference_device.empty() ? "no GPU named" : md_cell(c.reference_device),
+                         md_cell(c.paper), kind_text(c.kind), md_cell(c.reference), where,
                          c.device.empty() ? "" : md_cell(c.device) + ": ", md_cell(c.value));
     }
   }
