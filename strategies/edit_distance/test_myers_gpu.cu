@@ -134,4 +134,23 @@ TEST(LcsBatchGpu, EveryPairEqualsTheLcsReference) {
     ASSERT_EQ(d[k], lcs::reference_length(x.a[k], x.b[k])) << "seed " << seed << " pair " << k;
 }
 
+// Under memcheck and racecheck (sanitize-myers.txt): short pairs one per thread, longer ones
+// as stripes, and empty strings on either side.
+TEST(LcsBatchGpu, SmallBatchForSanitizers) {
+  REQUIRE_DEVICE();
+  edit::BatchInstance x;
+  for (int k = 0; k < 24; ++k) {
+    const auto p = edit::mutated_pair(k < 2 ? 0 : 40 * k, 4, 0.2, std::uint64_t(k));
+    x.a.push_back(k == 1 ? std::string() : p.a);
+    x.b.push_back(p.b);
+  }
+  dpgpu::Context ctx(dpgpu::Backend::Gpu, std::chrono::steady_clock::now() + std::chrono::hours(1));
+  ctx.begin();
+  const auto d = solve_lcs_batch(x, ctx);
+  ctx.end();
+  ASSERT_EQ(d.size(), x.pairs());
+  for (std::size_t k = 0; k < d.size(); ++k)
+    EXPECT_EQ(d[k], lcs::reference_length(x.a[k], x.b[k])) << "pair " << k;
+}
+
 }  // namespace
