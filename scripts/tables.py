@@ -15,6 +15,10 @@ A Markdown file marks a block; this script rewrites what lies between the marks:
     ...
     <!-- /dpgpu:solvers -->
 
+    <!-- dpgpu:reproduction results/reference/h200/reproduce_quick -->
+    ...
+    <!-- /dpgpu:reproduction -->
+
 `table`: rows of the folder's summary.csv (known_optimum joined from runs.csv, m.<metric>.min
 and .max from metrics.csv) that pass every `where` filter (column=value, values split by |),
 columns `column[:heading[:format]]` split by `;`, sorted by `sort` (numbers as numbers).
@@ -24,6 +28,8 @@ e.g. scripts/mcm_table2.py's ranges).
 `claims`: the folder's claims, evaluated by `dpgpu verify --markdown`.
 Each of these two is captioned with the experiment and the device (context.json).
 `solvers`: every registered solver, from `dpgpu list --markdown` (the registry).
+`reproduction`: a `dpgpu reproduce` folder's claims.csv as which claims hold on the reference
+GPU (the committed folder each claim came from), on the reproducing GPU, and on both.
 
     scripts/tables.py                # rewrite every block in the project's READMEs
     scripts/tables.py --check        # exit 1 naming each stale block (CI)
@@ -49,7 +55,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_FILES = ["README.md", "results/reference/README.md", "strategies/*/README.md", "strategies/*/*_README.md",
                  "strategies/README.md", "problems/README.md", "problems/*/README.md", "baselines/*/README.md",
                  "experiments/README.md", "harness/README.md", "plots/README.md", "tests/fuzz/README.md", "docs/*.md"]
-BLOCK = re.compile(r"(<!-- dpgpu:(table|claims|solvers)(?: (.*?))? -->\n)(.*?)(<!-- /dpgpu:\2 -->)", re.S)
+BLOCK = re.compile(r"(<!-- dpgpu:(table|claims|solvers|reproduction)(?: (.*?))? -->\n)(.*?)(<!-- /dpgpu:\2 -->)", re.S)
 
 
 def read_csv(path):
@@ -200,9 +206,45 @@ def render_solvers(dpgpu):
     return "Generated from the registry by `scripts/tables.py` (`dpgpu list --markdown`):\n\n" + out.stdout
 
 
+def where_held(reference, here):
+    """Which GPUs a claim holds on, from the reference folder's verdict and this run's."""
+    if here == "not evaluated":
+        return "reference only" if reference == "held" else "neither (not evaluated here)"
+    if reference == "held" and here == "held":
+        return "both"
+    if here == "held":
+        return "this GPU only"
+    return "reference only" if reference == "held" else "neither"
+
+
+def render_reproduction(folder):
+    """The claims of a reproduction beside the reference's verdicts, with counts first."""
+    rows = read_csv(os.path.join(folder, "claims.csv"))
+    if not rows:
+        raise ValueError(f"{folder}: no claims.csv (a `dpgpu reproduce` folder writes one)")
+    here = next((r["device"] for r in rows if r["device"]), "this GPU")
+    refs = sorted({r["reference_device"] for r in rows if r["reference_device"]})
+    counts = {}
+    for r in rows:
+        w = where_held(r["reference_verdict"], r["verdict"])
+        counts[w] = counts.get(w, 0) + 1
+    order = ["both", "reference only", "this GPU only", "neither", "neither (not evaluated here)"]
+    lines = [f"Reproduction in `{os.path.relpath(folder, ROOT)}` on {here}, against the reference "
+             f"folders on {', '.join(refs) or 'no GPU named'}: " +
+             "; ".join(f"{counts[k]} {k}" for k in order if k in counts) + ".", "",
+             "| claim | paper item | kind | reference | this GPU | holds on |", "|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| `{r['experiment']}` `{r['claim']}` | {r['paper']} | {r['kind']} | "
+                     f"{r['reference_verdict']} | {r['verdict']} | "
+                     f"{where_held(r['reference_verdict'], r['verdict'])} |")
+    return "\n".join(lines) + "\n"
+
+
 def render(kind, spec, dpgpu):
     if kind == "solvers":
         return render_solvers(dpgpu)
+    if kind == "reproduction":
+        return render_reproduction(os.path.join(ROOT, shlex.split(spec)[0]))
     words = shlex.split(spec or "")
     folder = os.path.join(ROOT, words[0])
     opts = dict(w.split("=", 1) for w in words[1:])

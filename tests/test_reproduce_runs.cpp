@@ -222,3 +222,21 @@ claims:
   const auto v = e2e::run(kBin + " verify " + (p.out("e") / "toy_e").string());
   EXPECT_EQ(v.code, 1) << v.output;
 }
+
+// claims.csv: one row per claim, this run's verdict beside the reference's, for the table of
+// claims that hold on the reference GPU, on this one and on both (scripts/tables.py).
+TEST(Reproduce, ClaimsCsvHasEveryClaimWithBothVerdicts) {
+  Papers p;
+  const auto r = e2e::run("cd " + p.dir.path.string() + " && " + kBin +
+                          " reproduce 000 --experiments experiments --out q");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto rows = e2e::read_csv(p.dir.path / "q" / "claims.csv");
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].at("claim"), "answers_n");
+  EXPECT_EQ(rows[0].at("verdict"), "held");
+  EXPECT_EQ(rows[0].at("reference_verdict"), "held");
+  EXPECT_EQ(rows[0].at("reference_folder"), "results/reference/h100/toy_a");
+  EXPECT_EQ(rows[1].at("claim"), "n20_runs");
+  EXPECT_EQ(rows[1].at("verdict"), "not evaluated");
+  EXPECT_NE(rows[1].at("value").find("full tier only"), std::string::npos);
+}

@@ -93,6 +93,16 @@ std::string reference_text(const Judged& ref, const std::string& id) {
   return fmt::format("{}: {}", !held ? "n/a" : *held ? "held" : "failed", detail);
 }
 
+// Relative to the working directory when inside it: the report is committed beside the
+// reference folders and names them as the repository does.
+std::string shown_path(const fs::path& p) {
+  if (p.empty()) return "";
+  std::error_code ec;
+  const fs::path rel = fs::relative(p, fs::current_path(), ec);
+  if (ec || rel.empty() || *rel.begin() == "..") return p.string();
+  return rel.string();
+}
+
 }  // namespace
 
 const char* verdict_text(ClaimJudgement v) {
@@ -126,7 +136,7 @@ std::vector<ClaimVerdict> judge_experiment(const PlannedExperiment& e, const fs:
     v.comparison = describe_comparison(c), v.kind = claim_kind(c);
     if (v.kind == "absolute" && !ref.device.empty()) v.kind += " (" + ref.device + ")";
     v.reference = reference_text(ref, c.id);
-    v.reference_folder = e.reference_dir.string();
+    v.reference_folder = shown_path(e.reference_dir);
     v.reference_device = ref.device;
     v.device = now.device;
     std::string why = not_evaluated_why(e, c);

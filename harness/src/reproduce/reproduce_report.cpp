@@ -145,11 +145,46 @@ std::string reproduce_html(const ReproducePlan& plan, const std::vector<ClaimVer
   return out.str();
 }
 
+std::string reproduce_csv(const std::vector<ClaimVerdict>& v) {
+  std::string out =
+      "experiment,claim,paper,kind,verdict,value,reference_verdict,reference_value,"
+      "reference_folder,reference_device,device\n";
+  for (const auto& c : v) {
+    // ClaimVerdict::reference reads "held: ...", "failed: ..." or "n/a: ...".
+    const std::size_t colon = c.reference.find(": ");
+    const std::string ref_verdict =
+        colon == std::string::npos ? "n/a" : c.reference.substr(0, colon);
+    const std::string ref_value =
+        colon == std::string::npos ? c.reference : c.reference.substr(colon + 2);
+    const std::string verdict = c.verdict == ClaimJudgement::Held     ? "held"
+                                : c.verdict == ClaimJudgement::Failed ? "failed"
+                                                                      : "not evaluated";
+    std::vector<std::string> fields = {c.experiment,
+                                       c.id,
+                                       c.paper,
+                                       c.kind,
+                                       verdict,
+                                       c.value,
+                                       ref_verdict,
+                                       ref_value,
+                                       c.reference_folder,
+                                       c.reference_device,
+                                       c.device};
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      if (i) out += ',';
+      out += csv_escape(fields[i]);
+    }
+    out += '\n';
+  }
+  return out;
+}
+
 void write_reproduce_report(const std::filesystem::path& dir, const ReproducePlan& plan,
                             const std::vector<ClaimVerdict>& v, double elapsed_s,
                             std::ostream& out) {
   write_file_atomically(dir / "reproduce.md", reproduce_markdown(plan, v, elapsed_s));
   write_file_atomically(dir / "reproduce.html", reproduce_html(plan, v, elapsed_s));
+  write_file_atomically(dir / "claims.csv", reproduce_csv(v));
   for (const auto& c : v)
     if (c.verdict == ClaimJudgement::Failed)
       out << fmt::format("FAILED {} {} [{}]: {}\n", c.experiment, c.id, c.paper, c.value);
