@@ -240,3 +240,35 @@ TEST(Reproduce, ClaimsCsvHasEveryClaimWithBothVerdicts) {
   EXPECT_EQ(rows[1].at("verdict"), "not evaluated");
   EXPECT_NE(rows[1].at("value").find("full tier only"), std::string::npos);
 }
+
+// A claim on rows that ask for more CPU threads than this machine has cores measures an
+// oversubscribed CPU: not evaluated, naming both numbers; one within the cores is judged.
+TEST(Reproduce, AClaimOnMoreThreadsThanCoresIsNotEvaluated) {
+  Papers p;
+  p.write("toy_t",
+          R"(name: toy_t
+problem: toy
+instances:
+  - generator: count
+    params: {n: [10]}
+    seeds: [1]
+solvers:
+  - {name: cpu.threaded, params: {threads: [1, 4096]}}
+repetitions: 1
+warmup: 0
+claims:
+)" +
+              claim("many_threads", "004 Fig. 4",
+                    "    rows: {solver: cpu.threaded, s.threads: 4096}\n    column: objective\n    "
+                    "equals: optimum\n") +
+              claim("one_thread", "004 Fig. 4",
+                    "    rows: {solver: cpu.threaded, s.threads: 1}\n    column: "
+                    "objective\n    equals: optimum\n"));
+  const auto r = p.reproduce("004 --out " + p.out("t").string());
+  EXPECT_EQ(r.code, 0) << r.output;
+  const std::string md = e2e::slurp(p.out("t") / "reproduce.md");
+  EXPECT_NE(md.find("| not evaluated | `toy_t` `many_threads`"), std::string::npos) << md;
+  EXPECT_NE(md.find("cpu.threaded asks for 4096 threads and this machine has "), std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| held | `toy_t` `one_thread`"), std::string::npos) << md;
+}

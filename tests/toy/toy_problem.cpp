@@ -66,6 +66,14 @@ static const auto right =
           return Out{x.n, Solution{x.n}, std::nullopt};
         });
 
+// Its `threads` only names the CPU threads a case asks for (reproduce's cores rule).
+static const auto threaded =
+    dpgpu::solver<Problem>("cpu.threaded", "answers n; `threads` is recorded, not used")
+        .param("threads", std::int64_t{1}, dpgpu::between(1, 4096), "CPU threads asked for")
+        .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context&) {
+          return Out{x.n, Solution{x.n}, std::nullopt};
+        });
+
 static const auto bare = dpgpu::solver<Problem>("cpu.bare", "answers n without a certificate")
                              .solve([](const Instance& x, const dpgpu::Params&, dpgpu::Context&) {
                                return Out{x.n, std::nullopt, std::nullopt};

@@ -2,6 +2,7 @@
 #include "reproduce/claim_verdicts.hpp"
 
 #include <fmt/format.h>
+#include <sched.h>
 
 #include <map>
 
@@ -48,14 +49,39 @@ std::optional<std::string> side_skipped_here(const Claim& c, const std::vector<C
   return "the rows it compares were skipped on this machine: " + *why;
 }
 
+int cores_here() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  return ::sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
+}
+
+// A row that asks for more CPU threads (s.threads) than this machine has cores measures an
+// oversubscribed CPU, not the solver: a claim on it (a thread-scaling claim, a GPU against
+// 16 threads) is not evaluated here rather than judged on the wrong machine.
+std::optional<std::string> threads_beyond_cores(const Claim& c, const std::vector<ClaimRow>& rows,
+                                                int cores) {
+  for (const ClaimRow& row : rows) {
+    if (!selects(c.rows, row, true) && !(c.ratio_to && selects(*c.ratio_to, row, true))) continue;
+    auto threads = row.find("s.threads");
+    if (threads == row.end()) continue;
+    const auto n = cell_number(threads->second);
+    if (n && *n > cores)
+      return fmt::format("{} asks for {} threads and this machine has {} cores",
+                         row.count("solver") ? row.at("solver") : std::string("a row"),
+                         threads->second, cores);
+  }
+  return std::nullopt;
+}
+
 // The claims of a folder evaluated, by id: "held: detail", "failed: detail" or why not.
 struct Judged {
   std::map<std::string, std::pair<std::optional<bool>, std::string>> by_id;
   std::string device, error;
 };
 
-// `skips_not_evaluated`: a claim whose side this machine skipped is not evaluated (a
-// reproduction); a reference folder's skipped side fails as `verify` fails it.
+// `skips_not_evaluated` (a reproduction): a claim whose side this machine skipped, or whose
+// rows ask for more threads than it has cores, is not evaluated; a reference folder is
+// judged as `verify` judges it.
 Judged judge_folder(const fs::path& dir, const fs::path& experiment,
                     std::optional<std::uint64_t> offset, bool skips_not_evaluated) {
   Judged j;
@@ -70,11 +96,14 @@ Judged judge_folder(const fs::path& dir, const fs::path& experiment,
   for (const Claim& original : f.claims) {
     Claim c = original;
     if (offset) follow_seeds(c, *offset);
-    if (skips_not_evaluated)
-      if (auto why = side_skipped_here(c, f.rows)) {
+    if (skips_not_evaluated) {
+      auto why = side_skipped_here(c, f.rows);
+      if (!why) why = threads_beyond_cores(c, f.rows, cores_here());
+      if (why) {
         j.by_id[c.id] = {std::nullopt, *why};
         continue;
       }
+    }
     try {
       const ClaimOutcome o = evaluate_claim(c, f.rows);
       j.by_id[c.id] = {o.held, o.detail};
