@@ -2,6 +2,7 @@
 // `ncu --csv --page raw --metrics ...` printed it on the H100 (kept with DPGPU_KEEP_NCU).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -29,15 +30,59 @@ TEST(Profiler, PaperNamesMapToHopperMetrics) {
 
 TEST(Profiler, SamplingPlanSpreadsOverMarkedLaunches) {
   auto all = dpgpu::plan_profile(200, 120, 120);
-  EXPECT_EQ(all.stride, 0);
+  EXPECT_EQ(all.stride, 1) << "a solver that marks its launches: the marked ones, all of them";
   EXPECT_EQ(all.sampling, "all 120");
   auto spread = dpgpu::plan_profile(200, 5000, 5000);
   EXPECT_EQ(spread.stride, 25);
   EXPECT_EQ(spread.launch_count, 200);
   auto first = dpgpu::plan_profile(200, 5000, 0);
   EXPECT_EQ(first.stride, 0);
+  EXPECT_EQ(first.launch_count, 200);
   EXPECT_EQ(first.sampling, "first 200 of 5000")
       << "unmarked launches: only a prefix can be chosen";
+  auto few = dpgpu::plan_profile(200, 120, 0);
+  EXPECT_EQ(few.stride, 0);
+  EXPECT_EQ(few.sampling, "all 120");
+}
+
+// Issue 35 item 18: TSP n = 14 marks its 12 layer launches; max_launches 20. ncu was given
+// --launch-count 20 from the start of the process and profiled the 12 launches of the solve
+// and 8 of the energy window's next solve, CUPTI the 12 marked ones. Both now take the
+// marked launches of one solve: ncu with profiling off between marks, its worker solving once.
+TEST(Profiler, NcuProfilesTheMarkedLaunchesOfOneSolveAsCuptiDoes) {
+  for (auto [total, marked] : {std::pair{12.0, 12.0}, std::pair{30.0, 12.0}}) {
+    const auto plan = dpgpu::plan_profile(20, total, marked);
+    SCOPED_TRACE(plan.sampling);
+    EXPECT_EQ(plan.stride, 1) << "every marked launch, and only marked ones";
+    const auto argv =
+        dpgpu::ncu_argv("ncu", dpgpu::resolve_metrics({"ipc"}), plan, {}, "/tmp/p", "/bin/dpgpu");
+    auto at = std::find(argv.begin(), argv.end(), "--profile-from-start");
+    ASSERT_NE(at, argv.end()) << "ncu must skip the launches outside the marks";
+    EXPECT_EQ(*(at + 1), "off");
+    auto count = std::find(argv.begin(), argv.end(), "--launch-count");
+    ASSERT_NE(count, argv.end());
+    EXPECT_EQ(*(count + 1), "20");
+    EXPECT_LT(at - argv.begin(), std::find(argv.begin(), argv.end(), "/bin/dpgpu") - argv.begin())
+        << "ncu's options come before the worker's command line";
+    const auto env = dpgpu::ncu_environment(plan, {{"CUDA_VISIBLE_DEVICES=1"}, ""});
+    EXPECT_NE(std::find(env.begin(), env.end(), "DPGPU_PROFILE_STRIDE=1"), env.end());
+    EXPECT_NE(std::find(env.begin(), env.end(), "CUDA_VISIBLE_DEVICES=1"), env.end());
+  }
+  EXPECT_EQ(dpgpu::plan_profile(20, 30, 12).sampling, "all 12 marked of 30")
+      << "not 'first 20 of 30': neither backend profiles unmarked launches";
+
+  dpgpu::WorkerRequest req;
+  req.measure.repetitions = 5, req.measure.max_repetitions = 9, req.measure.warmup = 2;
+  req.measure.max_noise = 0.05, req.measure.energy_window_s = 1, req.measure.cold = true;
+  req.measure.series = true;
+  const auto one = dpgpu::ncu_request(req);
+  EXPECT_EQ(one.measure.repetitions, 1);
+  EXPECT_EQ(one.measure.max_repetitions, 1);
+  EXPECT_FALSE(one.measure.max_noise);
+  EXPECT_EQ(one.measure.warmup, 0);
+  EXPECT_EQ(one.measure.energy_window_s, 0) << "no extra solves whose launches ncu would count";
+  EXPECT_FALSE(one.measure.cold) << "no flush kernel before the solve";
+  EXPECT_FALSE(one.measure.series);
 }
 
 TEST(Profiler, ParsesSyntheticRawPage) {

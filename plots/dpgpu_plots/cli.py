@@ -52,6 +52,10 @@ def parser() -> argparse.ArgumentParser:
                    help="columns whose values make the series (one line or bar group each), e.g. "
                         "solver or solver,s.block, for every figure that has series (default: the "
                         "plot: section's, else the solver and every varying s. column)")
+    p.add_argument("--adopt-unlisted", action="store_true",
+                   help="overwrite figures/ files that figures/.dpgpu-figures does not list (drawn by "
+                        "dpgpu before that list existed) and list them; without it such a file is "
+                        "never overwritten")
     p.add_argument("--list", action="store_true",
                    help="list the figure kinds (and RESULTS_DIR's declared figures) and exit")
     return p
@@ -136,15 +140,36 @@ def _figures_dir(directory: str) -> str:
 MANIFEST = ".dpgpu-figures"  # the files dpgpu drew: `dpgpu run` removes only these when the data change
 
 
+def _listed(out_dir: str) -> list[str]:
+    """The names figures/.dpgpu-figures lists (the files dpgpu plot drew there)."""
+    try:
+        with open(os.path.join(out_dir, MANIFEST), encoding="utf-8") as f:
+            return [line.strip() for line in f if line.strip()]
+    except FileNotFoundError:
+        return []
+    except OSError as e:
+        raise PlotError(f"{os.path.join(out_dir, MANIFEST)}: cannot read: {e.strerror}") from None
+
+
+def _refuse_unlisted(out_dir: str, paths: Sequence[str], adopt: bool) -> None:
+    """Never overwrite a file dpgpu plot did not draw: a path that exists and that the
+    manifest does not list is refused (issue 35, item 17), unless `adopt` (--adopt-unlisted)."""
+    if adopt:
+        return
+    listed = set(_listed(out_dir))
+    for path in paths:
+        if os.path.lexists(path) and os.path.basename(path) not in listed:
+            raise PlotError(
+                f"{path}: not drawn by dpgpu plot ({os.path.join(out_dir, MANIFEST)} does not list it); "
+                f"not overwritten. Move it away, or pass --adopt-unlisted if dpgpu drew it before "
+                f"that list existed")
+
+
 def _note_written(out_dir: str, paths: list[str]) -> None:
     """Add the files' names to figures/.dpgpu-figures (one a line), so that a later run that
     changes the data removes the figures dpgpu drew and never a file of the user's."""
     manifest = os.path.join(out_dir, MANIFEST)
-    try:
-        with open(manifest, encoding="utf-8") as f:
-            names = [line.strip() for line in f if line.strip()]
-    except OSError:
-        names = []
+    names = _listed(out_dir)
     names += [n for n in (os.path.basename(p) for p in paths) if n not in names]
     try:
         with open(manifest, "w", encoding="utf-8") as f:
@@ -153,35 +178,42 @@ def _note_written(out_dir: str, paths: list[str]) -> None:
         raise PlotError(f"{manifest}: cannot write: {e.strerror}") from None
 
 
-def save(fig, directory: str, stem: str, formats: Sequence[str]) -> list[str]:
-    """Write fig as directory/figures/stem.FMT for each format; the paths written."""
+def save(fig, directory: str, stem: str, formats: Sequence[str], adopt: bool = False) -> list[str]:
+    """Write fig as directory/figures/stem.FMT for each format; the paths written. A file
+    there that dpgpu plot did not draw is refused before anything is written."""
     out_dir = _figures_dir(directory)
+    planned = [os.path.join(out_dir, f"{stem}.{fmt}") for fmt in formats]
+    _refuse_unlisted(out_dir, planned, adopt)
     paths = []
-    for fmt in formats:
-        path = os.path.join(out_dir, f"{stem}.{fmt}")
+    for fmt, path in zip(formats, planned):
         # No creation dates in PDF/SVG, so that redrawing the same data gives the same file.
         metadata = {"pdf": {"CreationDate": None}, "svg": {"Date": None}}.get(fmt)
         try:
             fig.savefig(path, format=fmt, dpi=DPI, metadata=metadata)
         except OSError as e:
+            _note_written(out_dir, paths)
             raise PlotError(f"{path}: cannot write: {e.strerror}") from None
         paths.append(path)
     _note_written(out_dir, paths)
     return paths
 
 
-def save_texts(texts: dict, directory: str, stem: str) -> list[str]:
-    """Write each text (extension -> contents) as directory/figures/stem.EXT."""
+def save_texts(texts: dict, directory: str, stem: str, adopt: bool = False) -> list[str]:
+    """Write each text (extension -> contents) as directory/figures/stem.EXT (refusing, as
+    save, a file there that dpgpu plot did not draw)."""
     if not texts:
         return []
     out_dir = _figures_dir(directory)
+    planned = {ext: os.path.join(out_dir, f"{stem}.{ext}") for ext in texts}
+    _refuse_unlisted(out_dir, list(planned.values()), adopt)
     paths = []
     for ext, text in texts.items():
-        path = os.path.join(out_dir, f"{stem}.{ext}")
+        path = planned[ext]
         try:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
         except OSError as e:
+            _note_written(out_dir, paths)
             raise PlotError(f"{path}: cannot write: {e.strerror}") from None
         paths.append(path)
     _note_written(out_dir, paths)
@@ -256,8 +288,9 @@ def plot_folder(args) -> int:
                 continue
         try:
             out = figures.render(results, spec)
-            paths = save(out.figure, args.results_dir, spec.stem, formats) if out.figure else []
-            paths += save_texts(out.texts, args.results_dir, spec.stem)
+            adopt = getattr(args, "adopt_unlisted", False)
+            paths = save(out.figure, args.results_dir, spec.stem, formats, adopt) if out.figure else []
+            paths += save_texts(out.texts, args.results_dir, spec.stem, adopt)
             for path in paths:
                 print(path)
         except PlotError as e:

@@ -25,7 +25,9 @@ stopped mid-row) is **unreadable**; cases in one folder only are listed. Exit st
 when any case is slower, broken or unreadable, needs repetitions and looks slower, or a case of BASE is missing from NEW
 (unless ``--allow-missing``: a crashed run must not pass a CI gate), 0 otherwise, 2 on
 bad input. Writes ``compare.md``, ``compare.csv`` and ``compare.png`` into ``--out``
-(default ``NEW/compare``) and prints the Markdown. When the two contexts differ (GPU,
+(default ``NEW/compare``), listing them in ``.dpgpu-compare`` there, and prints the
+Markdown; a file of those names there that the list lacks (not compare's) is never
+overwritten: exit 2 naming it. When the two contexts differ (GPU,
 driver, CUDA, clocks, CPU, host), the report says so first.
 """
 
@@ -397,6 +399,91 @@ def parse_threshold(text: str) -> float:
     return value
 
 
+OUTPUTS = ("compare.md", "compare.csv", "compare.png")
+MARKER = ".dpgpu-compare"  # in --out: the files dpgpu compare wrote there, one a line
+
+
+def _written_before(out: str) -> list[str]:
+    try:
+        with open(os.path.join(out, MARKER), encoding="utf-8") as f:
+            return [line.strip() for line in f if line.strip()]
+    except FileNotFoundError:
+        return []
+    except OSError as e:
+        raise PlotError(f"{os.path.join(out, MARKER)}: cannot read: {e.strerror}") from None
+
+
+def refuse_others_files(out: str, names: Sequence[str]) -> None:
+    """compare overwrites only what it wrote (listed in OUT/.dpgpu-compare): a user's
+    compare.csv in --out is refused by name before anything is written (issue 35, item 17)."""
+    mine = set(_written_before(out))
+    for name in names:
+        path = os.path.join(out, name)
+        if os.path.lexists(path) and name not in mine:
+            raise PlotError(f"{path}: not written by dpgpu compare ({os.path.join(out, MARKER)} does "
+                            f"not list it); not overwritten: choose another --out")
+
+
+def _note_written(out: str, names: Sequence[str]) -> None:
+    listed = _written_before(out)
+    listed += [n for n in names if n not in listed]
+    with open(os.path.join(out, MARKER), "w", encoding="utf-8") as f:
+        f.write("".join(n + "\n" for n in listed))
+
+
+def _write_csv(path: str, comparisons: list[Comparison]) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["case_id", "solver", "verdict", "base_status", "new_status", "base_median_s",
+                    "new_median_s", "ratio", "base_reps", "new_reps", "p_value", "decided_by"])
+        for c in comparisons:
+            w.writerow([c.case_id, c.solver, c.verdict, c.base.status if c.base else "",
+                        c.new.status if c.new else "",
+                        c.base.median if c.base and c.base.median is not None else "",
+                        c.new.median if c.new and c.new.median is not None else "",
+                        f"{c.ratio:.6g}" if c.ratio is not None else "",
+                        len(c.base.reps) if c.base else "", len(c.new.reps) if c.new else "",
+                        f"{c.p:.6g}" if c.p is not None else "", c.decided_by])
+
+
+def _draw(comparisons: list[Comparison], threshold: float, new: Results):
+    """compare.png's figure, or None (with a note) without Matplotlib."""
+    try:
+        instances = {c.case_id.split("/", 1)[0] for c in comparisons if c.ratio}
+        where = f" ({next(iter(instances))})" if len(instances) == 1 else ""
+        return figure(comparisons, threshold, f"{new.experiment_name}{where}: new / base")
+    except ImportError:
+        print(f"{PROG}: note: no Matplotlib; compare.png not drawn", file=sys.stderr)
+        return None
+
+
+def write_outputs(out: str, md: str, comparisons: list[Comparison], draw) -> None:
+    """compare.md, compare.csv and (when `draw` is given and gives a figure) compare.png in
+    `out`, each listed in OUT/.dpgpu-compare once written; PlotError when one cannot be."""
+    names = list(OUTPUTS if draw else OUTPUTS[:2])
+    written = []
+    try:
+        os.makedirs(out, exist_ok=True)
+        refuse_others_files(out, names)
+        with open(os.path.join(out, "compare.md"), "w", encoding="utf-8") as f:
+            f.write(md)
+        written.append("compare.md")
+        _write_csv(os.path.join(out, "compare.csv"), comparisons)
+        written.append("compare.csv")
+        fig = draw() if draw else None
+        if fig is not None:
+            fig.savefig(os.path.join(out, "compare.png"), dpi=150)
+            written.append("compare.png")
+        _note_written(out, written)
+    except OSError as e:
+        if written:
+            try:
+                _note_written(out, written)
+            except OSError:
+                pass
+        raise PlotError(f"{out}: cannot write: {e.strerror}") from None
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     p = argparse.ArgumentParser(prog="dpgpu compare", description=(
         "Compare two dpgpu results folders case by case (matched by case_id) from their "
@@ -433,34 +520,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     md += energy_markdown(energy, energy_threshold)
     out = args.out or os.path.join(args.new, "compare")
     try:
-        os.makedirs(out, exist_ok=True)
-        with open(os.path.join(out, "compare.md"), "w", encoding="utf-8") as f:
-            f.write(md)
-        with open(os.path.join(out, "compare.csv"), "w", newline="", encoding="utf-8") as f:
-            w = csv.writer(f)
-            w.writerow(["case_id", "solver", "verdict", "base_status", "new_status", "base_median_s",
-                        "new_median_s", "ratio", "base_reps", "new_reps", "p_value", "decided_by"])
-            for c in comparisons:
-                w.writerow([c.case_id, c.solver, c.verdict, c.base.status if c.base else "",
-                            c.new.status if c.new else "",
-                            c.base.median if c.base and c.base.median is not None else "",
-                            c.new.median if c.new and c.new.median is not None else "",
-                            f"{c.ratio:.6g}" if c.ratio is not None else "",
-                            len(c.base.reps) if c.base else "", len(c.new.reps) if c.new else "",
-                            f"{c.p:.6g}" if c.p is not None else "", c.decided_by])
-        if not args.no_figure:
-            try:
-                instances = {c.case_id.split("/", 1)[0] for c in comparisons if c.ratio}
-                where = f" ({next(iter(instances))})" if len(instances) == 1 else ""
-                fig = figure(comparisons, threshold, f"{new.experiment_name}{where}: new / base")
-            except ImportError:
-                fig = None
-                print(f"{PROG}: note: no Matplotlib; compare.png not drawn", file=sys.stderr)
-            if fig is not None:
-                fig.savefig(os.path.join(out, "compare.png"), dpi=150)
-    except OSError as e:
-        print(f"{PROG}: {out}: cannot write: {e.strerror}", file=sys.stderr)
-        return 2
+        write_outputs(out, md, comparisons, None if args.no_figure else
+                      lambda: _draw(comparisons, threshold, new))
+    except PlotError as e:
+        print(f"{PROG}: {e}", file=sys.stderr)
+        return e.exit_status
     sys.stdout.write(md)
     print(f"\nwritten: {out}/compare.md, compare.csv" + ("" if args.no_figure else ", compare.png"))
     regressions = [c for c in comparisons if c.verdict in ("slower", "broken", "unreadable")]

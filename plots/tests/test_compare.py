@@ -246,6 +246,30 @@ class CompareTest(unittest.TestCase):
         self.assertIn("contexts differ", out)
         self.assertIn("GPU: NVIDIA H100 80GB HBM3 \u2192 NVIDIA H200", out)
 
+    def test_out_never_overwrites_a_users_file(self):
+        """Issue 35, item 17: --out DIR holding the user's own compare.csv is refused by name,
+        nothing written there; what compare wrote itself it rewrites."""
+        base, new = self.folders()
+        out = os.path.join(self.tmp, "paper")
+        os.makedirs(out)
+        mine = os.path.join(out, "compare.csv")
+        with open(mine, "w") as f:
+            f.write("the user's table\n")
+        status, _, err = self.run_main(base, new, "--no-figure", "--out", out)
+        self.assertEqual(status, 2, err)
+        self.assertIn(mine, err)
+        self.assertIn("choose another --out", err)
+        with open(mine) as f:
+            self.assertEqual(f.read(), "the user's table\n")
+        self.assertEqual(sorted(os.listdir(out)), ["compare.csv"], "nothing else written either")
+        os.remove(mine)
+        status, _, err = self.run_main(base, new, "--no-figure", "--out", out)
+        self.assertEqual(status, 1, err)  # the comparison's own verdict: a case broke
+        status, _, err = self.run_main(base, new, "--no-figure", "--out", out)
+        self.assertEqual(status, 1, "compare rewrites the files it wrote: " + err)
+        with open(os.path.join(out, compare.MARKER)) as f:
+            self.assertEqual(f.read().split(), ["compare.md", "compare.csv"])
+
     def test_bad_input(self):
         base, _ = self.folders()
         status, _, err = self.run_main(base, os.path.join(self.tmp, "missing"))

@@ -20,6 +20,9 @@ Command add_plot_command(CLI::App& app) {
   plot->add_option("--x", opt->x, "x column for every figure that has one (i.n, s.block, n)");
   plot->add_option("--series", opt->series,
                    "series columns for every figure that has series (solver or solver,s.block)");
+  plot->add_flag("--adopt-unlisted", opt->adopt_unlisted,
+                 "overwrite figures/ files that figures/.dpgpu-figures does not list (drawn before "
+                 "that list existed), and list them");
   plot->add_flag("--list", opt->list, "list the figure kinds (and the folder's declared figures)");
   return {plot, [opt] {
             if (opt->results.empty() && !opt->list)

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -49,19 +50,42 @@ ProfilePlan plan_profile(std::int64_t max_launches, double kernel_launches,
   ProfilePlan p;
   const auto total = std::int64_t(kernel_launches);
   const auto marked = std::int64_t(annotated_launches);
-  if (max_launches <= 0 || (total > 0 && total <= max_launches) ||
-      (total == 0 && marked <= max_launches)) {
-    p.launch_count = max_launches;
-    p.sampling = total > 0 ? fmt::format("all {}", total) : "all";
-  } else if (marked > max_launches) {
-    p.stride = (marked + max_launches - 1) / max_launches;
-    p.launch_count = max_launches;
-    p.sampling = fmt::format("every {}th of {}", p.stride, marked);
-  } else {
-    p.launch_count = max_launches;
+  p.launch_count = std::max<std::int64_t>(max_launches, 0);
+  if (marked > 0) {
+    // The marked launches only: what CUPTI's ranges see, and ncu's with profiling off between
+    // marks. Unmarked launches (the solver's set-up kernels, say) are in neither.
+    p.stride =
+        max_launches > 0 && marked > max_launches ? (marked + max_launches - 1) / max_launches : 1;
+    if (p.stride > 1)
+      p.sampling = fmt::format("every {}th of {}", p.stride, marked);
+    else if (total > marked)
+      p.sampling = fmt::format("all {} marked of {}", marked, total);
+    else
+      p.sampling = fmt::format("all {}", marked);
+  } else if (max_launches > 0 && total > max_launches) {
     p.sampling = fmt::format("first {} of {}", max_launches, total);
+  } else {
+    p.sampling = total > 0 ? fmt::format("all {}", total) : "all";
   }
   return p;
+}
+
+WorkerRequest ncu_request(const WorkerRequest& req) {
+  WorkerRequest one = req;
+  one.measure.repetitions = one.measure.max_repetitions = 1;
+  one.measure.max_noise.reset();
+  one.measure.warmup = 0;
+  one.measure.energy_window_s = 0;
+  one.measure.cold = false;  // ncu's --cache-control empties the caches, as CUPTI's flush does
+  one.measure.series = false;
+  one.profile.reset();
+  return one;
+}
+
+std::vector<std::string> ncu_environment(const ProfilePlan& plan, const Placement& where) {
+  std::vector<std::string> env = where.env;
+  if (plan.stride > 0) env.push_back("DPGPU_PROFILE_STRIDE=" + std::to_string(plan.stride));
+  return env;
 }
 
 std::string counter_permission_help(const std::string& cause) {
@@ -208,13 +232,14 @@ std::string tail_lines(const std::string& text, std::size_t n) {
   return out;
 }
 
-// ncu's command line: the metrics as a raw CSV page into dir/ncu.csv, the launches the plan
-// names, then this binary as a worker on dir/request.json.
+}  // namespace
+
 std::vector<std::string> ncu_argv(const std::string& ncu, const std::vector<MetricName>& metrics,
                                   const ProfilePlan& plan, const NcuOptions& options,
-                                  const fs::path& dir) {
+                                  const std::string& dir, const std::string& self) {
   std::string list;
   for (auto& m : metrics) list += (list.empty() ? "" : ",") + m.ncu;
+  const fs::path d(dir);
   std::vector<std::string> argv{ncu,
                                 "--csv",
                                 "--page",
@@ -230,16 +255,16 @@ std::vector<std::string> ncu_argv(const std::string& ncu, const std::vector<Metr
                                 "--target-processes",
                                 "all",
                                 "--log-file",
-                                (dir / "ncu.csv").string()};
+                                (d / "ncu.csv").string()};
   if (plan.launch_count > 0)
     argv.insert(argv.end(), {"--launch-count", std::to_string(plan.launch_count)});
   if (plan.stride > 0) argv.insert(argv.end(), {"--profile-from-start", "off"});
-  // Under ncu, /proc/self/exe would name ncu: give this binary's real path.
-  argv.insert(argv.end(),
-              {fs::read_symlink("/proc/self/exe").string(), "__worker", "--request",
-               (dir / "request.json").string(), "--result", (dir / "result.json").string()});
+  argv.insert(argv.end(), {self, "__worker", "--request", (d / "request.json").string(), "--result",
+                           (d / "result.json").string()});
   return argv;
 }
+
+namespace {
 
 // Sets out.ok, or out.message saying why nothing (or not every metric) was profiled; `text`
 // is ncu's log and CSV output.
@@ -284,13 +309,11 @@ ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricNa
   fs::path dir =
       fs::temp_directory_path() / fmt::format("dpgpu-profile-{}-{}", getpid(), std::rand());
   fs::create_directories(dir);
-  WorkerRequest one = req;
-  one.measure.repetitions = 1;
-  one.measure.warmup = 0;
-  { std::ofstream(dir / "request.json") << worker_request_json(one); }
-  const std::vector<std::string> argv = ncu_argv(ncu, metrics, plan, options, dir);
-  std::vector<std::string> env = where.env;
-  if (plan.stride > 0) env.push_back("DPGPU_PROFILE_STRIDE=" + std::to_string(plan.stride));
+  { std::ofstream(dir / "request.json") << worker_request_json(ncu_request(req)); }
+  // Under ncu, /proc/self/exe would name ncu: give this binary's real path.
+  const std::vector<std::string> argv = ncu_argv(ncu, metrics, plan, options, dir.string(),
+                                                 fs::read_symlink("/proc/self/exe").string());
+  const std::vector<std::string> env = ncu_environment(plan, where);
 
   bool timed_out = false;
   auto t0 = std::chrono::steady_clock::now();

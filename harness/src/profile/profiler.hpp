@@ -22,12 +22,16 @@ std::vector<MetricName> resolve_metrics(const std::vector<std::string>& names);
 const std::map<std::string, std::string>& paper_metrics();
 std::vector<std::string> default_metrics();  // gld_efficiency, warp_execution_efficiency, ipc
 
-// How many launches to profile: all of them, the first `launch_count`, or every `stride`-th
-// marked launch (solvers that mark launches with ctx.profiled_launch()).
+// Which launches both backends profile, of one solve (one rule, so CUPTI and ncu measure
+// the same launches): a solver that marks its launches with ctx.profiled_launch() gets its
+// marked launches only, every `stride`-th when there are more than max_launches; one that
+// marks none gets its first max_launches launches.
 struct ProfilePlan {
-  std::int64_t launch_count = 0;  // ncu --launch-count; 0: no bound
-  std::int64_t stride = 0;        // >0: --profile-from-start off and DPGPU_PROFILE_STRIDE
-  std::string sampling;           // "all", "first 200 of 5000", "every 25th of 5000"
+  std::int64_t launch_count = 0;  // at most this many (ncu --launch-count, CUPTI's ranges); 0: all
+  std::int64_t stride = 0;        // >0: marked launches only, every stride-th (ncu:
+                                  // --profile-from-start off and DPGPU_PROFILE_STRIDE)
+  std::string sampling;           // "all 12", "all 12 marked of 30", "every 25th of 5000",
+                                  // "first 200 of 5000"
 };
 ProfilePlan plan_profile(std::int64_t max_launches, double kernel_launches,
                          double annotated_launches);
@@ -63,6 +67,19 @@ struct NcuOptions {
   std::string cache_control = "all";
   std::string replay = "kernel";
 };
+
+// The request ncu's worker runs: exactly one solve (no warm-up, no extra repetitions, no
+// energy window's extra solves, no cold flush, no series), so the launches it profiles are
+// the ones plan_profile chose of that solve, as the CUPTI backend's one profiled solve.
+WorkerRequest ncu_request(const WorkerRequest& req);
+
+// ncu's command line (metrics as a raw CSV page into dir/ncu.csv, the launches `plan`
+// names, then `self` as a worker on dir/request.json) and the extra environment of the
+// worker under it (`where`'s, and DPGPU_PROFILE_STRIDE when only marked launches count).
+std::vector<std::string> ncu_argv(const std::string& ncu, const std::vector<MetricName>& metrics,
+                                  const ProfilePlan& plan, const NcuOptions& options,
+                                  const std::string& dir, const std::string& self);
+std::vector<std::string> ncu_environment(const ProfilePlan& plan, const Placement& where);
 
 // `where`: the environment of the case's lane (its CUDA_VISIBLE_DEVICES), for ncu and its child.
 ProfileOutcome profile_case(const WorkerRequest& req, const std::vector<MetricName>& metrics,

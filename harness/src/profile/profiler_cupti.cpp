@@ -594,6 +594,23 @@ struct PreloadThread {
   }
 } preload;
 
+// Room in the counter data: with marks, one range per sampled mark (and a few more, should a
+// pass mark more); without, one per launch of the solve's first ones, as many as ncu's
+// --launch-count takes (plan_profile), `sampling` saying so when that is not all of them.
+std::size_t ranges_needed(const ProfilePlan& plan, double kernel_launches, double marked_launches,
+                          std::string* sampling) {
+  if (marked_launches > 0) {
+    const auto stride = std::max<std::int64_t>(plan.stride, 1);
+    return std::size_t((std::int64_t(marked_launches) + stride - 1) / stride) + 8;
+  }
+  const double first = plan.launch_count > 0
+                           ? std::min<double>(double(plan.launch_count), kMaxRangesWholeSolve)
+                           : double(kMaxRangesWholeSolve);
+  if (kernel_launches > first)
+    *sampling = fmt::format("first {} of {}", std::int64_t(first), std::int64_t(kernel_launches));
+  return std::size_t(std::min<double>(std::max<double>(kernel_launches, 1), first));
+}
+
 }  // namespace
 
 void cupti_preload_start() {
@@ -647,14 +664,7 @@ ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_la
   const bool marks = marked_launches > 0;
   const std::uint64_t stride = std::uint64_t(std::max<std::int64_t>(plan.stride, 1));
   p.sampling = plan.sampling;
-  // Marks: one range per sampled mark (and room for a few more, should a pass mark more).
-  const std::size_t sampled = std::size_t((std::int64_t(marked_launches) + stride - 1) / stride);
-  const std::size_t max_ranges =
-      marks ? sampled + 8
-            : std::size_t(
-                  std::min<double>(std::max<double>(kernel_launches, 1), kMaxRangesWholeSolve));
-  if (!marks && kernel_launches > double(kMaxRangesWholeSolve))
-    p.sampling = fmt::format("first {} of {}", kMaxRangesWholeSolve, std::int64_t(kernel_launches));
+  const std::size_t max_ranges = ranges_needed(plan, kernel_launches, marked_launches, &p.sampling);
   try {
     RangeSession session(request, max_ranges,
                          marks ? RangeSession::Mode::Marks : RangeSession::Mode::WholeSolve, trace);

@@ -70,6 +70,7 @@ int plot_results(const PlotOptions& opt) {
   if (!opt.format.empty()) args.insert(args.end(), {"--format", opt.format});
   if (!opt.x.empty()) args.insert(args.end(), {"--x", opt.x});
   if (!opt.series.empty()) args.insert(args.end(), {"--series", opt.series});
+  if (opt.adopt_unlisted) args.push_back("--adopt-unlisted");
   return run_plots_script("dpgpu_plot.py", args);
 }
 

@@ -15,6 +15,7 @@ struct PlotOptions {
   std::string x;
   std::string series;  // columns making the series, comma-separated
   bool list = false;
+  bool adopt_unlisted = false;  // overwrite (and list) figures/ files its list lacks
 };
 
 int plot_results(const PlotOptions& opt);
