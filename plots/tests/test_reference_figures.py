@@ -38,6 +38,7 @@ CHECKED = {
     "ivm_fig5_phases": ["fig5_share_coin"],
     "wavefront_diagonal_time": ["diagonal_time_lcs"],
     "energy": ["energy"],
+    "wavefront_fig4a_lcs": ["phases"],  # issue 36: 120 cases in 5 panels
 }
 TEXT_EXTENSIONS = (".md", ".tex")
 
