@@ -325,6 +325,34 @@ class PhasesFigureTest(FixtureCase):
         self.assertIn(style.colour_for("gpu.wavefront"), markers)
         self.assertEqual(markers[style.colour_for("cpu.linear")], [0.064])  # the last drawn
 
+    def test_log_axis_puts_phases_side_by_side(self):
+        """Issue 36 (wavefront_fig4a_lcs/phases): a stack on a log axis shows the upper
+        phases far smaller than they are; with logy every phase is its own bar from the
+        axis, the phases of one series at one x side by side."""
+        fig = self.render("phases", x="i.n", logy=True).figure
+        ax = fig.axes[0]
+        self.assertEqual(ax.get_yscale(), "log")
+        self.assertTrue(all(p.get_y() == 0.0 for p in ax.patches))
+        heights = {round(p.get_height(), 9) for p in ax.patches}
+        for value in (0.0005, 0.003, 0.015, 0.0004, 0.0002):  # diag at 16384, each its own bar
+            self.assertIn(value, heights)
+        centres = [p.get_x() + p.get_width() / 2 for p in ax.patches]
+        self.assertEqual(len(centres), len(set(round(c, 9) for c in centres)))  # none on another
+
+    def test_facets_draw_a_panel_per_value(self):
+        fig = self.render("phases", x="i.n", facets="solver", logy=True).figure
+        titles = [ax.get_title() for ax in fig.axes]
+        self.assertEqual(titles, ["cpu.linear", "cpu.omp_wavefront", "gpu.wavefront"])
+        self.assertEqual({ax.get_xlim() for ax in fig.axes}, {fig.axes[0].get_xlim()})
+        self.assertEqual({ax.get_ylim() for ax in fig.axes}, {fig.axes[0].get_ylim()})
+        self.assertEqual([len(ax.get_xticklabels()) for ax in fig.axes], [3, 3, 3])
+        legend = legend_texts(fig)
+        self.assertIn("total: gpu.wavefront mode=diag", legend)
+        self.assertIn("total: cpu.linear", legend)
+        with self.assertRaises(PlotError) as cm:
+            self.render("phases", facets="solver")
+        self.assertIn("facets needs an x column", str(cm.exception))
+
     def test_one_bar_per_case_without_x(self):
         fig = self.render("phases", phases=("h2d", "phase.compute_s")).figure
         ax = fig.axes[0]

@@ -35,9 +35,10 @@ CHECKED = {
     "pipeline_knapsack": ["knapsack_time", "knapsack_time_vs_p"],
     "ivm_state_packed_vs_matrix": ["ivm_state_over_bpdfs"],
     "ivm_fig3_trigger": ["fig3_trigger"],
-    "ivm_fig5_phases": ["fig5_share_coin"],
+    "ivm_fig5_phases": ["fig5_share_coin", "fig5_coin", "fig5_crane", "fig5_tsmat"],
     "wavefront_diagonal_time": ["diagonal_time_lcs"],
     "energy": ["energy"],
+    "wavefront_fig4a_lcs": ["phases"],  # issue 36: 120 cases in 5 panels
 }
 TEXT_EXTENSIONS = (".md", ".tex")
 
