@@ -368,3 +368,41 @@ TEST(VerifyBlindSpots, UpdateClaimsPinsCoverageAndRecordsTheOldBound) {
   EXPECT_NE(r.output.find("claims.yaml"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("revised"), std::string::npos) << r.output;
 }
+
+// A power_fit claim verifies on a folder through the command, and re-pinning with another
+// extrapolation point records the old one (power_fit, exponent and extrapolate_to are bounds).
+TEST(VerifyBlindSpots, PowerFitClaimsVerifyAndRepinKeepsTheOldExtrapolation) {
+  e2e::TempDir tmp;
+  const std::string claims = R"(claims:
+  - id: cpu_linear
+    says: the CPU's time grows as n
+    paper: test
+    rows: {solver: cpu}
+    power_fit: i.n
+    within: 0.01
+    extrapolate_to: 100
+    at_least: 90
+    at_most: 110
+)";
+  const fs::path dir = toy_folder(tmp, claims);
+  const fs::path exp = tmp.write("toy.yaml", "name: toy\n" + claims);
+  auto r = e2e::run(kDpgpu + " verify --update-claims --experiment " + exp.string() + " " +
+                    dir.string());
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("i.n^1.000 over 3 points"), std::string::npos) << r.output;  // time = n
+  EXPECT_NE(r.output.find("fit at i.n=100: 100"), std::string::npos) << r.output;
+  std::string moved = claims;
+  moved.replace(moved.find("extrapolate_to: 100"), 19, "extrapolate_to: 200");
+  moved.replace(moved.find("at_least: 90"), 12, "at_least: 190");
+  moved.replace(moved.find("at_most: 110"), 12, "at_most: 210");
+  tmp.write("toy.yaml", "name: toy\n" + moved);
+  r = e2e::run(kDpgpu + " verify --update-claims --experiment " + exp.string() + " " +
+               dir.string());
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("extrapolate_to: 100 ->"), std::string::npos) << r.output;
+  const std::string pinned = e2e::slurp(dir / "claims.yaml");
+  EXPECT_NE(pinned.find("extrapolate_to: 100\""), std::string::npos) << pinned;
+  r = e2e::run(kDpgpu + " verify --sensitivity " + dir.string());
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(r.output.find("CANNOT-FAIL"), std::string::npos) << r.output;
+}

@@ -73,6 +73,7 @@ std::vector<NamedColumn> named_columns(const Claim& c) {
     for (auto& cond : c.ratio_to->conditions) out.push_back({cond.column, cond.where, "ratio_to"});
   out.push_back({c.column, c.column_where, "column"});
   for (auto& f : c.for_each) out.push_back({f, c.for_each_where, "for_each"});
+  if (c.power_fit) out.push_back({c.power_fit->x, c.power_fit->where, "power_fit"});
   return out;
 }
 

@@ -19,9 +19,9 @@ namespace dpgpu {
 namespace {
 
 const std::vector<std::string> kClaimKeys = {
-    "id",      "says",     "paper",    "rows",          "column",   "ratio_to",
-    "at_most", "at_least", "equals",   "scales_as",     "within",   "for_each",
-    "at",      "reduce",   "min_rows", "min_instances", "tolerate", "revised"};
+    "id",       "says",          "paper",     "rows",    "column",    "ratio_to", "at_most",
+    "at_least", "equals",        "scales_as", "within",  "for_each",  "at",       "reduce",
+    "min_rows", "min_instances", "tolerate",  "revised", "power_fit", "exponent", "extrapolate_to"};
 
 const std::vector<std::string> kStatuses = {"invalid", "error", "timeout", "oom", "skipped"};
 
@@ -180,6 +180,20 @@ void read_revised(const NodeReader& r, const std::string& label, const YAML::Nod
   }
 }
 
+// power_fit: the x column; exponent, extrapolate_to: numbers (checked together later).
+void read_power_fit(const NodeReader& r, const std::string& label, const YAML::Node& key,
+                    const YAML::Node& v, Claim& c) {
+  if (!c.power_fit) c.power_fit.emplace();
+  const std::string k = key.Scalar();
+  if (k == "power_fit") {
+    c.power_fit->x = claim_column(read_text(r, label, key, v));
+    c.power_fit->where = r.at(v);
+  } else if (k == "exponent")
+    c.power_fit->exponent = read_number(r, label, key, v);
+  else
+    c.power_fit->extrapolate_to = read_number(r, label, key, v);
+}
+
 void read_key(const NodeReader& r, const std::string& label, const YAML::Node& key,
               const YAML::Node& v, Claim& c) {
   const std::string k = key.Scalar();
@@ -208,6 +222,8 @@ void read_key(const NodeReader& r, const std::string& label, const YAML::Node& k
       c.equals = e;
   } else if (k == "scales_as")
     c.scales_as = parse_scale_expr(read_text(r, label, key, v), r.at(v));
+  else if (k == "power_fit" || k == "exponent" || k == "extrapolate_to")
+    read_power_fit(r, label, key, v, c);
   else if (k == "for_each")
     read_for_each(r, label, key, v, c);
   else if (k == "min_rows")
@@ -226,18 +242,37 @@ void read_key(const NodeReader& r, const std::string& label, const YAML::Node& k
   }
 }
 
+// power_fit: its x column, `within`, and bounds only on a value that is fitted.
+void check_power_fit(const NodeReader& r, const std::string& label, const YAML::Node& item,
+                     const Claim& c) {
+  const Claim::PowerFit& f = *c.power_fit;
+  if (f.x.empty())
+    r.fail(item, label + ": exponent and extrapolate_to go with 'power_fit: COLUMN' (e.g. i.n)");
+  if (!c.within)
+    r.fail(item, label +
+                     ": power_fit needs 'within' (the largest relative error of the fit on "
+                     "the measured points, e.g. 0.15)");
+  if (c.ratio_to) r.fail(item, label + ": power_fit and ratio_to do not go together");
+  if (f.exponent && !f.extrapolate_to && (c.at_least || c.at_most))
+    r.fail(item, label +
+                     ": at_least / at_most bound the fitted exponent, which 'exponent' fixes; "
+                     "add extrapolate_to: X to bound the fit at X");
+  if (f.extrapolate_to && *f.extrapolate_to <= 0)
+    r.fail(item, label + ": extrapolate_to must be above 0 (the fit is a·x^k)");
+}
+
 // The comparison: exactly one kind, with what it needs.
 void check_comparison(const NodeReader& r, const std::string& label, const YAML::Node& item,
                       const Claim& c) {
-  const int kinds = int(c.at_most || c.at_least) + int(c.equals_optimum || c.equals.has_value()) +
-                    int(c.scales_as.has_value());
+  if (c.power_fit) check_power_fit(r, label, item, c);
+  const int kinds = int((c.at_most || c.at_least) && !c.power_fit) +
+                    int(c.equals_optimum || c.equals.has_value()) + int(c.scales_as.has_value()) +
+                    int(c.power_fit.has_value());
   if (kinds != 1)
-    r.fail(
-        item,
-        fmt::format(
-            "{}: give exactly one comparison: at_most and/or at_least, equals, or scales_as with "
-            "within (this claim has {})",
-            label, kinds));
+    r.fail(item, fmt::format("{}: give exactly one comparison: at_most and/or at_least, equals, "
+                             "scales_as with within, or power_fit with within (and optionally "
+                             "at_least / at_most on its value) (this claim has {})",
+                             label, kinds));
   if (c.scales_as && !c.within)
     r.fail(item, label + ": scales_as needs 'within' (a relative tolerance, e.g. 0.15)");
   if (c.scales_as && c.ratio_to)

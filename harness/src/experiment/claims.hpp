@@ -20,6 +20,11 @@
 // `equals: optimum` compares each row's value with its known_optimum.
 // `scales_as: "n/p"` fits value = a·f(row) over the groups (the rows without for_each) and
 // holds when every point is within `within` (relative) of the fit.
+// `power_fit: i.n` fits value = a·x^k over the groups by least squares on log value against
+// log x (at least 3 points: two always fit exactly) and holds when every measured point is
+// within `within` of the fit; `exponent: 3` fixes k (only a is fitted). The claim's value is
+// k, or with `extrapolate_to: 16384` the fit at that x; at_least / at_most bound it:
+//       power_fit: i.n, exponent: 3, within: 0.25, extrapolate_to: 16384, at_least: 1000
 //
 // What keeps a claim honest on other data (claim_eval.cpp):
 //   min_rows: 12, min_instances: 6   # coverage: fewer selected rows or instances fail the
@@ -86,7 +91,13 @@ struct Claim {
   bool equals_optimum = false;
   std::optional<std::string> equals;  // a number or a text, compared with each row's value
   std::optional<ScaleExpr> scales_as;
-  std::optional<double> within;  // scales_as: required; equals: relative tolerance
+  struct PowerFit {
+    std::string x;  // the column of x (i.n)
+    Where where;
+    std::optional<double> exponent, extrapolate_to;
+  };
+  std::optional<PowerFit> power_fit;
+  std::optional<double> within;  // scales_as, power_fit: required; equals: relative tolerance
   std::optional<std::size_t> min_rows, min_instances;
   std::vector<std::string> tolerate;  // statuses a selected row may have besides ok
   struct Revision {

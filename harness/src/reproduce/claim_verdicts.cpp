@@ -144,6 +144,7 @@ const char* verdict_text(ClaimJudgement v) {
 
 std::string claim_kind(const Claim& c) {
   if (c.ratio_to || c.scales_as) return "ratio";
+  if (c.power_fit && !c.power_fit->extrapolate_to) return "ratio";  // an exponent
   return absolute_column(c.column) ? "absolute" : "exact";
 }
 

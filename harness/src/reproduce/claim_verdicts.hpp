@@ -31,8 +31,9 @@ std::vector<ClaimVerdict> judge_experiment(const PlannedExperiment& e,
                                            std::optional<std::uint64_t> seed_offset,
                                            const std::string& run_error);
 
-// "ratio" for ratio_to and scales_as claims; "absolute" for times, rates, energies and
-// profiler metrics; "exact" for answers and counts.
+// "ratio" for ratio_to and scales_as claims and a power_fit's exponent; "absolute" for times,
+// rates, energies and profiler metrics (and a power_fit's extrapolation); "exact" for answers
+// and counts.
 std::string claim_kind(const Claim& c);
 
 }  // namespace dpgpu

@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <set>
 
 #include "dpgpu/error.hpp"
+#include "verify/power_fit.hpp"
 
 namespace dpgpu {
 
@@ -260,27 +262,42 @@ std::string point_text(const Claim& c, const Point& p) {
   return fmt::format("{}: {}", p.label, num(p.value));
 }
 
-ClaimOutcome scaling_outcome(const Claim& c, const std::vector<ClaimRow>& rows, Coverage& cover) {
-  ClaimOutcome out;
-  std::vector<std::pair<std::string, std::pair<double, double>>> points;  // label, (value, f)
+// One value per group (a row's, or a side reduced), or per row without for_each, with the
+// x of its first row. Returns why a row cannot be used ("" when all can).
+struct FitPoint {
+  std::string label;
+  double value = 0, x = 0;
+};
+
+std::string fit_points(const Claim& c, const std::vector<ClaimRow>& rows, Coverage& cover,
+                       const std::function<double(const ClaimRow&)>& x_of,
+                       std::vector<FitPoint>& points) {
   for (auto& [key, group] : grouped(c, c.rows, rows, &cover)) {
     const std::string label = group_label(c, key);
     covers(cover, group);
     std::string broken;
     auto v = side_value(c, group, broken);
-    if (!broken.empty()) {
-      out.detail = label + ": " + broken, out.groups = 1;
-      return out;
-    }
+    if (!broken.empty()) return label + ": " + broken;
     if (!v) {
       if (!c.for_each.empty()) ambiguous(c, "rows", label, group.size());
       for (const ClaimRow* r : group)
-        points.push_back(
-            {cell(*r, "case_id"),
-             {*cell_number(cell(*r, c.column)), evaluate(*c.scales_as, *r).value_or(NAN)}});
+        points.push_back({cell(*r, "case_id"), *cell_number(cell(*r, c.column)), x_of(*r)});
       continue;
     }
-    points.push_back({label, {*v, evaluate(*c.scales_as, *group.front()).value_or(NAN)}});
+    points.push_back({label, *v, x_of(*group.front())});
+  }
+  return "";
+}
+
+ClaimOutcome scaling_outcome(const Claim& c, const std::vector<ClaimRow>& rows, Coverage& cover) {
+  ClaimOutcome out;
+  std::vector<FitPoint> points;
+  const std::string broken = fit_points(
+      c, rows, cover, [&](const ClaimRow& r) { return evaluate(*c.scales_as, r).value_or(NAN); },
+      points);
+  if (!broken.empty()) {
+    out.detail = broken, out.groups = 1;
+    return out;
   }
   out.groups = points.size();
   if (points.size() < 2) {
@@ -288,14 +305,14 @@ ClaimOutcome scaling_outcome(const Claim& c, const std::vector<ClaimRow>& rows, 
     return out;
   }
   double log_sum = 0;
-  for (auto& [label, vf] : points) log_sum += std::log(vf.first / vf.second);
+  for (const FitPoint& p : points) log_sum += std::log(p.value / p.x);
   const double a = std::exp(log_sum / double(points.size()));
   double worst = -1;
   std::string worst_label;
-  for (auto& [label, vf] : points) {
-    const double dev = std::fabs(vf.first / (a * vf.second) - 1);
+  for (const FitPoint& p : points) {
+    const double dev = std::fabs(p.value / (a * p.x) - 1);
     if (dev <= *c.within) ++out.held_groups;
-    if (!(dev <= worst)) worst = dev, worst_label = label;  // NaN (no f) is the worst
+    if (!(dev <= worst)) worst = dev, worst_label = p.label;  // NaN (no f) is the worst
   }
   out.held = out.held_groups == out.groups;
   out.detail = fmt::format(
@@ -305,12 +322,64 @@ ClaimOutcome scaling_outcome(const Claim& c, const std::vector<ClaimRow>& rows, 
   return out;
 }
 
+// The value a power_fit claim bounds: the exponent, or the fit at extrapolate_to.
+std::string power_value_text(const Claim& c, double value) {
+  const Claim::PowerFit& p = *c.power_fit;
+  if (p.extrapolate_to)
+    return fmt::format("fit at {}={}: {}", p.x, num(*p.extrapolate_to), num(value));
+  return fmt::format("exponent {:.3f}", value);
+}
+
+ClaimOutcome power_outcome(const Claim& c, const std::vector<ClaimRow>& rows, Coverage& cover) {
+  ClaimOutcome out;
+  const Claim::PowerFit& p = *c.power_fit;
+  std::vector<FitPoint> points;
+  const std::string broken = fit_points(
+      c, rows, cover, [&](const ClaimRow& r) { return cell_number(cell(r, p.x)).value_or(NAN); },
+      points);
+  if (!broken.empty()) return out.detail = broken, out.groups = 1, out;
+  out.groups = points.size();
+  const std::size_t need = p.exponent ? 2 : 3;
+  if (points.size() < need)
+    return out.detail =
+               fmt::format("{} point(s): a power fit {}needs at least {} ({})", points.size(),
+                           p.exponent ? "with a fixed exponent " : "", need,
+                           p.exponent ? "one point fits exactly" : "two points always fit exactly"),
+           out;
+  std::vector<PowerPoint> xy;
+  for (const FitPoint& q : points) xy.push_back({q.x, q.value});
+  const auto fit = fit_power(xy, p.exponent);
+  if (!fit)
+    return out.detail = fmt::format("no power fit: {} and {} must be above 0", p.x, c.column), out;
+  for (const PowerPoint& q : xy)
+    if (std::fabs(q.value / fit->at(q.x) - 1) <= *c.within) ++out.held_groups;
+  const double value = p.extrapolate_to ? fit->at(*p.extrapolate_to) : fit->k;
+  const bool in_bounds =
+      (!c.at_most || value <= *c.at_most) && (!c.at_least || value >= *c.at_least);
+  out.held = out.held_groups == out.groups && in_bounds;
+  if (c.at_most || c.at_least) out.worst = value;
+  out.detail = fmt::format(
+      "fit {} x {}^{:.3f} over {} points; worst {}: {:.1f} % off the fit (tolerance {:.0f} %); {}",
+      num(fit->a), p.x, fit->k, points.size(), points[fit->worst].label, 100 * fit->max_error,
+      100 * *c.within, power_value_text(c, value));
+  return out;
+}
+
 }  // namespace
 
 std::string describe_comparison(const Claim& c) {
   std::string what = c.column + (c.ratio_to ? " ratio" : "");
   if (c.scales_as)
     what += fmt::format(" scales as {} within {:.0f} %", c.scales_as->text, 100 * *c.within);
+  if (c.power_fit) {
+    const Claim::PowerFit& p = *c.power_fit;
+    what += fmt::format(" fits a·{}^{} within {:.0f} %", p.x, p.exponent ? num(*p.exponent) : "k",
+                        100 * *c.within);
+    if (p.extrapolate_to)
+      what += fmt::format(", fit at {}={}", p.x, num(*p.extrapolate_to));
+    else if (c.at_least || c.at_most)
+      what += ", k";
+  }
   if (c.equals_optimum) what += " equals the known optimum";
   if (c.equals) what += " equals " + *c.equals;
   if (c.at_least) what += fmt::format(" >= {}", num(*c.at_least));
@@ -367,9 +436,10 @@ void apply_coverage(const Claim& c, const Coverage& cover, ClaimOutcome& out) {
 ClaimOutcome evaluate_claim(const Claim& c, const std::vector<ClaimRow>& rows) {
   require_columns(c, rows);
   Coverage cover;
-  ClaimOutcome out = c.scales_as ? scaling_outcome(c, rows, cover)
-                                 : point_outcome(c, c.ratio_to ? ratio_points(c, rows, cover)
-                                                               : row_points(c, rows, cover));
+  ClaimOutcome out = c.scales_as   ? scaling_outcome(c, rows, cover)
+                     : c.power_fit ? power_outcome(c, rows, cover)
+                                   : point_outcome(c, c.ratio_to ? ratio_points(c, rows, cover)
+                                                                 : row_points(c, rows, cover));
   apply_coverage(c, cover, out);
   return out;
 }

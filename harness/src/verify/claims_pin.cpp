@@ -18,7 +18,8 @@ namespace fs = std::filesystem;
 namespace {
 
 const char* const kPinKeys[] = {"min_rows", "min_instances", "revised"};
-const char* const kBoundKeys[] = {"at_least", "at_most", "equals", "within", "scales_as", "reduce"};
+const char* const kBoundKeys[] = {"at_least",  "at_most",  "equals",         "within", "scales_as",
+                                  "power_fit", "exponent", "extrapolate_to", "reduce"};
 
 YAML::Node load(const fs::path& file) {
   try {

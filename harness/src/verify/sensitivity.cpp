@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <functional>
+#include <map>
+#include <optional>
 #include <utility>
 
 #include "verify/claim_eval.hpp"
@@ -69,6 +71,71 @@ void bound_sensitivity(const Claim& c, const std::vector<ClaimRow>& rows, double
   s.note = fmt::format("selected values {:+.3g} (past the bound)", shift);
 }
 
+std::optional<double> number_at(const ClaimRow& r, const std::string& column) {
+  auto it = r.find(column);
+  return it == r.end() ? std::nullopt : cell_number(it->second);
+}
+
+// The selected rows' values times g(x, value) (x: the power fit's column).
+std::vector<ClaimRow> refitted(const Claim& c, const std::vector<ClaimRow>& rows,
+                               const std::function<double(double, double)>& g) {
+  std::vector<ClaimRow> out = rows;
+  for (ClaimRow& r : out) {
+    const std::optional<double> x = number_at(r, c.power_fit->x), v = number_at(r, c.column);
+    if (x.has_value() && v.has_value() && *x > 0 && selects(c.rows, r))
+      r[c.column] = fmt::format("{}", g(*x, *v));
+  }
+  return out;
+}
+
+// power_fit: the points zigzag off any power law by (1 + 4 within), alternately up and down
+// in order of x; and a bound on the fitted exponent, the values tilted by x^d past it.
+bool power_within_cannot_fail(const Claim& c, const std::vector<ClaimRow>& rows) {
+  std::map<double, bool> up;  // x -> up or down, alternating in order of x
+  for (const ClaimRow& r : rows)
+    if (const std::optional<double> x = number_at(r, c.power_fit->x); x && selects(c.rows, r))
+      up[*x] = false;
+  bool next = true;
+  for (auto& [x, u] : up) u = std::exchange(next, !next);
+  const double f = 1 + 4 * *c.within;
+  return holds(c, refitted(c, rows, [&](double x, double v) { return up[x] ? v * f : v / f; }));
+}
+
+void exponent_sensitivity(const Claim& c, const std::vector<ClaimRow>& rows, double k,
+                          Sensitivity& s) {
+  const bool low =
+      c.at_least && (!c.at_most || std::fabs(k - *c.at_least) < std::fabs(*c.at_most - k));
+  const double b = low ? *c.at_least : *c.at_most;
+  const double gap = (b - k) + (low ? -1 : 1) * std::max(1e-9, 0.01 * std::fabs(b - k));
+  auto tilted = [&](double d) {
+    return refitted(c, rows, [&](double x, double v) { return v * std::pow(x, d); });
+  };
+  if (b > 0 && k > 0) s.margin_x = low ? k / b : b / k;
+  s.cannot_fail = holds(c, tilted(gap)) && holds(c, tilted(2 * gap));
+  s.survives_2x = holds(c, tilted(low ? -k / 2 : k));  // the exponent halved or doubled
+  s.note =
+      fmt::format("values x (x^{:+.3g}) and x (x^{:+.3g}) (exponent past the bound)", gap, 2 * gap);
+}
+
+Sensitivity power_sensitivity(const Claim& c, const std::vector<ClaimRow>& rows,
+                              const ClaimOutcome& o, Sensitivity s) {
+  const bool within_fixed = power_within_cannot_fail(c, rows);
+  if ((c.at_least || c.at_most) && o.worst) {
+    if (c.power_fit->extrapolate_to)
+      bound_sensitivity(c, rows, *o.worst, s);
+    else
+      exponent_sensitivity(c, rows, *o.worst, s);
+  }
+  if (within_fixed) {
+    s.cannot_fail = true;
+    s.note += fmt::format("{}points zigzagged x/÷ {:.3g} off the fit and it still holds",
+                          s.note.empty() ? "" : "; ", 1 + 4 * *c.within);
+  } else if (s.note.empty()) {
+    s.note = fmt::format("points zigzagged x/÷ {:.3g}", 1 + 4 * *c.within);
+  }
+  return s;
+}
+
 }  // namespace
 
 Sensitivity claim_sensitivity(const Claim& c, const std::vector<ClaimRow>& rows) {
@@ -85,6 +152,7 @@ Sensitivity claim_sensitivity(const Claim& c, const std::vector<ClaimRow>& rows)
     s.note = "selected rows' text changed";
     return s;
   }
+  if (c.power_fit) return power_sensitivity(c, rows, o, s);
   if (c.at_least || c.at_most) {
     if (!o.worst) return s.tested = false, s;
     bound_sensitivity(c, rows, *o.worst, s);
