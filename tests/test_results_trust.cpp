@@ -381,6 +381,42 @@ TEST(ResultsTrust, FolderOddsAndEnds) {
   for (auto& e : fs::directory_iterator(small)) EXPECT_NE(e.path().extension(), ".tmp");
 }
 
+// 17. The same during --resume's start-up: the derived files rebuilt from the journal, and a
+// journal with a cut last line rewritten (its damaged copy set aside), under a file size
+// limit. Each stops with the resume command and leaves no holder file or temporary file;
+// the journal's readable records are all still there (the limit killed the run, SIGXFSZ,
+// while it rewrote the journal, before signals were set up).
+TEST(ResultsTrust, ADiskFullResumeStartSaysHowToContinue) {
+  e2e::TempDir d;
+  auto yaml = d.write("e.yaml", toy_sweep("fullresume", "[1, 2, 3, 4, 5, 6]", "0", 3));
+  for (std::string damage : {"derived files removed", "last line cut"}) {
+    SCOPED_TRACE(damage);
+    const auto out = d.path / ("R-" + std::to_string(damage.size()));
+    run_toy(yaml, out, "");
+    const std::string journal = slurp(out / "journal.jsonl");
+    ASSERT_GT(journal.size(), 8000u) << "the limit below must be smaller than the journal";
+    if (damage == "last line cut") {
+      write_text(out / "journal.jsonl", journal.substr(0, journal.size() - 200));
+    } else {
+      fs::remove(out / "summary.csv");
+      fs::remove(out / "runs.csv");
+    }
+    auto full = run("ulimit -f 4; " + kToy + " run " + yaml.string() + " --out " + out.string() +
+                    " --resume");
+    EXPECT_EQ(full.code, 1) << full.output;
+    EXPECT_NE(full.output.find("continue with:"), std::string::npos) << full.output;
+    EXPECT_NE(full.output.find("--resume"), std::string::npos) << full.output;
+    EXPECT_FALSE(fs::exists(out / ".dpgpu-run")) << full.output;
+    for (auto& e : fs::directory_iterator(out)) EXPECT_NE(e.path().extension(), ".tmp") << e.path();
+    const std::string kept = slurp(out / "journal.jsonl");
+    const std::size_t whole = journal.rfind('\n', journal.size() - 201) + 1;
+    EXPECT_EQ(kept.substr(0, whole), journal.substr(0, whole)) << "no readable record lost";
+    // With room again, the printed command finishes the run.
+    run_toy(yaml, out, "--resume");
+    EXPECT_EQ(read_csv(out / "summary.csv").size(), 12u);
+  }
+}
+
 namespace {
 
 // The journal's records that parse, by case id (the checksum and rerun keys left out: a
