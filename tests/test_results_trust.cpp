@@ -2,6 +2,9 @@
 // data, each as a test through the real binaries. The item's number is in each comment.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <map>
@@ -13,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "e2e_support.hpp"
+#include "results/folder_lock.hpp"
 #include "scaleout_support.hpp"
 
 using e2e::read_csv;
@@ -379,6 +383,122 @@ TEST(ResultsTrust, FolderOddsAndEnds) {
   EXPECT_NE(full.output.find("continue with:"), std::string::npos) << full.output;
   EXPECT_FALSE(fs::exists(small / ".dpgpu-run")) << full.output;
   for (auto& e : fs::directory_iterator(small)) EXPECT_NE(e.path().extension(), ".tmp");
+}
+
+// 17. The same during --resume's start-up: the derived files rebuilt from the journal, and a
+// journal with a cut last line rewritten (its damaged copy set aside), under a file size
+// limit. Each stops with the resume command and leaves no holder file or temporary file;
+// the journal's readable records are all still there (the limit killed the run, SIGXFSZ,
+// while it rewrote the journal, before signals were set up).
+TEST(ResultsTrust, ADiskFullResumeStartSaysHowToContinue) {
+  e2e::TempDir d;
+  auto yaml = d.write("e.yaml", toy_sweep("fullresume", "[1, 2, 3, 4, 5, 6]", "0", 3));
+  for (std::string damage : {"derived files removed", "last line cut"}) {
+    SCOPED_TRACE(damage);
+    const auto out = d.path / ("R-" + std::to_string(damage.size()));
+    run_toy(yaml, out, "");
+    const std::string journal = slurp(out / "journal.jsonl");
+    ASSERT_GT(journal.size(), 8000u) << "the limit below must be smaller than the journal";
+    if (damage == "last line cut") {
+      write_text(out / "journal.jsonl", journal.substr(0, journal.size() - 200));
+    } else {
+      fs::remove(out / "summary.csv");
+      fs::remove(out / "runs.csv");
+    }
+    auto full = run("ulimit -f 4; " + kToy + " run " + yaml.string() + " --out " + out.string() +
+                    " --resume");
+    EXPECT_EQ(full.code, 1) << full.output;
+    EXPECT_NE(full.output.find("continue with:"), std::string::npos) << full.output;
+    EXPECT_NE(full.output.find("--resume"), std::string::npos) << full.output;
+    EXPECT_FALSE(fs::exists(out / ".dpgpu-run")) << full.output;
+    for (auto& e : fs::directory_iterator(out)) EXPECT_NE(e.path().extension(), ".tmp") << e.path();
+    const std::string kept = slurp(out / "journal.jsonl");
+    const std::size_t whole = journal.rfind('\n', journal.size() - 201) + 1;
+    EXPECT_EQ(kept.substr(0, whole), journal.substr(0, whole)) << "no readable record lost";
+    // With room again, the printed command finishes the run.
+    run_toy(yaml, out, "--resume");
+    EXPECT_EQ(read_csv(out / "summary.csv").size(), 12u);
+  }
+}
+
+namespace {
+
+// A process that holds `dir`'s flock as a reader does (no holder file), for `hold_s` seconds
+// or until destroyed.
+struct LockingChild {
+  pid_t pid = -1;
+  LockingChild(const fs::path& dir, int hold_s) {
+    int ready[2];
+    EXPECT_EQ(::pipe(ready), 0);
+    pid = ::fork();
+    if (pid == 0) {
+      const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+      if (fd < 0 || ::flock(fd, LOCK_EX) != 0) _exit(1);
+      (void)!::write(ready[1], "x", 1);
+      ::sleep(unsigned(hold_s));
+      _exit(0);
+    }
+    ::close(ready[1]);
+    char c = 0;
+    EXPECT_EQ(::read(ready[0], &c, 1), 1) << "the child could not lock " << dir;
+    ::close(ready[0]);
+  }
+  ~LockingChild() {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+  }
+};
+
+pid_t ended_pid() {
+  const pid_t pid = ::fork();
+  if (pid == 0) _exit(0);
+  ::waitpid(pid, nullptr, 0);
+  return pid;
+}
+
+}  // namespace
+
+// 17. A reader's lock is not "another dpgpu run (holder unknown)": the refusal names the
+// process that holds the lock, from /proc/locks, and says it is not a run writing results.
+TEST(ResultsTrust, ALockedFolderNamesItsTrueHolder) {
+  e2e::TempDir d;
+  const auto dir = d.path / "R";
+  fs::create_directories(dir);
+  LockingChild reader(dir, 600);
+  const dpgpu::FlockHolder held = dpgpu::flock_holder(dir);
+  EXPECT_EQ(held.pid, reader.pid) << "/proc/locks names the lock's holder";
+  EXPECT_FALSE(held.command.empty());
+  EXPECT_EQ(dpgpu::flock_holder(d.path).pid, 0) << "an unlocked folder has no holder";
+  const std::string dead = "pid " + std::to_string(ended_pid()) + ": dpgpu run old.yaml\n";
+  const std::string live = "pid " + std::to_string(reader.pid) + ": dpgpu run e.yaml\n";
+  EXPECT_EQ(dpgpu::holder_kind("", held), dpgpu::HolderKind::Reader);
+  EXPECT_EQ(dpgpu::holder_kind(dead, held), dpgpu::HolderKind::Reader)
+      << "a stale holder file does not make the reader a run";
+  EXPECT_EQ(dpgpu::holder_kind(live, held), dpgpu::HolderKind::Run);
+  EXPECT_EQ(dpgpu::holder_kind(dead, {}), dpgpu::HolderKind::EndedRun);
+  const std::string said = dpgpu::lock_refusal(dir, "", held, 120);
+  EXPECT_NE(said.find("pid " + std::to_string(reader.pid) + ": "), std::string::npos) << said;
+  EXPECT_NE(said.find("not a dpgpu run writing results"), std::string::npos) << said;
+  EXPECT_EQ(said.find("another dpgpu run"), std::string::npos) << said;
+  EXPECT_EQ(said.find("holder unknown"), std::string::npos) << said;
+  EXPECT_NE(dpgpu::lock_refusal(dir, live, held, 0).find("in use by another dpgpu run (pid "),
+            std::string::npos);
+}
+
+// 17. A run waits for a reader's lock even where a killed run left its holder file: it used
+// to wait 5 s for the dead run's children, then refuse, calling the reader that run.
+TEST(ResultsTrust, ARunWaitsForAReaderDespiteAStaleHolderFile) {
+  e2e::TempDir d;
+  auto yaml = d.write("e.yaml", toy_sweep("readerlock", "[1, 2]", "0", 1));
+  const auto out = d.path / "R";
+  run_toy(yaml, out, "");
+  write_text(out / ".dpgpu-run", "pid " + std::to_string(ended_pid()) + ": dpgpu run e.yaml\n");
+  const auto start = std::chrono::steady_clock::now();
+  LockingChild reader(out, 7);
+  const std::string said = run_toy(yaml, out, "--resume");
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::seconds(6)) << said;
+  EXPECT_EQ(said.find("in use by another dpgpu run"), std::string::npos) << said;
+  EXPECT_FALSE(fs::exists(out / ".dpgpu-run")) << "the finished run removed its holder file";
 }
 
 namespace {

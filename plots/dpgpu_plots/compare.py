@@ -421,7 +421,8 @@ def refuse_others_files(out: str, names: Sequence[str]) -> None:
         path = os.path.join(out, name)
         if os.path.lexists(path) and name not in mine:
             raise PlotError(f"{path}: not written by dpgpu compare ({os.path.join(out, MARKER)} does "
-                            f"not list it); not overwritten: choose another --out")
+                            f"not list it); not overwritten: choose another --out (or remove the file, if a "
+                            f"dpgpu compare older than that list wrote it)")
 
 
 def _note_written(out: str, names: Sequence[str]) -> None:

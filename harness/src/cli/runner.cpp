@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <csignal>
 #include <chrono>
 #include <iostream>
 #include <map>
@@ -371,6 +372,10 @@ int run_experiment(const fs::path& file, const RunOptions& given) {
   std::optional<ClockLock> clock_lock;
   if (clocks.any()) clock_lock.emplace(clocks);
   const fs::path out = results_path(plan, opt);
+  // Opening the folder may write (the journal repaired, the derived files rebuilt): a file
+  // size limit reached there is a write that fails with the resume command, not a SIGXFSZ
+  // kill that leaves the holder file and a temporary journal (the handlers come later).
+  signal(SIGXFSZ, SIG_IGN);
   std::optional<ResultsFolder> folder;
   try {
     folder.emplace(out, plan,

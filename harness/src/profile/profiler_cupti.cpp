@@ -700,7 +700,10 @@ ProfileRecord profile_with_cupti(const ProfileRequest& request, double kernel_la
     p.ok = !p.stats.empty();
     std::vector<std::string> notes;
     if (p.stats.empty()) notes.push_back("CUPTI profiled no kernel");
-    if (session.dropped() > 0) notes.push_back(fmt::format("{} ranges dropped", session.dropped()));
+    // Without marks, the launches past the first max_ranges are dropped on purpose (sampling).
+    const double beyond = marks ? 0 : std::max(0.0, kernel_launches - double(max_ranges));
+    if (double(session.dropped()) > beyond)
+      notes.push_back(fmt::format("{} ranges dropped", session.dropped()));
     if (session.name_mismatches() > 0) notes.push_back("the ranges did not match the marks");
     if (session.multi_kernel_marks() > 0)
       notes.push_back(fmt::format("{} marks launched several kernels (named by the first)",

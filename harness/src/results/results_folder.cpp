@@ -21,6 +21,7 @@
 #include <thread>
 
 #include "records/csv_table.hpp"
+#include "results/folder_lock.hpp"
 #include "results/journal_line.hpp"
 #include "results/journal_repair.hpp"
 #include "dpgpu/error.hpp"
@@ -478,32 +479,26 @@ void ResultsFolder::lock() {
   if (dir_fd_ < 0)
     throw InputError(
         fmt::format("cannot open output folder {}: {}", dir_.string(), std::strerror(errno)));
-  // A run killed with kill -9 releases the lock at once, unless a child it had just forked
-  // (a shell for `git`, say) still shares the descriptor until it execs: while the recorded
-  // holder is no longer running, wait a moment for that child before refusing.
-  // A reader (plot, report, compare: no holder file) holds the lock while it brings the
-  // derived files up to the journal: wait for it rather than call it another run.
+  // Another run: refused at once. A run killed with kill -9 releases the lock at once,
+  // unless a child it had just forked (a shell for `git`, say) still shares the descriptor
+  // until it execs: wait a moment for it. A reader (plot, report, compare, merge: no holder
+  // file names it) holds the lock while it brings the derived files up to the journal: wait
+  // for it rather than call it another run (folder_lock.hpp).
   const auto start = std::chrono::steady_clock::now();
-  auto waited = [&] { return std::chrono::steady_clock::now() - start; };
-  while (::flock(dir_fd_, LOCK_EX | LOCK_NB) != 0 &&
-         ((holder_gone() && waited() < std::chrono::seconds(5)) ||
-          (!fs::exists(dir_ / kHolderFile) && waited() < std::chrono::seconds(120))))
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  if (::flock(dir_fd_, LOCK_EX | LOCK_NB) != 0) {
-    ::close(dir_fd_);
-    dir_fd_ = -1;
-    throw InputError(fmt::format(
-        "{} is in use by another dpgpu run ({}); wait for it to finish or use another --out",
-        dir_.string(), holder_of(dir_)));
+  auto waited = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  while (::flock(dir_fd_, LOCK_EX | LOCK_NB) != 0) {
+    const FlockHolder holder = flock_holder(dir_);
+    if (holder.pid == 0 && ::flock(dir_fd_, LOCK_EX | LOCK_NB) == 0) return;  // let go meanwhile
+    if (waited() >= wait_for(holder_kind(slurp(dir_ / kHolderFile), holder))) {
+      const std::string message = lock_refusal(dir_, slurp(dir_ / kHolderFile), holder, waited());
+      ::close(dir_fd_);
+      dir_fd_ = -1;
+      throw InputError(message);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-}
-
-// True when the holder file names a process that no longer exists.
-bool ResultsFolder::holder_gone() const {
-  const std::string holder = slurp(dir_ / kHolderFile);
-  long pid = 0;
-  if (std::sscanf(holder.c_str(), "pid %ld", &pid) != 1 || pid <= 0) return false;
-  return ::kill(pid_t(pid), 0) != 0 && errno == ESRCH;
 }
 
 void ResultsFolder::write_holder() {

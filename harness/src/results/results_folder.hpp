@@ -96,7 +96,6 @@ class ResultsFolder {
   void adopt_unfinished_filter(const nlohmann::json& recorded, const FolderOptions& options);
   void write_state(const RunPlan& plan, const nlohmann::json& conditions);
   void write_holder();
-  bool holder_gone() const;
   void load_journal(const RunPlan& plan);
   void keep_derived_ahead_of_journal();
   std::filesystem::path dir_;
