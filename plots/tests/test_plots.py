@@ -200,6 +200,19 @@ class RuntimeFigureTest(TempDirCase):
         fig = self.build(d)
         self.assertTrue(any(t.get_text().startswith("no GPU \u00b7 2025-01-02") for t in fig.texts))
 
+    def test_footnote_names_the_dates_of_rows_added_from_other_runs(self):
+        """Issue 36 (ivm_table2_speedups): rows appended from a run four days later, its
+        context kept as context-matrix-rows.json, were dated by context.json alone."""
+        d = self.results_dir()
+        with open(os.path.join(d, "context-later.json"), "w") as f:
+            json.dump({"gpu": None, "start": "2025-11-26T12:00:00Z"}, f)
+        with open(os.path.join(d, "context-same-day.json"), "w") as f:
+            json.dump({"start": "2025-11-22T09:00:00Z"}, f)
+        self.assertEqual(results_mod.load(d).dates, "2025-11-22; rows of 2025-11-26 (context-later.json)")
+        fig = self.build(d)
+        self.assertTrue(any("· 2025-11-22; rows of 2025-11-26 (context-later.json) ·" in t.get_text()
+                            for t in fig.texts), [t.get_text() for t in fig.texts])
+
     @needs_mpl
     def test_skip_note_counts_only_the_cases_the_filter_keeps(self):
         from dpgpu_plots import figures
