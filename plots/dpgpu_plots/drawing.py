@@ -332,8 +332,7 @@ def default_title(results: Results, spec: Optional[FigureSpec]) -> str:
     elif spec.kind == "scaling":
         what += " x"
     if spec.opt("filter"):
-        what += " (" + ", ".join(f"{style.param_name(k)}={'/'.join(map(str, v))}"
-                                 for k, v in spec.opt("filter").items()) + ")"
+        what += " (" + style.filter_text(spec.opt("filter"), bare=True) + ")"
     return f"{results.title}: {what}"
 
 
@@ -716,8 +715,7 @@ def _line_notes(results, spec, rows, metric, band_note, points) -> list[str]:
     if any(p.rows > 1 for p in points):
         notes.append("points: median over instances/seeds")
     if spec.opt("filter"):
-        notes.append("filter: " + ", ".join(f"{k}={'/'.join(map(str, v))}"
-                                            for k, v in spec.opt("filter").items()))
+        notes.append("filter: " + style.filter_text(spec.opt("filter")))
     return notes
 
 
