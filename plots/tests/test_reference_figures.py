@@ -31,7 +31,7 @@ CHECKED = {
     # issue 36: long metric names clipped; "against n" with one point
     "mcm_tiled_profile": ["tiled_metrics"],
     "lcs_performance": ["runtime", "throughput"],
-    "tsp_performance": ["runtime", "throughput"],
+    "tsp_performance": ["runtime", "throughput", "phases"],
     "pipeline_knapsack": ["knapsack_time", "knapsack_time_vs_p"],
     "ivm_state_packed_vs_matrix": ["ivm_state_over_bpdfs"],
     "ivm_fig3_trigger": ["fig3_trigger"],
