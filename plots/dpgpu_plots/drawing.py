@@ -15,6 +15,7 @@ import textwrap
 from typing import Optional, Sequence
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.container import BarContainer
 from matplotlib.figure import Figure
 from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, NullFormatter, NullLocator
 
@@ -261,14 +262,18 @@ def add_legend(ax, count: int) -> None:
     ax.legend(fontsize="small", loc="best")
 
 
+def _empty(handle) -> bool:
+    return isinstance(handle, BarContainer) and not handle.patches
+
+
 def legend_entries(axes) -> tuple[list, list[str]]:
     """(handles, labels) of every axes, each label once (in order of first appearance)."""
     seen: dict[str, object] = {}
     for ax in axes:
         handles, labels = ax.get_legend_handles_labels()
         for h, label in zip(handles, labels):
-            if not label.startswith("_"):
-                seen.setdefault(label, h)
+            if not label.startswith("_") and (label not in seen or _empty(seen[label])):
+                seen[label] = h  # a bar series with no bar in one panel: its handle from another
     labels = sorted(seen, key=lambda label: label.startswith("noisy ("))  # the ring last
     return [seen[label] for label in labels], labels
 
@@ -289,7 +294,7 @@ FOOTNOTE_POINTS = 7
 
 
 def footnote_text(results: Results, extra_note: str = "") -> str:
-    return style.footnote(results.gpu_name, results.has_gpu_entry, results.start_date,
+    return style.footnote(results.gpu_name, results.has_gpu_entry, results.dates,
                           results.context_note, extra_note)
 
 
@@ -327,8 +332,7 @@ def default_title(results: Results, spec: Optional[FigureSpec]) -> str:
     elif spec.kind == "scaling":
         what += " x"
     if spec.opt("filter"):
-        what += " (" + ", ".join(f"{style.param_name(k)}={'/'.join(map(str, v))}"
-                                 for k, v in spec.opt("filter").items()) + ")"
+        what += " (" + style.filter_text(spec.opt("filter"), bare=True) + ")"
     return f"{results.title}: {what}"
 
 
@@ -526,9 +530,48 @@ def category_axes(fig: Figure, count: int, per: int, nrows: int, sharey: bool = 
     return out
 
 
+def family_panels(slots: Sequence[str], family_of: dict, slot_in: float,
+                  labels: Sequence[str]) -> Optional[tuple[list[int], list[tuple[str, int, int]], tuple]]:
+    """When the category slots come from several instance families (``family_of``: slot ->
+    family; e.g. coin, crane, tsmat, files) and do not fit in one panel, one panel row per
+    family rather than rows cut wherever MAX_WIDTH falls (issue 36: ivm_table2_speedups split coin19 from coin20):
+    (the slots' indices ordered by family in order of first appearance, [(panel title,
+    start, end)], figsize). None with one family, or when the largest family does not fit
+    in MAX_WIDTH (category_layout wraps then)."""
+    order: list[str] = []
+    for slot in slots:
+        if family_of.get(slot) not in order:
+            order.append(family_of.get(slot))
+    if len(order) < 2 or len(slots) * slot_in + 1.6 <= MAX_WIDTH:  # one panel holds them all
+        return None
+    groups = [[i for i, slot in enumerate(slots) if family_of.get(slot) == f] for f in order]
+    largest = max(len(g) for g in groups)
+    if largest * slot_in + 1.6 > MAX_WIDTH:
+        return None
+    _, _, (width, height) = category_layout(largest, slot_in, labels=labels)
+    spans, start = [], 0
+    for f, group in zip(order, groups):
+        spans.append((f"instances: {'from files' if f == 'file' else f or 'other'}", start, start + len(group)))
+        start += len(group)
+    return [i for g in groups for i in g], spans, (width, len(groups) * (height - 0.4) + 0.4)
+
+
+def family_axes(fig: Figure, spans: list[tuple[str, int, int]], sharey: bool = True):
+    """[(axes, first slot, end slot)], one panel row per family span, titled by it."""
+    out, first = [], None
+    for row, (title, start, end) in enumerate(spans):
+        ax = fig.add_subplot(len(spans), 1, row + 1, sharey=first if sharey else None)
+        ax.set_title(title, fontsize=9)
+        first = first or ax
+        out.append((ax, start, end))
+    return out
+
+
 def limit_category_axes(panels, labels: Sequence[str], xlabel: str) -> None:
+    """Each panel shows its own slots, all panels the width of the widest."""
+    widest = max(end - start for _, start, end in panels)
     for ax, start, end in panels:
-        ax.set_xlim(start - 0.5, start + (panels[0][2] - panels[0][1]) - 0.5)
+        ax.set_xlim(start - 0.5, start + widest - 0.5)
         set_category_ticks(ax, labels[start:end], start=start)
     panels[-1][0].set_xlabel(xlabel)
 
@@ -672,8 +715,7 @@ def _line_notes(results, spec, rows, metric, band_note, points) -> list[str]:
     if any(p.rows > 1 for p in points):
         notes.append("points: median over instances/seeds")
     if spec.opt("filter"):
-        notes.append("filter: " + ", ".join(f"{k}={'/'.join(map(str, v))}"
-                                            for k, v in spec.opt("filter").items()))
+        notes.append("filter: " + style.filter_text(spec.opt("filter")))
     return notes
 
 

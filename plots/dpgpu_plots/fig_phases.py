@@ -225,6 +225,8 @@ def phases_figure(results: Results, spec: FigureSpec) -> Figure:
     for index, (ax, _, _, bars) in enumerate(panels):
         _draw_bars(ax, bars, columns, width, side_by_side)
         set_y_axis(ax, values, "time, median over repetitions (s)", side_by_side)
+        if side_by_side and values:  # the shortest bar at least half a factor 2 tall
+            ax.set_ylim(bottom=min(ax.get_ylim()[0], min(values) / 2))
         ax.grid(True, axis="y", linewidth=0.5, alpha=0.4)
         title = panels_bars[index][0] if len(panels_bars) > 1 else None
         if title:

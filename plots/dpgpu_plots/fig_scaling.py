@@ -68,6 +68,6 @@ def scaling_figure(results: Results, spec: FigureSpec) -> Figure:
     notes = [f"speed-up = {metric.column} at the line's first {style.param_name(x)} / {metric.column}; "
              f"ideal: the {style.param_name(x)} over the line's first {style.param_name(x)}"]
     if spec.opt("filter"):
-        notes.append("filter: " + ", ".join(f"{k}={'/'.join(map(str, v))}" for k, v in spec.opt("filter").items()))
+        notes.append("filter: " + style.filter_text(spec.opt("filter")))
     finish(fig, results, "; ".join(notes), spec.opt("title"), legend=legend_entries(fig.axes), spec=spec)
     return fig

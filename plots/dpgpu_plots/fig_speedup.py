@@ -25,10 +25,10 @@ from matplotlib.ticker import FuncFormatter
 
 from . import fmt, style
 from .errors import PlotError
-from .drawing import (FigureSpec, Output, category_axes, category_layout, figure_kind, finish,
-                      legend_entries, limit_category_axes, new_figure, set_y_axis,
-                      usable_filtered_rows)
-from .results import SOLVER_PREFIX, Results, Row, number
+from .drawing import (FigureSpec, Output, category_axes, category_layout, family_axes, family_panels,
+                      figure_kind, finish, legend_entries, limit_category_axes, new_figure,
+                      set_y_axis, usable_filtered_rows)
+from .results import SOLVER_PREFIX, Results, Row, family, number
 from .select import part, resolve_column, varying
 from .series import NOISY_KEY, choose_x, sort_key
 
@@ -115,6 +115,15 @@ def _columns(results: Results, rows: list[Row], x: str, spec: FigureSpec, y: str
             if column.times:
                 out.append(column)
     return out
+
+
+def _families(rows: list[Row], x: str) -> dict:
+    """x value (as the table shows it) -> instance family, for x values whose rows all come
+    from one family."""
+    seen: dict[str, set] = {}
+    for r in rows:
+        seen.setdefault(x_text(r.get(x)), set()).add(family(r))
+    return {xv: next(iter(f)) for xv, f in seen.items() if len(f) == 1}
 
 
 def choose_baseline(columns: list[Column], wanted: Optional[str], where: str) -> Column:
@@ -229,7 +238,7 @@ def speedup_figure(results: Results, spec: FigureSpec) -> Output:
               f"speed-up is 1", file=sys.stderr)
     ordered = [baseline] + [c for c in columns if c is not baseline]
     xs = sorted({xv for c in columns for xv in c.times}, key=sort_key)
-    context = style.footnote(results.gpu_name, results.has_gpu_entry, results.start_date,
+    context = style.footnote(results.gpu_name, results.has_gpu_entry, results.dates,
                              results.context_note)
     what = "median" if y == TIME else y
     title = spec.opt("title") or f"Speed-up over {baseline.label} \u2014 {results.experiment_name}"
@@ -245,26 +254,33 @@ def speedup_figure(results: Results, spec: FigureSpec) -> Output:
     style.plan_series((c.solver, c.variant_index) for c in ordered)
     unmeasured = [xv for xv in xs if xv not in baseline.times]
     xs_chart = [xv for xv in xs if xv in baseline.times]  # the table keeps every x
+    slot_in = max(0.55, 0.3 * len(others) + 0.2)
+    families = family_panels(xs_chart, _families(rows, x), slot_in, xs_chart)
+    if families:
+        order, spans, figsize = families
+        xs_chart = [xs_chart[i] for i in order]
+        fig = new_figure(figsize)
+        panels = family_axes(fig, spans)
+    else:
+        per, nrows, figsize = category_layout(len(xs_chart), slot_in, labels=xs_chart)
+        fig = new_figure(figsize)
+        panels = category_axes(fig, len(xs_chart), per, nrows)
     labels = [xv or "-" for xv in xs_chart]
-    per, nrows, figsize = category_layout(len(xs_chart), max(0.55, 0.3 * len(others) + 0.2),
-                                          labels=labels)
-    fig = new_figure(figsize)
-    panels = category_axes(fig, len(xs_chart), per, nrows)
     width = 0.8 / len(others)
     values = [v for c in others for xv in xs_chart for v in [table.cell(c, xv)] if v is not None]
-    for ax, _, _ in panels:
+    for ax, start, end in panels:
         for i, c in enumerate(others):
             positions, heights, marks = [], [], []
-            for gi, xv in enumerate(xs_chart):
-                v = table.cell(c, xv)
+            for gi in range(start, end):
+                v = table.cell(c, xs_chart[gi])
                 if v is not None:
                     positions.append(gi - 0.4 + width * (i + 0.5))
                     heights.append(v)
-                    marks.append(table.text(c, xv))
+                    marks.append(table.text(c, xs_chart[gi]))
             bars = ax.bar(positions, heights, width=width * 0.92, label=c.label,
                           color=style.variant_fill(c.solver, c.variant_index), edgecolor="#333333", linewidth=0.5,
                           hatch=style.variant_hatch(c.variant_index))
-            if len(xs_chart) * len(others) <= 24:
+            if (end - start) * len(others) <= 24:
                 ax.bar_label(bars, labels=marks, fontsize=6, padding=1)
         ax.axhline(1.0, color="#333333", linewidth=0.8, linestyle="--",
                    label=f"baseline: {baseline.label}")
@@ -286,5 +302,5 @@ def speedup_figure(results: Results, spec: FigureSpec) -> Output:
     if len(baseline.times) <= 6:
         note += f"; {baseline.label}: " + ", ".join(
             fmt.seconds(baseline.times[xv]) for xv in xs if xv in baseline.times)
-    finish(fig, results, note, title, legend=legend_entries([panels[0][0]]), spec=spec)
+    finish(fig, results, note, title, legend=legend_entries([ax for ax, _, _ in panels]), spec=spec)
     return Output(figure=fig, texts={"md": table.markdown(), "tex": table.latex(spec.stem)})

@@ -36,7 +36,7 @@ KIND_HELP: dict[str, str] = {
     "runtime": "median run time against the swept parameter, one line per solver variant",
     "throughput": "work units per second against the swept parameter",
     "metrics": "profiler metrics (metrics.csv): mean bars with min-max whiskers, one panel per metric",
-    "phases": "stacked phase medians (phase.*_s) per case, total run time as a marker",
+    "phases": "phase medians (phase.*_s) per case, stacked (side by side with logy), total run time as a marker",
     "gpu_phases": "multi-GPU cases: one panel per case, a stacked bar of c.gpu<i>.<phase>_s per GPU, run time dashed",
     "speedup": "speed-up over a baseline solver: Markdown and LaTeX tables plus a bar chart",
     "diagonal_time": "time per DP diagonal (series.csv), one line per case",

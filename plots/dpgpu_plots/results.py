@@ -204,13 +204,21 @@ class Results:
     @property
     def start_date(self) -> Optional[str]:
         """The run's start date (YYYY-MM-DD) from context.json, when it has one."""
-        start = self.context.get("start")
-        if not isinstance(start, str) or not start:
-            return None
-        try:
-            return datetime.fromisoformat(start.replace("Z", "+00:00")).date().isoformat()
-        except ValueError:
-            return start[:10]
+        return _date(self.context.get("start"))
+
+    @property
+    def dates(self) -> Optional[str]:
+        """The start date, and those of other runs whose rows were added to this folder,
+        each named by its context file (``context-matrix-rows.json``, beside context.json):
+        ``2026-11-23; rows of 2026-11-27 (context-matrix-rows.json)``. Issue 36: the
+        footnote named one day while some rows were four days younger."""
+        others = []
+        for name in sorted(os.listdir(self.directory)) if os.path.isdir(self.directory) else []:
+            if name.startswith("context-") and name.endswith(".json"):
+                date = _date(_read_context(os.path.join(self.directory, name))[0].get("start"))
+                if date and date != self.start_date:
+                    others.append(f"rows of {date} ({name})")
+        return "; ".join(([self.start_date] if self.start_date else []) + others) or None
 
     def require_columns(self, names: Iterable[str], why: str) -> None:
         missing = [n for n in names if n not in self.columns]
@@ -294,6 +302,16 @@ def read_description(path: str) -> str:
     except OSError:
         pass
     return ""
+
+
+def _date(start) -> Optional[str]:
+    """YYYY-MM-DD of a context file's ``start`` (ISO 8601), None without one."""
+    if not isinstance(start, str) or not start:
+        return None
+    try:
+        return datetime.fromisoformat(start.replace("Z", "+00:00")).date().isoformat()
+    except ValueError:
+        return start[:10]
 
 
 def family(row: Row) -> str:

@@ -106,7 +106,7 @@ def set_parameters(case_id: str) -> Optional[set[str]]:
     return {item.split("=", 1)[0] for item in inside.split(",") if "=" in item}
 
 
-def _applies(column: str, row: Row, rows: list[Row]) -> bool:
+def applies(column: str, row: Row, rows: list[Row]) -> bool:
     """Whether a label shows ``column`` for ``row``: a solver parameter the case left at its
     default is left out where other cases of the same solver set it (gpu.mcm's ``kernel``
     means nothing under policy calibrate, whose cases do not set it)."""
@@ -127,7 +127,7 @@ def case_labels(rows: list[Row], label_columns: Optional[Sequence[str]] = None) 
     would still repeat. Rows of several problems (an experiment with ``parts``) are labelled
     within their problem, and the label starts with the problem's name."""
     if label_columns:
-        labels = [" ".join(part(c, r.get(c)) for c in label_columns if _applies(c, r, rows)) for r in rows]
+        labels = [" ".join(part(c, r.get(c)) for c in label_columns if applies(c, r, rows)) for r in rows]
     else:
         problems = list(dict.fromkeys(r.get("problem", "") for r in rows))
         keys = list(rows[0].keys()) if rows else []

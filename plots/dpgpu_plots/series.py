@@ -17,6 +17,7 @@ from typing import Callable, Optional
 
 from .errors import PlotError
 from .results import INSTANCE_PREFIX, SOLVER_PREFIX, Results, Row, number
+from .select import applies
 from .style import format_value, param_name
 
 
@@ -53,12 +54,16 @@ class Series:
     variant_index: int = 0  # position among the solver's variants, for its line style
     points: list[Point] = field(default_factory=list)
     show_solver: bool = True  # False when a plot: series list leaves the solver out
+    # Variant columns the label leaves out: a parameter these cases left at its default while
+    # other cases of the solver set it to that same value (gpu.mcm policy calibrate records
+    # kernel=thread, the default, as policy fixed sets it; calibrate picks its own).
+    hidden: frozenset = frozenset()
 
     @property
     def label(self) -> str:
         """e.g. ``gpu.wavefront block=128``."""
         parts = [self.solver] if self.show_solver or not self.variant else []
-        parts += [f"{param_name(c)}={v}" for c, v in self.variant if v.strip()]
+        parts += [f"{param_name(c)}={v}" for c, v in self.variant if v.strip() and c not in self.hidden]
         return " ".join(parts)
 
 
@@ -188,8 +193,10 @@ def build_series(results: Results, rows: list[Row], x: str, metric: Metric,
             groups.setdefault(tuple(r.get(c, "") for c in label_columns), []).append(r)
         keys = sorted(groups, key=lambda k: [sort_key(v) for v in k])
         for index, key in enumerate(keys):
+            hidden = frozenset(c for i, c in enumerate(label_columns) if len({k[i] for k in keys}) == 1
+                               and not any(applies(c, r, solver_rows) for r in groups[key]))
             series = Series(solver=solver, variant=tuple(zip(label_columns, key)),
-                            variant_index=index, show_solver=show_solver)
+                            variant_index=index, show_solver=show_solver, hidden=hidden)
             series.points = _points(groups[key], x, metric)
             out.append(series)
     return out

@@ -278,6 +278,18 @@ def column_label(column: str) -> str:
     return param_label(column)
 
 
+def filter_text(wanted: dict, bare: bool = False) -> str:
+    """A spec's filter as a note says it: ``s.offload=true/none, i.n=16384/32768``; a YAML
+    true as ``true`` (not Python's ``True``), an empty value (a solver without the
+    parameter) as ``none``; ``bare``: parameter names without their i./s. prefix."""
+    def value(v) -> str:
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        return str(v) if str(v).strip() else "none"
+    return ", ".join(f"{param_name(k) if bare else k}={'/'.join(value(v) for v in values)}"
+                     for k, values in wanted.items())
+
+
 def format_value(text: str) -> str:
     """A parameter value as it appears in a legend label."""
     return text if text.strip() else "-"

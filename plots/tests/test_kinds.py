@@ -338,6 +338,8 @@ class PhasesFigureTest(FixtureCase):
             self.assertIn(value, heights)
         centres = [p.get_x() + p.get_width() / 2 for p in ax.patches]
         self.assertEqual(len(centres), len(set(round(c, 9) for c in centres)))  # none on another
+        # the shortest bar (offload_wait, 10 us) stands at least a factor 2 above the axis
+        self.assertLessEqual(ax.get_ylim()[0], min(p.get_height() for p in ax.patches) / 2 * (1 + 1e-9))
 
     def test_facets_draw_a_panel_per_value(self):
         fig = self.render("phases", x="i.n", facets="solver", logy=True).figure

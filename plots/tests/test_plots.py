@@ -200,6 +200,31 @@ class RuntimeFigureTest(TempDirCase):
         fig = self.build(d)
         self.assertTrue(any(t.get_text().startswith("no GPU \u00b7 2025-01-02") for t in fig.texts))
 
+    def test_filter_note_says_none_for_an_empty_value_and_true_in_lower_case(self):
+        """Issue 36 (lcs_reconstruct): 'filter: s.offload=True/' for [true, ""]."""
+        from dpgpu_plots import figures
+        spec = figures.FigureSpec(kind="runtime", x="i.n", options={
+            "filter": {"s.block": (128, ""), "s.mode": ("",), "i.n": (1024, 4096, 16384)}})
+        fig = figures.build(results_mod.load(self.results_dir()), spec)
+        text = " ".join(" ".join(t.get_text() for t in fig.texts).split())
+        self.assertIn("filter: s.block=128/none, s.mode=none, i.n=1024/4096/16384", text)
+        self.assertIn("(block=128/none, mode=none, n=1024/4096/16384)", " ".join(fig.axes[0].get_title().split()))
+        from dpgpu_plots import style
+        self.assertEqual(style.filter_text({"s.offload": (True, "")}), "s.offload=true/none")
+
+    def test_footnote_names_the_dates_of_rows_added_from_other_runs(self):
+        """Issue 36 (ivm_table2_speedups): rows appended from a run four days later, its
+        context kept as context-matrix-rows.json, were dated by context.json alone."""
+        d = self.results_dir()
+        with open(os.path.join(d, "context-later.json"), "w") as f:
+            json.dump({"gpu": None, "start": "2025-11-26T12:00:00Z"}, f)
+        with open(os.path.join(d, "context-same-day.json"), "w") as f:
+            json.dump({"start": "2025-11-22T09:00:00Z"}, f)
+        self.assertEqual(results_mod.load(d).dates, "2025-11-22; rows of 2025-11-26 (context-later.json)")
+        fig = self.build(d)
+        self.assertTrue(any("· 2025-11-22; rows of 2025-11-26 (context-later.json) ·" in t.get_text()
+                            for t in fig.texts), [t.get_text() for t in fig.texts])
+
     @needs_mpl
     def test_skip_note_counts_only_the_cases_the_filter_keeps(self):
         from dpgpu_plots import figures

@@ -31,14 +31,17 @@ CHECKED = {
     # issue 36: long metric names clipped; "against n" with one point
     "mcm_tiled_profile": ["tiled_metrics"],
     "lcs_performance": ["runtime", "throughput"],
-    "tsp_performance": ["runtime", "throughput"],
+    "tsp_performance": ["runtime", "throughput", "phases"],
     "pipeline_knapsack": ["knapsack_time", "knapsack_time_vs_p"],
     "ivm_state_packed_vs_matrix": ["ivm_state_over_bpdfs"],
     "ivm_fig3_trigger": ["fig3_trigger"],
     "ivm_fig5_phases": ["fig5_share_coin", "fig5_coin", "fig5_crane", "fig5_tsmat"],
     "wavefront_diagonal_time": ["diagonal_time_lcs"],
     "energy": ["energy"],
-    "wavefront_fig4a_lcs": ["phases"],  # issue 36: 120 cases in 5 panels
+    "wavefront_fig4a_lcs": ["phases"],
+    "ivm_table2_speedups": ["table2_ivm_over_bpdfs"],
+    "lcs_reconstruct": ["runtime", "offload", "readonly"],
+    "mcm_table3_scaling": ["scaling_runtime", "scaling_throughput"],  # issue 36: the kernel unnamed  # issue 36: ten entries in one legend  # issue 36: panels cut alphabetically  # issue 36: 120 cases in 5 panels
 }
 TEXT_EXTENSIONS = (".md", ".tex")
 

@@ -45,17 +45,39 @@ class FolderCase(unittest.TestCase):
         self.tmp = tempfile.mkdtemp(prefix="dpgpu-series-")
         self.addCleanup(shutil.rmtree, self.tmp)
 
-    def load(self, rows):
+    def load(self, rows, columns=COLUMNS):
         d = os.path.join(self.tmp, f"r{len(os.listdir(self.tmp))}")
         os.makedirs(d)
         with open(os.path.join(d, "summary.csv"), "w", newline="") as f:
-            w = csv.DictWriter(f, COLUMNS)
+            w = csv.DictWriter(f, columns)
             w.writeheader()
             w.writerows(rows)
         return results_mod.load(d)
 
 
 class SeriesTest(FolderCase):
+    def test_a_parameter_the_case_left_at_its_default_is_not_in_the_label(self):
+        """Issue 36 (mcm_table3_scaling): series [solver, s.policy, s.threads] names policy
+        fixed's threads, and does not give policy calibrate, whose case sets no threads (it
+        picks them per diagonal), the recorded default as if it were chosen. A parameter
+        that tells series apart stays in every label (tile against cell)."""
+        rows = knapsack_rows(threads=(4,), seeds=(1,))
+        calibrate = [dict(r, case_id=r["case_id"].replace("cpu.dp[threads=4]", "gpu.x[policy=calibrate]"),
+                          **{"s.policy": "calibrate"}) for r in rows]
+        fixed = [dict(r, case_id=r["case_id"].replace("cpu.dp[", "gpu.x[policy=fixed,"),
+                      **{"s.policy": "fixed"}) for r in rows]
+        rows = [dict(r, solver="gpu.x") for r in calibrate + fixed]
+        results = self.load(rows, COLUMNS + ["s.policy"])
+        labels = sorted(s.label for s in build_series(results, results.rows, "i.n", TIME,
+                                                      ["solver", "s.policy", "s.threads"]))
+        self.assertEqual(labels, ["gpu.x policy=calibrate", "gpu.x policy=fixed threads=4"])
+        # threads 8 (default, unset) against 4 (set): the value tells them apart, so it stays
+        rows[0]["s.threads"] = rows[1]["s.threads"] = 8
+        results = self.load(rows, COLUMNS + ["s.policy"])
+        labels = sorted(s.label for s in build_series(results, results.rows, "i.n", TIME,
+                                                      ["solver", "s.policy", "s.threads"]))
+        self.assertEqual(labels, ["gpu.x policy=calibrate threads=8", "gpu.x policy=fixed threads=4"])
+
     def test_a_size_derived_from_the_seed_is_not_a_series(self):
         results = self.load(knapsack_rows())
         series = build_series(results, results.usable_rows(), "i.n", TIME)
