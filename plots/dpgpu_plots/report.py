@@ -460,6 +460,50 @@ def build(results: Results, claims: Optional[dict] = None) -> tuple[str, str]:
     return "\n".join(page) + "\n", "\n".join(md)
 
 
+REPORT_FILES = ("report.html", "report.md")
+MARKER = ".dpgpu-report"  # in RESULTS_DIR: the report files dpgpu report wrote, one a line
+
+
+def _listed(directory: str) -> list[str]:
+    try:
+        with open(os.path.join(directory, MARKER), encoding="utf-8") as f:
+            return [line.strip() for line in f if line.strip()]
+    except FileNotFoundError:
+        return []
+
+
+def refuse_others_reports(directory: str, adopt: bool) -> Optional[str]:
+    """report overwrites only the report files it wrote (listed in RESULTS_DIR/.dpgpu-report):
+    a user's report.md there is named and kept (issue 35, item 17's kind). `adopt` takes such
+    files over (a report an older dpgpu report wrote, before the list)."""
+    mine = set(_listed(directory))
+    for name in REPORT_FILES:
+        path = os.path.join(directory, name)
+        if os.path.lexists(path) and name not in mine and not adopt:
+            return (f"{path}: not written by dpgpu report ({os.path.join(directory, MARKER)} does "
+                    f"not list it); not overwritten: move it away, or pass --adopt-unlisted if an "
+                    f"older dpgpu report wrote it")
+    return None
+
+
+def _write_reports(directory: str, texts: Sequence[tuple[str, str]]) -> int:
+    listed = _listed(directory)
+    for name, text in texts:
+        path = os.path.join(directory, name)
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            if name not in listed:
+                listed.append(name)
+                with open(os.path.join(directory, MARKER), "w", encoding="utf-8") as f:
+                    f.write("".join(n + "\n" for n in listed))
+        except OSError as e:
+            print(f"{PROG}: {path}: cannot write: {e.strerror}", file=sys.stderr)
+            return 2
+        print(path)
+    return 0
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     p = argparse.ArgumentParser(prog="dpgpu report", description=(
         "Write RESULTS_DIR/report.html (self-contained) and report.md: the experiment and the "
@@ -467,12 +511,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     p.add_argument("results_dir", metavar="RESULTS_DIR")
     p.add_argument("--no-plot", action="store_true",
                    help="use the figures already in RESULTS_DIR/figures (default: draw them first)")
+    p.add_argument("--adopt-unlisted", action="store_true",
+                   help="overwrite a report.html/report.md that .dpgpu-report does not list (one an "
+                        "older dpgpu report wrote)")
     args = p.parse_args(argv)
     try:
         results = results_mod.load(args.results_dir)
     except PlotError as e:
         print(f"{PROG}: {e}", file=sys.stderr)
         return e.exit_status
+    refusal = refuse_others_reports(args.results_dir, args.adopt_unlisted)
+    if refusal:
+        print(f"{PROG}: {refusal}", file=sys.stderr)
+        return 2
     if not args.no_plot and results.usable_rows():
         from .cli import main as plot_main
         status = plot_main([args.results_dir, "--format", "png"])
@@ -480,13 +531,4 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             print(f"{PROG}: note: some figures could not be drawn (exit {status}); the report "
                   f"shows those that were", file=sys.stderr)
     page, md = build(results, load_claims(args.results_dir))
-    for name, text in (("report.html", page), ("report.md", md)):
-        path = os.path.join(args.results_dir, name)
-        try:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(text)
-        except OSError as e:
-            print(f"{PROG}: {path}: cannot write: {e.strerror}", file=sys.stderr)
-            return 2
-        print(path)
-    return 0
+    return _write_reports(args.results_dir, (("report.html", page), ("report.md", md)))

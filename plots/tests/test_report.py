@@ -209,3 +209,30 @@ class MissingCasesTest(unittest.TestCase):
         self.assertIn("i#1/cpu.b", missing)
         self.assertIn("i#2/cpu.a", missing)
         self.assertIn("--resume", missing)
+
+
+@unittest.skipUnless(HAVE_MPL, "Matplotlib not importable by this Python")
+class ReportKeepsUsersFilesTest(unittest.TestCase):
+    """report overwrites only what it wrote (.dpgpu-report lists it): a user's report.md in
+    the results folder is named and kept, exit 2; --adopt-unlisted takes it over."""
+
+    def test_a_users_report_md_is_refused_and_kept(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            d = os.path.join(tmp, "lcs-profiled")
+            shutil.copytree(os.path.join(HERE, "fixtures", "lcs-profiled"), d)
+            with open(os.path.join(d, "report.md"), "w", encoding="utf-8") as f:
+                f.write("my notes\n")
+            err = io.StringIO()
+            with redirect_stdout(io.StringIO()), redirect_stderr(err):
+                self.assertEqual(report.main([d, "--no-plot"]), 2)
+            self.assertIn("report.md: not written by dpgpu report", err.getvalue())
+            self.assertEqual(read(os.path.join(d, "report.md")), "my notes\n")
+            self.assertFalse(os.path.exists(os.path.join(d, "report.html")))
+            with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+                self.assertEqual(report.main([d, "--no-plot", "--adopt-unlisted"]), 0)
+            self.assertNotEqual(read(os.path.join(d, "report.md")), "my notes\n")
+            # Written by report now: a second report needs no flag.
+            with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+                self.assertEqual(report.main([d, "--no-plot"]), 0)
+            self.assertEqual(sorted(read(os.path.join(d, ".dpgpu-report")).split()),
+                             ["report.html", "report.md"])
