@@ -607,3 +607,19 @@ TEST(ResultsTrust, PropertyKillDamageReadResumeLosesAndMixesNothing) {
     if (trial % 3 == 2) run_toy(yaml, out, "--fresh");  // start over now and then
   }
 }
+
+// 17. dpgpu merge on a folder a reader holds names the reader (pid and command), not "a
+// dpgpu run (holder unknown)".
+TEST(ResultsTrust, MergeNamesTheReaderHoldingAFolder) {
+  e2e::TempDir d;
+  auto yaml = d.write("e.yaml", toy_sweep("mergelock", "[1]", "0", 1));
+  const auto out = d.path / "R";
+  run_toy(yaml, out, "");
+  LockingChild reader(out, 60);
+  auto m = run(kToy + " merge " + out.string() + " --into " + (d.path / "M").string());
+  EXPECT_EQ(m.code, 2) << m.output;
+  EXPECT_NE(m.output.find("is in use by pid " + std::to_string(reader.pid) + ": "),
+            std::string::npos)
+      << m.output;
+  EXPECT_EQ(m.output.find("holder unknown"), std::string::npos) << m.output;
+}

@@ -10,7 +10,8 @@ namespace dpgpu::cli {
 
 Command add_report_command(CLI::App& app) {
   auto* report = app.add_subcommand(
-      "report", "RESULTS_DIR [--no-plot] [--adopt-unlisted]: write report.html and report.md there");
+      "report",
+      "RESULTS_DIR [--no-plot] [--adopt-unlisted]: write report.html and report.md there");
   report->prefix_command();
   return {report, [report] {
             // The report asks this binary for the folder's claims (dpgpu verify --json).

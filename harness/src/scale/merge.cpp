@@ -17,6 +17,7 @@
 #include "dpgpu/text_file.hpp"
 #include "report/reporter.hpp"
 #include "results/counter_declarations.hpp"
+#include "results/folder_lock.hpp"
 #include "results/results_folder.hpp"
 #include "plan/shard.hpp"
 #include "results/tally.hpp"
@@ -67,9 +68,15 @@ struct Input {
       std::string holder;
       if (fs::exists(dir / kHolderFile)) holder = read_whole_file(dir / kHolderFile);
       while (!holder.empty() && holder.back() == '\n') holder.pop_back();
+      // The lock's true holder (folder_lock.hpp): a run, or a reader such as dpgpu plot.
+      const FlockHolder lock = flock_holder(dir);
+      const std::string who =
+          holder_kind(holder, lock) == HolderKind::Run ? "a dpgpu run (" + holder + ")"
+          : lock.pid > 0                               ? fmt::format("pid {}: {}", lock.pid,
+                                       lock.command.empty() ? "ended since" : lock.command)
+                                                       : "a process /proc/locks does not name";
       throw InputError(
-          fmt::format("merge: {} is in use by a dpgpu run ({}); merge once it has finished",
-                      dir.string(), holder.empty() ? "holder unknown" : holder));
+          fmt::format("merge: {} is in use by {}; merge once it has finished", dir.string(), who));
     }
     plan = read_json(dir / kPlanFile);
     if (!plan.contains("fingerprint"))
