@@ -10,7 +10,7 @@ bool cannot_beat(double bound, std::int64_t ub, const std::vector<double>& pi) {
   // doubles' (2^-53 per addition), so a rounding never prunes a better tour.
   double scale = std::abs(bound);
   for (double p : pi) scale += 2 * std::abs(p);
-  const double margin = 1e-9 * scale * double(pi.size() + 1) + 1e-6;
+  const double margin = 1e-12 * scale * double(pi.size() + 1) + 1e-6;
   return bound - margin > double(ub) - 1;
 }
 

@@ -10,6 +10,7 @@
 #include "dpgpu/error.hpp"
 #include "dpgpu/registry.hpp"
 #include "dpgpu/shared_data.hpp"
+#include "ascent.hpp"
 #include "edge_states.hpp"
 #include "one_tree.hpp"
 #include "registered_solve.hpp"
@@ -130,6 +131,21 @@ TEST(TspBnbOneTree, LeastOneTreeAndItsTour) {
     for (int j = 4; j <= 6; ++j) ASSERT_TRUE(cut.exclude(i, j));
   b7.build(cut, std::vector<double>(7, 0.0), t);
   EXPECT_FALSE(t.spans);
+}
+
+// Tour lengths are integers: a bound above ub − 1 leaves no better tour. The margin for the
+// doubles' rounding must stay far below one unit at the lengths tsmat reaches (~10^7, with
+// penalties of ~10^5 per city), or no node is pruned until its bound reaches ub itself.
+TEST(TspBnbPrune, MarginIsFarBelowOneUnit) {
+  using tsp::cpu::bnb::cannot_beat;
+  const std::vector<double> pi(100, 1e5);
+  const std::int64_t ub = 20'000'000;
+  EXPECT_TRUE(cannot_beat(double(ub) - 0.99, ub, pi));
+  EXPECT_TRUE(cannot_beat(double(ub), ub, pi));
+  EXPECT_FALSE(cannot_beat(double(ub) - 1, ub, pi));  // a tour of ub − 1 may exist
+  EXPECT_FALSE(cannot_beat(double(ub) - 1.0000001, ub, std::vector<double>(100, 0.0)));
+  EXPECT_TRUE(cannot_beat(10.5, 11, {0.0, 0.0, 0.0}));
+  EXPECT_FALSE(cannot_beat(9.9, 11, {0.0, 0.0, 0.0}));
 }
 
 TEST(TspBnbFirstTour, ImprovementPassesNeverLengthenATour) {
