@@ -7,6 +7,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "elimination.hpp"
 #include "upper_bound.hpp"
 
 namespace tsp::cpu::bnb {
@@ -26,7 +27,8 @@ class Search {
   Result run();
 
  private:
-  bool bound(Node& node, const AscentPlan& plan);
+  bool bound(Node& node, const AscentPlan& plan, bool counted = true);
+  AscentPlan node_plan() const { return {o_.node_steps, 1.0, std::max(2, o_.node_steps / 4)}; }
   void expand(const Node& node);
   std::vector<Node> children(const Node& node) const;
 
@@ -39,10 +41,11 @@ class Search {
   std::vector<Node> stack_;
 };
 
-// Bounds the node; takes the tour it may yield. True when it is to be branched on.
-bool Search::bound(Node& node, const AscentPlan& plan) {
+// Bounds the node (counted in `nodes` unless not `counted`: the root bounded again); takes the
+// tour it may yield. True when it is to be branched on.
+bool Search::bound(Node& node, const AscentPlan& plan, bool counted) {
   node.b = ascend(trees_, node.s, node.pi, r_.cost, plan);
-  ++r_.nodes;
+  r_.nodes += counted ? 1 : 0;
   r_.evaluations += std::uint64_t(node.b.evaluations);
   poller_.tick(std::uint64_t(node.b.evaluations) * std::uint64_t(x_.n) * std::uint64_t(x_.n));
   if (node.b.verdict == Verdict::tour) {
@@ -80,10 +83,9 @@ std::vector<Node> Search::children(const Node& node) const {
 
 // Bounds the node's children and stacks the open ones, the lowest bound on top.
 void Search::expand(const Node& node) {
-  const AscentPlan plan{o_.node_steps, 1.0, std::max(2, o_.node_steps / 4)};
   std::vector<Node> open;
   for (auto& k : children(node))
-    if (bound(k, plan)) open.push_back(std::move(k));
+    if (bound(k, node_plan())) open.push_back(std::move(k));
   std::sort(open.begin(), open.end(),
             [](const Node& a, const Node& b) { return a.b.bound > b.b.bound; });
   for (auto& k : open) stack_.push_back(std::move(k));
@@ -98,8 +100,14 @@ Result Search::run() {
     r_.cost = tsp::cost_upper_bound(x_) + 1;  // above every tour: the search finds one
   }
   Node root{EdgeStates(x_.n), std::vector<double>(std::size_t(x_.n), 0.0), {}};
-  const bool open = bound(root, AscentPlan{o_.root_steps, 2.0, std::max(5, x_.n / 2)});
+  bool open = bound(root, AscentPlan{o_.root_steps, 2.0, std::max(5, x_.n / 2)});
   r_.root_bound = root.b.bound;
+  if (open && o_.eliminate) {
+    r_.eliminated =
+        std::uint64_t(eliminate_edges(x_, root.b.tree, root.pi, root.b.bound, r_.cost, root.s));
+    // The root again under its exclusions (no tour left: the first tour is optimal).
+    if (r_.eliminated > 0) open = root.s.feasible() && bound(root, node_plan(), false);
+  }
   if (open) stack_.push_back(std::move(root));
   while (!stack_.empty()) {
     const Node node = std::move(stack_.back());

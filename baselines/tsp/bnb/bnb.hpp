@@ -1,7 +1,9 @@
 // bnb.hpp — cpu.bnb: exact symmetric TSP by depth-first branch and bound on the Held-Karp
 // 1-tree bound (one_tree.hpp, ascent.hpp), the comparator kind of paper 000's Fig. 4c.
 //   - first tour: nearest neighbour + 2-opt + Or-opt (upper_bound.hpp), or none (starts 0);
-//   - root: a long subgradient ascent from π = 0; each node: a short one from its parent's π;
+//   - root: a long subgradient ascent from π = 0, then the edges that no tour shorter than the
+//     first one can use (reduced costs, elimination.hpp) excluded; each node: a short ascent
+//     from its parent's π;
 //   - branching (Volgenant and Jonker, 1982): at the city v of largest 1-tree degree, with
 //     e1, e2 its first free tree edges, the children are {e1 excluded}, {e1 included, e2
 //     excluded} and {e1 and e2 included} (v with one included edge: {e1 excluded}, {e1
@@ -24,6 +26,7 @@ struct Options {
   int node_steps = 20;    // each other node's ascent: 1-trees at most
   int starts = 16;        // nearest-neighbour starts for the first tour; 0: none, the search
                           // starts above every tour (cost_upper_bound + 1) and finds its own
+  bool eliminate = true;  // exclude at the root the edges whose reduced cost rules them out
 };
 
 struct Result {
@@ -33,6 +36,7 @@ struct Result {
   std::uint64_t evaluations = 0;   // 1-trees built
   std::int64_t first_tour = 0;     // the heuristic tour's length (0: starts 0)
   double root_bound = 0;           // the root's best L(π) (the first tour's length when n <= 3)
+  std::uint64_t eliminated = 0;    // edges excluded at the root by their reduced cost
 };
 
 // Throws std::invalid_argument for an asymmetric instance (`why_not`), dpgpu::Timeout (from

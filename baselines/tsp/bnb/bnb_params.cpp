@@ -17,6 +17,7 @@ struct BnbConfig {
   int root_steps = Options{}.root_steps;
   int node_steps = Options{}.node_steps;
   int starts = Options{}.starts;
+  bool eliminate = Options{}.eliminate;
 };
 
 // Host bytes: the matrix twice (as given, as doubles) and the stack of nodes, each an n × n
@@ -32,6 +33,7 @@ void set_counters(dpgpu::Context& ctx, const Result& r, double seconds) {
   ctx.set("bound_evaluations", double(r.evaluations));
   ctx.set("nodes_per_s", seconds > 0 ? double(r.nodes) / seconds : 0.0);
   ctx.set("first_tour", double(r.first_tour));
+  ctx.set("eliminated_edges", double(r.eliminated));
   const double gap = r.cost > 0 ? 1.0 - r.root_bound / double(r.cost) : 0.0;
   ctx.set("root_gap", std::clamp(gap, 0.0, 1.0));  // rounding may put the bound a hair above
 }
@@ -49,6 +51,9 @@ void set_counters(dpgpu::Context& ctx, const Result& r, double seconds) {
         .param("starts", &BnbConfig::starts, dpgpu::between(0, tsp::kMaxCities),
                "nearest-neighbour starts (each + 2-opt + Or-opt) for the first tour; 0: none, "
                "the search finds its own")
+        .param("eliminate", &BnbConfig::eliminate,
+               "exclude at the root the edges no tour shorter than the first one can use (reduced "
+               "costs against the root's 1-tree)")
         .check_instance([](const BnbConfig&, const tsp::Instance& x) -> std::optional<std::string> {
           auto why = why_not(x);
           return why.empty() ? std::nullopt : std::optional<std::string>(why);
@@ -59,6 +64,8 @@ void set_counters(dpgpu::Context& ctx, const Result& r, double seconds) {
         .counter("nodes_per_s", CounterKind::Rate, "nodes per second of the search", "nodes")
         .counter("first_tour", CounterKind::Count,
                  "the heuristic tour's length, the starting upper bound (0: starts 0)", "tour cost")
+        .counter("eliminated_edges", CounterKind::Count,
+                 "edges excluded at the root by their reduced cost", "edges")
         .counter("root_gap", CounterKind::Ratio, "1 - (root 1-tree bound) / (optimal tour length)")
         .memory([](const tsp::Instance& x, const BnbConfig&) {
           return dpgpu::MemoryNeed{bnb_bytes(x), 0};
@@ -69,7 +76,7 @@ void set_counters(dpgpu::Context& ctx, const Result& r, double seconds) {
           Result r;
           {
             auto compute = ctx.phase("compute");
-            r = branch_and_bound(x, Options{c.root_steps, c.node_steps, c.starts},
+            r = branch_and_bound(x, Options{c.root_steps, c.node_steps, c.starts, c.eliminate},
                                  dpgpu::deadline_of(ctx));
           }
           set_counters(

@@ -12,6 +12,7 @@
 #include "dpgpu/shared_data.hpp"
 #include "ascent.hpp"
 #include "edge_states.hpp"
+#include "elimination.hpp"
 #include "one_tree.hpp"
 #include "registered_solve.hpp"
 #include "tsp/atsp_classes.hpp"
@@ -133,6 +134,27 @@ TEST(TspBnbOneTree, LeastOneTreeAndItsTour) {
   EXPECT_FALSE(t.spans);
 }
 
+// Reduced-cost elimination at the root keeps every edge of a tour that beats ub (an optimal
+// tour, found without elimination, with ub one above it) and excludes others. 40 cities: the
+// root's bound leaves a gap there (at 14 it mostly settles the instance).
+TEST(TspBnbElimination, KeepsTheEdgesOfABetterTour) {
+  int excluded = 0;
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    const auto x = tsp::euclidean(40, 1000, seed);
+    const auto best = tsp::cpu::bnb::branch_and_bound(x, {1000, 20, 16, false});
+    EdgeStates s(x.n);
+    tsp::cpu::bnb::OneTreeBuilder trees(x);
+    std::vector<double> pi(40, 0.0);
+    const auto b = tsp::cpu::bnb::ascend(trees, s, pi, best.cost + 1, {1000, 2.0, 20});
+    if (b.verdict != tsp::cpu::bnb::Verdict::open) continue;  // the root settled it
+    excluded += tsp::cpu::bnb::eliminate_edges(x, b.tree, pi, b.bound, best.cost + 1, s);
+    ASSERT_TRUE(s.feasible()) << seed;
+    for (int k = 0; k < x.n; ++k)
+      EXPECT_NE(s.at(best.tour[k], best.tour[(k + 1) % x.n]), Edge::excluded) << seed;
+  }
+  EXPECT_GT(excluded, 0);
+}
+
 // Tour lengths are integers: a bound above ub − 1 leaves no better tour. The margin for the
 // doubles' rounding must stay far below one unit at the lengths tsmat reaches (~10^7, with
 // penalties of ~10^5 per city), or no node is pruned until its bound reaches ub itself.
@@ -168,14 +190,15 @@ TEST(TspBnbFirstTour, ImprovementPassesNeverLengthenATour) {
 // often optimal at these sizes and would hide a search that loses part of the tree.
 TEST(TspBnb, EqualsHeldKarpOnRandomSymmetricInstances) {
   int instances = 0;
-  const tsp::cpu::bnb::Options with_first_tour{}, without{1000, 20, 0};
+  const tsp::cpu::bnb::Options with_first_tour{}, without{1000, 20, 0},
+      no_elimination{1000, 20, 16, false};
   for (int n = 4; n <= 14; ++n)
     for (std::uint64_t seed = 1; seed <= 4; ++seed)
       for (const auto& x : {tsp::euclidean(n, 1000, seed), tsp::tsmat(n, 0, 1000, seed),
                             mirrored(n, seed), tsp::euclidean(n, 10, seed)}) {
         const auto optimum = tsp::cpu::held_karp(x).cost;
         const auto what = x.name + " n=" + std::to_string(n) + " seed " + std::to_string(seed);
-        for (const auto& o : {with_first_tour, without})
+        for (const auto& o : {with_first_tour, without, no_elimination})
           expect_optimal_tour(x, tsp::cpu::bnb::branch_and_bound(x, o), optimum,
                               what + " starts " + std::to_string(o.starts) + " steps " +
                                   std::to_string(o.node_steps));
