@@ -70,7 +70,8 @@ venv="$(cd "$(dirname "$0")/.." && pwd)/.venv-peers"
 install_missing "layout check" 0 clang-format
 command -v clang++ >/dev/null || install_missing "fuzzing" 0 clang
 clang_major=$(clang++ --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
-install_missing "fuzzing" 0 "libfuzzer-$clang_major-dev"
+# The fuzz build links the OpenMP solvers with clang, whose OpenMP runtime is libomp.
+install_missing "fuzzing" 0 "libfuzzer-$clang_major-dev" "libomp-$clang_major-dev"
 
 # Optional: headless Chromium opens `dpgpu report`'s page in its test. On Ubuntu the package
 # may be a snap stub that cannot install here: say so, go on.
