@@ -70,8 +70,14 @@ venv="$(cd "$(dirname "$0")/.." && pwd)/.venv-peers"
 install_missing "layout check" 0 clang-format
 command -v clang++ >/dev/null || install_missing "fuzzing" 0 clang
 clang_major=$(clang++ --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
-# The fuzz build links the OpenMP solvers with clang, whose OpenMP runtime is libomp.
-install_missing "fuzzing" 0 "libfuzzer-$clang_major-dev" "libomp-$clang_major-dev"
+# The fuzz build links the OpenMP solvers with clang, whose OpenMP runtime is libomp, and
+# -fsanitize=fuzzer,address needs clang's runtime archives: in libclang-rt-<v>-dev where the
+# distribution splits them out (Debian 12), in libclang-common-<v>-dev otherwise.
+fuzz_packages=("libfuzzer-$clang_major-dev" "libomp-$clang_major-dev")
+if apt-cache show "libclang-rt-$clang_major-dev" > /dev/null 2>&1; then
+  fuzz_packages+=("libclang-rt-$clang_major-dev")
+fi
+install_missing "fuzzing" 0 "${fuzz_packages[@]}"
 
 # Optional: headless Chromium opens `dpgpu report`'s page in its test. On Ubuntu the package
 # may be a snap stub that cannot install here: say so, go on.
