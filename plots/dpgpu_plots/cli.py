@@ -17,6 +17,7 @@ from typing import Optional, Sequence
 
 from . import plotspec
 from . import results as results_mod
+from . import written_files
 from .errors import PlotError
 from .plotspec import FigureSpec
 
@@ -140,42 +141,23 @@ def _figures_dir(directory: str) -> str:
 MANIFEST = ".dpgpu-figures"  # the files dpgpu drew: `dpgpu run` removes only these when the data change
 
 
-def _listed(out_dir: str) -> list[str]:
-    """The names figures/.dpgpu-figures lists (the files dpgpu plot drew there)."""
-    try:
-        with open(os.path.join(out_dir, MANIFEST), encoding="utf-8") as f:
-            return [line.strip() for line in f if line.strip()]
-    except FileNotFoundError:
-        return []
-    except OSError as e:
-        raise PlotError(f"{os.path.join(out_dir, MANIFEST)}: cannot read: {e.strerror}") from None
-
-
 def _refuse_unlisted(out_dir: str, paths: Sequence[str], adopt: bool) -> None:
     """Never overwrite a file dpgpu plot did not draw: a path that exists and that the
     manifest does not list is refused (issue 35, item 17), unless `adopt` (--adopt-unlisted)."""
     if adopt:
         return
-    listed = set(_listed(out_dir))
-    for path in paths:
-        if os.path.lexists(path) and os.path.basename(path) not in listed:
-            raise PlotError(
-                f"{path}: not drawn by dpgpu plot ({os.path.join(out_dir, MANIFEST)} does not list it); "
-                f"not overwritten. Move it away, or pass --adopt-unlisted if dpgpu drew it before "
-                f"that list existed")
+    path = written_files.first_unlisted(out_dir, MANIFEST, [os.path.basename(p) for p in paths])
+    if path:
+        raise PlotError(
+            f"{path}: not drawn by dpgpu plot ({os.path.join(out_dir, MANIFEST)} does not list it); "
+            f"not overwritten. Move it away, or pass --adopt-unlisted if dpgpu drew it before "
+            f"that list existed")
 
 
 def _note_written(out_dir: str, paths: list[str]) -> None:
     """Add the files' names to figures/.dpgpu-figures (one a line), so that a later run that
     changes the data removes the figures dpgpu drew and never a file of the user's."""
-    manifest = os.path.join(out_dir, MANIFEST)
-    names = _listed(out_dir)
-    names += [n for n in (os.path.basename(p) for p in paths) if n not in names]
-    try:
-        with open(manifest, "w", encoding="utf-8") as f:
-            f.write("".join(n + "\n" for n in names))
-    except OSError as e:
-        raise PlotError(f"{manifest}: cannot write: {e.strerror}") from None
+    written_files.note_written(out_dir, MANIFEST, [os.path.basename(p) for p in paths])
 
 
 def save(fig, directory: str, stem: str, formats: Sequence[str], adopt: bool = False) -> list[str]:

@@ -45,6 +45,7 @@ from typing import Optional, Sequence
 from . import fmt
 from . import results as results_mod
 from . import compare_noise as noise
+from . import written_files
 from .compare_energy import FAILING as MORE_ENERGY, compare_energy, energy_markdown
 from .errors import PlotError
 from .results import Results, number
@@ -403,33 +404,14 @@ OUTPUTS = ("compare.md", "compare.csv", "compare.png")
 MARKER = ".dpgpu-compare"  # in --out: the files dpgpu compare wrote there, one a line
 
 
-def _written_before(out: str) -> list[str]:
-    try:
-        with open(os.path.join(out, MARKER), encoding="utf-8") as f:
-            return [line.strip() for line in f if line.strip()]
-    except FileNotFoundError:
-        return []
-    except OSError as e:
-        raise PlotError(f"{os.path.join(out, MARKER)}: cannot read: {e.strerror}") from None
-
-
 def refuse_others_files(out: str, names: Sequence[str]) -> None:
     """compare overwrites only what it wrote (listed in OUT/.dpgpu-compare): a user's
     compare.csv in --out is refused by name before anything is written (issue 35, item 17)."""
-    mine = set(_written_before(out))
-    for name in names:
-        path = os.path.join(out, name)
-        if os.path.lexists(path) and name not in mine:
-            raise PlotError(f"{path}: not written by dpgpu compare ({os.path.join(out, MARKER)} does "
-                            f"not list it); not overwritten: choose another --out (or remove the file, if a "
-                            f"dpgpu compare older than that list wrote it)")
-
-
-def _note_written(out: str, names: Sequence[str]) -> None:
-    listed = _written_before(out)
-    listed += [n for n in names if n not in listed]
-    with open(os.path.join(out, MARKER), "w", encoding="utf-8") as f:
-        f.write("".join(n + "\n" for n in listed))
+    path = written_files.first_unlisted(out, MARKER, names)
+    if path:
+        raise PlotError(f"{path}: not written by dpgpu compare ({os.path.join(out, MARKER)} does "
+                        f"not list it); not overwritten: choose another --out (or remove the file, if a "
+                        f"dpgpu compare older than that list wrote it)")
 
 
 def _write_csv(path: str, comparisons: list[Comparison]) -> None:
@@ -475,12 +457,12 @@ def write_outputs(out: str, md: str, comparisons: list[Comparison], draw) -> Non
         if fig is not None:
             fig.savefig(os.path.join(out, "compare.png"), dpi=150)
             written.append("compare.png")
-        _note_written(out, written)
+        written_files.note_written(out, MARKER, written)
     except OSError as e:
         if written:
             try:
-                _note_written(out, written)
-            except OSError:
+                written_files.note_written(out, MARKER, written)
+            except PlotError:
                 pass
         raise PlotError(f"{out}: cannot write: {e.strerror}") from None
 

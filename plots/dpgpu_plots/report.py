@@ -21,6 +21,7 @@ from typing import Optional, Sequence
 
 from . import counters, fmt
 from . import results as results_mod
+from . import written_files
 from .errors import PlotError
 from .noise import verdict
 from .results import Results, Row, is_usable, number
@@ -464,41 +465,30 @@ REPORT_FILES = ("report.html", "report.md")
 MARKER = ".dpgpu-report"  # in RESULTS_DIR: the report files dpgpu report wrote, one a line
 
 
-def _listed(directory: str) -> list[str]:
-    try:
-        with open(os.path.join(directory, MARKER), encoding="utf-8") as f:
-            return [line.strip() for line in f if line.strip()]
-    except FileNotFoundError:
-        return []
-
-
 def refuse_others_reports(directory: str, adopt: bool) -> Optional[str]:
     """report overwrites only the report files it wrote (listed in RESULTS_DIR/.dpgpu-report):
     a user's report.md there is named and kept (issue 35, item 17's kind). `adopt` takes such
     files over (a report an older dpgpu report wrote, before the list)."""
-    mine = set(_listed(directory))
-    for name in REPORT_FILES:
-        path = os.path.join(directory, name)
-        if os.path.lexists(path) and name not in mine and not adopt:
-            return (f"{path}: not written by dpgpu report ({os.path.join(directory, MARKER)} does "
-                    f"not list it); not overwritten: move it away, or pass --adopt-unlisted if an "
-                    f"older dpgpu report wrote it")
-    return None
+    path = None if adopt else written_files.first_unlisted(directory, MARKER, REPORT_FILES)
+    if path is None:
+        return None
+    return (f"{path}: not written by dpgpu report ({os.path.join(directory, MARKER)} does "
+            f"not list it); not overwritten: move it away, or pass --adopt-unlisted if an "
+            f"older dpgpu report wrote it")
 
 
 def _write_reports(directory: str, texts: Sequence[tuple[str, str]]) -> int:
-    listed = _listed(directory)
     for name, text in texts:
         path = os.path.join(directory, name)
         try:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
-            if name not in listed:
-                listed.append(name)
-                with open(os.path.join(directory, MARKER), "w", encoding="utf-8") as f:
-                    f.write("".join(n + "\n" for n in listed))
+            written_files.note_written(directory, MARKER, [name])
         except OSError as e:
             print(f"{PROG}: {path}: cannot write: {e.strerror}", file=sys.stderr)
+            return 2
+        except PlotError as e:
+            print(f"{PROG}: {e}", file=sys.stderr)
             return 2
         print(path)
     return 0
