@@ -2,12 +2,12 @@
 #include "reproduce/claim_verdicts.hpp"
 
 #include <fmt/format.h>
-#include <sched.h>
 
 #include <map>
 
 #include "dpgpu/error.hpp"
 #include "reproduce/seeds.hpp"
+#include "results/measuring_conditions.hpp"
 #include "verify/claim_eval.hpp"
 #include "verify/results_rows.hpp"
 
@@ -47,12 +47,6 @@ std::optional<std::string> side_skipped_here(const Claim& c, const std::vector<C
   if (!why && c.ratio_to) why = skipped_side(*c.ratio_to);
   if (!why) return std::nullopt;
   return "the rows it compares were skipped on this machine: " + *why;
-}
-
-int cores_here() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  return ::sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
 }
 
 // A row that asks for more CPU threads (s.threads) than this machine has cores measures an
@@ -98,7 +92,7 @@ Judged judge_folder(const fs::path& dir, const fs::path& experiment,
     if (offset) follow_seeds(c, *offset);
     if (skips_not_evaluated) {
       auto why = side_skipped_here(c, f.rows);
-      if (!why) why = threads_beyond_cores(c, f.rows, cores_here());
+      if (!why) why = threads_beyond_cores(c, f.rows, usable_cores());
       if (why) {
         j.by_id[c.id] = {std::nullopt, *why};
         continue;

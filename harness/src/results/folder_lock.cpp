@@ -55,6 +55,11 @@ FlockHolder flock_holder(const fs::path& path) {
   return {};
 }
 
+std::string holder_text(const FlockHolder& lock) {
+  if (lock.pid <= 0) return "a process /proc/locks does not name";
+  return fmt::format("pid {}: {}", lock.pid, lock.command.empty() ? "ended since" : lock.command);
+}
+
 HolderKind holder_kind(const std::string& holder_file, const FlockHolder& lock) {
   const long named = pid_in_holder_file(holder_file);
   if (named <= 0 || (lock.pid > 0 && lock.pid != named)) return HolderKind::Reader;
@@ -87,16 +92,12 @@ std::string lock_refusal(const fs::path& dir, const std::string& holder_file,
           lock.pid > 0 ? fmt::format("pid {}: {}", lock.pid, lock.command) : "pid unknown");
     case HolderKind::Reader: break;
   }
-  const std::string who =
-      lock.pid > 0
-          ? fmt::format("pid {}: {}", lock.pid, lock.command.empty() ? "ended since" : lock.command)
-          : "a process /proc/locks does not name";
   return fmt::format(
       "{} is locked by {}, which is not a dpgpu run writing results ({}): readers lock a folder "
       "for a while (dpgpu plot, report and compare while they rebuild its derived files from "
       "the journal, dpgpu merge while it reads it). Waited {:.0f} s for it; wait for it to "
       "finish or use another --out",
-      dir.string(), who,
+      dir.string(), holder_text(lock),
       named.empty() ? "no .dpgpu-run names one" : ".dpgpu-run names " + named + ", not it",
       waited_s);
 }

@@ -18,6 +18,10 @@ struct FlockHolder {
 };
 FlockHolder flock_holder(const std::filesystem::path& path);
 
+// The holder as a refusal names it: "pid 12: dpgpu plot R" ("ended since" for a command
+// gone by now), or "a process /proc/locks does not name".
+std::string holder_text(const FlockHolder& lock);
+
 // Who holds a folder's lock, from .dpgpu-run's text ("pid 12: dpgpu run ...", or empty)
 // and the lock's holder:
 //  - Run: a running dpgpu run that .dpgpu-run names (the lock is its, or /proc/locks is silent);

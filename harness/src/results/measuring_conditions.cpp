@@ -7,13 +7,16 @@
 
 namespace dpgpu {
 
+int usable_cores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  return ::sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
+}
+
 int omp_threads_here() {
   if (const char* env = std::getenv("OMP_NUM_THREADS"); env && std::atoi(env) > 0)
     return std::atoi(env);  // its first number: the outer level's threads
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (::sched_getaffinity(0, sizeof set, &set) == 0) return CPU_COUNT(&set);
-  return 1;
+  return usable_cores();
 }
 
 nlohmann::json measuring_conditions(const RunPlan& plan, const std::vector<Lane>& lanes) {

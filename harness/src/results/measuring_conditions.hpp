@@ -16,6 +16,9 @@ namespace dpgpu {
 // {"isolate": [each part's], "lanes": [names] or "one process", "omp_threads": [per lane]}
 nlohmann::json measuring_conditions(const RunPlan& plan, const std::vector<Lane>& lanes);
 
+// The CPUs this process may run on (its affinity: a Slurm job's, taskset's), at least 1.
+int usable_cores();
+
 // The OpenMP threads a solver in this process (or a child it starts without a lane) gets:
 // OMP_NUM_THREADS where set, else the CPUs this process may run on.
 int omp_threads_here();

@@ -491,8 +491,9 @@ void ResultsFolder::lock() {
   while (::flock(dir_fd_, LOCK_EX | LOCK_NB) != 0) {
     const FlockHolder holder = flock_holder(dir_);
     if (holder.pid == 0 && ::flock(dir_fd_, LOCK_EX | LOCK_NB) == 0) return;  // let go meanwhile
-    if (waited() >= wait_for(holder_kind(slurp(dir_ / kHolderFile), holder))) {
-      const std::string message = lock_refusal(dir_, slurp(dir_ / kHolderFile), holder, waited());
+    const std::string holder_file = slurp(dir_ / kHolderFile);
+    if (waited() >= wait_for(holder_kind(holder_file, holder))) {
+      const std::string message = lock_refusal(dir_, holder_file, holder, waited());
       ::close(dir_fd_);
       dir_fd_ = -1;
       throw InputError(message);

@@ -70,11 +70,9 @@ struct Input {
       while (!holder.empty() && holder.back() == '\n') holder.pop_back();
       // The lock's true holder (folder_lock.hpp): a run, or a reader such as dpgpu plot.
       const FlockHolder lock = flock_holder(dir);
-      const std::string who =
-          holder_kind(holder, lock) == HolderKind::Run ? "a dpgpu run (" + holder + ")"
-          : lock.pid > 0                               ? fmt::format("pid {}: {}", lock.pid,
-                                       lock.command.empty() ? "ended since" : lock.command)
-                                                       : "a process /proc/locks does not name";
+      const std::string who = holder_kind(holder, lock) == HolderKind::Run
+                                  ? "a dpgpu run (" + holder + ")"
+                                  : holder_text(lock);
       throw InputError(
           fmt::format("merge: {} is in use by {}; merge once it has finished", dir.string(), who));
     }
