@@ -114,6 +114,15 @@ TEST(MyersGpu, BatchOfPairsAndCrossEveryPairEqualsTheReference) {
   }
 }
 
+// gpu.myers's LCS lengths of every pair of `x`, in one timed solve.
+std::vector<std::int32_t> lcs_lengths(const edit::BatchInstance& x) {
+  dpgpu::Context ctx(dpgpu::Backend::Gpu, std::chrono::steady_clock::now() + std::chrono::hours(1));
+  ctx.begin();
+  auto d = solve_lcs_batch(x, ctx);
+  ctx.end();
+  return d;
+}
+
 TEST(LcsBatchGpu, EveryPairEqualsTheLcsReference) {
   REQUIRE_DEVICE();
   const auto seed = dpgpu::base_seed();
@@ -125,10 +134,7 @@ TEST(LcsBatchGpu, EveryPairEqualsTheLcsReference) {
     x.a.push_back(p.a.substr(0, 1024));
     x.b.push_back(p.b);
   }
-  dpgpu::Context ctx(dpgpu::Backend::Gpu, std::chrono::steady_clock::now() + std::chrono::hours(1));
-  ctx.begin();
-  const auto d = solve_lcs_batch(x, ctx);
-  ctx.end();
+  const auto d = lcs_lengths(x);
   ASSERT_EQ(d.size(), x.pairs());
   for (std::size_t k = 0; k < d.size(); ++k)
     ASSERT_EQ(d[k], lcs::reference_length(x.a[k], x.b[k])) << "seed " << seed << " pair " << k;
@@ -144,10 +150,7 @@ TEST(LcsBatchGpu, SmallBatchForSanitizers) {
     x.a.push_back(k == 1 ? std::string() : p.a);
     x.b.push_back(p.b);
   }
-  dpgpu::Context ctx(dpgpu::Backend::Gpu, std::chrono::steady_clock::now() + std::chrono::hours(1));
-  ctx.begin();
-  const auto d = solve_lcs_batch(x, ctx);
-  ctx.end();
+  const auto d = lcs_lengths(x);
   ASSERT_EQ(d.size(), x.pairs());
   for (std::size_t k = 0; k < d.size(); ++k)
     EXPECT_EQ(d[k], lcs::reference_length(x.a[k], x.b[k])) << "pair " << k;
