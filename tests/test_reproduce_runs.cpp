@@ -13,7 +13,8 @@ namespace fs = std::filesystem;
 
 const std::string kBin = DPGPU_TOY_BIN;
 
-std::string toy(const std::string& name, const std::string& claims, const std::string& tiers) {
+std::string toy(const std::string& name, const std::string& claims, const std::string& tiers,
+                const std::string& solvers = "  - name: cpu.right\n") {
   return "name: " + name + R"(
 problem: toy
 instances:
@@ -21,8 +22,8 @@ instances:
     params: {n: [10, 20]}
     seeds: [1]
 solvers:
-  - name: cpu.right
-repetitions: 1
+)" + solvers +
+         R"(repetitions: 1
 warmup: 0
 timeout_s: 30
 claims:
@@ -191,23 +192,14 @@ TEST(Reproduce, DryRunEstimatesEachCaseFromTheReferenceRun) {
 // fail the claim, which says nothing about the GPU; it is not evaluated, with the reason.
 TEST(Reproduce, AClaimWhoseRowsThisMachineSkippedIsNotEvaluatedNotFailed) {
   Papers p;
-  p.write("toy_e", R"(name: toy_e
-problem: toy
-instances:
-  - generator: count
-    params: {n: [10]}
-    seeds: [1]
-solvers: [cpu.right, gpu.none]
-repetitions: 1
-warmup: 0
-claims:
-)" +
+  p.write("toy_e", toy("toy_e",
                        claim("gpu_faster", "003 Fig. 5",
                              "    rows: {solver: cpu.right}\n    ratio_to: {solver: gpu.none}\n    "
                              "at_least: 2\n") +
-                       claim("cpu_right", "003 Fig. 5",
-                             "    rows: {solver: cpu.right}\n    column: objective\n    "
-                             "equals: optimum\n"));
+                           claim("cpu_right", "003 Fig. 5",
+                                 "    rows: {solver: cpu.right}\n    column: objective\n    "
+                                 "equals: optimum\n"),
+                       "", "  - cpu.right\n  - gpu.none\n"));
   const auto r = p.reproduce("003 --out " + p.out("e").string());
   EXPECT_EQ(r.code, 0) << r.output;
   const std::string md = e2e::slurp(p.out("e") / "reproduce.md");
@@ -246,24 +238,14 @@ TEST(Reproduce, ClaimsCsvHasEveryClaimWithBothVerdicts) {
 TEST(Reproduce, AClaimOnMoreThreadsThanCoresIsNotEvaluated) {
   Papers p;
   p.write("toy_t",
-          R"(name: toy_t
-problem: toy
-instances:
-  - generator: count
-    params: {n: [10]}
-    seeds: [1]
-solvers:
-  - {name: cpu.threaded, params: {threads: [1, 4096]}}
-repetitions: 1
-warmup: 0
-claims:
-)" +
+          toy("toy_t",
               claim("many_threads", "004 Fig. 4",
-                    "    rows: {solver: cpu.threaded, s.threads: 4096}\n    column: objective\n    "
-                    "equals: optimum\n") +
-              claim("one_thread", "004 Fig. 4",
-                    "    rows: {solver: cpu.threaded, s.threads: 1}\n    column: "
-                    "objective\n    equals: optimum\n"));
+                    "    rows: {solver: cpu.threaded, s.threads: 4096}\n    column: objective\n"
+                    "    equals: optimum\n") +
+                  claim("one_thread", "004 Fig. 4",
+                        "    rows: {solver: cpu.threaded, s.threads: 1}\n    column: "
+                        "objective\n    equals: optimum\n"),
+              "", "  - {name: cpu.threaded, params: {threads: [1, 4096]}}\n"));
   const auto r = p.reproduce("004 --out " + p.out("t").string());
   EXPECT_EQ(r.code, 0) << r.output;
   const std::string md = e2e::slurp(p.out("t") / "reproduce.md");
