@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <tuple>
 
 #include "dpgpu/error.hpp"
 #include "reproduce/seeds.hpp"
@@ -108,12 +109,13 @@ Judged judge_folder(const fs::path& dir, const fs::path& experiment,
   return j;
 }
 
-std::string reference_text(const Judged& ref, const std::string& id) {
-  if (!ref.error.empty()) return "n/a: " + ref.error;
+// The reference's verdict on claim `id` and its numbers (or why it has none).
+std::pair<std::string, std::string> reference_verdict(const Judged& ref, const std::string& id) {
+  if (!ref.error.empty()) return {"n/a", ref.error};
   auto it = ref.by_id.find(id);
-  if (it == ref.by_id.end()) return "n/a: not among the folder's claims";
+  if (it == ref.by_id.end()) return {"n/a", "not among the folder's claims"};
   const auto& [held, detail] = it->second;
-  return fmt::format("{}: {}", !held ? "n/a" : *held ? "held" : "failed", detail);
+  return {!held ? "n/a" : *held ? "held" : "failed", detail};
 }
 
 // Relative to the working directory when inside it: the report is committed beside the
@@ -159,7 +161,7 @@ std::vector<ClaimVerdict> judge_experiment(const PlannedExperiment& e, const fs:
     v.experiment = e.exp.name, v.id = c.id, v.paper = c.paper, v.says = c.says;
     v.comparison = describe_comparison(c), v.kind = claim_kind(c);
     if (v.kind == "absolute" && !ref.device.empty()) v.kind += " (" + ref.device + ")";
-    v.reference = reference_text(ref, c.id);
+    std::tie(v.reference_verdict, v.reference_value) = reference_verdict(ref, c.id);
     v.reference_folder = shown_path(e.reference_dir);
     v.reference_device = ref.device;
     v.device = now.device;

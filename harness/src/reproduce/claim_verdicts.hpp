@@ -20,8 +20,9 @@ struct ClaimVerdict {
   std::string experiment, id, paper, says, comparison;
   std::string kind;  // "ratio", "absolute (<GPU>)" or "exact"
   ClaimJudgement verdict = ClaimJudgement::NotEvaluated;
-  std::string value;      // this run: the verifier's numbers, or why not evaluated
-  std::string reference;  // the reference folder's: "held: ..." / "failed: ..." / "n/a: ..."
+  std::string value;  // this run: the verifier's numbers, or why not evaluated
+  // The reference folder's verdict ("held", "failed" or "n/a") and its numbers, or why n/a.
+  std::string reference_verdict, reference_value;
   std::string reference_folder, reference_device, device;
 };
 

@@ -37,6 +37,11 @@ std::string html_escaped(const std::string& s) {
   return out;
 }
 
+// "held: 1.94 = ...", the reference's verdict and numbers in one cell.
+std::string reference_cell(const ClaimVerdict& c) {
+  return c.reference_verdict + ": " + c.reference_value;
+}
+
 std::string kind_text(const std::string& kind) {
   if (kind == "ratio") return "ratio (expected to carry over)";
   if (kind == "exact") return "exact (answers, counts)";
@@ -105,7 +110,7 @@ std::string reproduce_markdown(const ReproducePlan& plan, const std::vector<Clai
                     c.reference_device.empty() ? "no GPU named" : md_cell(c.reference_device));
       out << fmt::format("| {} | `{}` `{}`: {} | {} | {} | {}{} | {}{} |\n",
                          verdict_text(c.verdict), c.experiment, c.id, md_cell(c.says),
-                         md_cell(c.paper), kind_text(c.kind), md_cell(c.reference), where,
+                         md_cell(c.paper), kind_text(c.kind), md_cell(reference_cell(c)), where,
                          c.device.empty() ? "" : md_cell(c.device) + ": ", md_cell(c.value));
     }
   }
@@ -136,7 +141,7 @@ std::string reproduce_html(const ReproducePlan& plan, const std::vector<ClaimVer
           "<td>{}</td><td>{} ({}, {})</td><td>{}</td></tr>",
           cls, verdict_text(c.verdict), html_escaped(c.experiment), html_escaped(c.id),
           html_escaped(c.says), html_escaped(c.paper), html_escaped(kind_text(c.kind)),
-          html_escaped(c.reference), html_escaped(c.reference_folder),
+          html_escaped(reference_cell(c)), html_escaped(c.reference_folder),
           html_escaped(c.reference_device), html_escaped(c.value));
     }
     if (any) out << "</table>";
@@ -150,12 +155,6 @@ std::string reproduce_csv(const std::vector<ClaimVerdict>& v) {
       "experiment,claim,paper,kind,verdict,value,reference_verdict,reference_value,"
       "reference_folder,reference_device,device\n";
   for (const auto& c : v) {
-    // ClaimVerdict::reference reads "held: ...", "failed: ..." or "n/a: ...".
-    const std::size_t colon = c.reference.find(": ");
-    const std::string ref_verdict =
-        colon == std::string::npos ? "n/a" : c.reference.substr(0, colon);
-    const std::string ref_value =
-        colon == std::string::npos ? c.reference : c.reference.substr(colon + 2);
     const std::string verdict = c.verdict == ClaimJudgement::Held     ? "held"
                                 : c.verdict == ClaimJudgement::Failed ? "failed"
                                                                       : "not evaluated";
@@ -165,8 +164,8 @@ std::string reproduce_csv(const std::vector<ClaimVerdict>& v) {
                                        c.kind,
                                        verdict,
                                        c.value,
-                                       ref_verdict,
-                                       ref_value,
+                                       c.reference_verdict,
+                                       c.reference_value,
                                        c.reference_folder,
                                        c.reference_device,
                                        c.device};
