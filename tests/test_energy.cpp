@@ -8,6 +8,7 @@
 
 #include "device/clock_lock.hpp"
 #include "device/gpu_monitor.hpp"
+#include "device/host_info.hpp"
 #include "device/power_sampler.hpp"
 #include "device/rapl.hpp"
 #include "dpgpu/error.hpp"
@@ -119,6 +120,27 @@ TEST(Energy, RowsCarryEnergyPowerWorkPerJouleClocksAndFlags) {
   EXPECT_EQ(summary[0].at("gpu.throttled"), "true");
   auto bench = benchmark_entries(records);
   EXPECT_DOUBLE_EQ(bench[0].at("energy_j").get<double>(), 0.5);
+}
+
+// A case over several GPUs (`gpus`): its energy is the sum of its cards' counters, any card
+// without one makes the sum unknown, and the row says how many cards were summed.
+TEST(Energy, ACaseOverSeveralCardsSumsTheirCountersAndSaysHowMany) {
+  using Mj = std::optional<unsigned long long>;
+  EXPECT_EQ(sum_of_cards(std::vector<Mj>{Mj(1000), Mj(2500)}), Mj(3500));
+  EXPECT_EQ(sum_of_cards(std::vector<Mj>{Mj(1000), std::nullopt}), std::nullopt);
+  EXPECT_EQ(sum_of_cards(std::vector<Mj>{}), std::nullopt);
+  EXPECT_EQ(cards_in_use(1), 1);
+  EXPECT_GE(cards_in_use(4), 1);
+  EXPECT_LE(cards_in_use(4), std::max(1, cuda_device_count()));
+
+  CaseRecord rec = gpu_record();
+  const Records one{&rec};
+  EXPECT_EQ(summary_rows(one)[0].count("energy_cards"), 0u) << "one card: no column";
+  rec.result.energy->cards = 2;
+  const Records two{&rec};
+  for (auto& row : run_rows(two)) EXPECT_EQ(row.at("energy_cards"), "2");
+  CaseResult back = case_result_from_json(nlohmann::json::parse(to_json(rec.result).dump()));
+  EXPECT_EQ(back.energy->cards, 2);
 }
 
 TEST(Energy, ClockSettings) {

@@ -162,6 +162,28 @@ bool ended(pid_t pid) {
 
 }  // namespace
 
+// Two real cards: the counter of a case over both is the sum of both, so more than the first
+// card's own (each counts from the driver's start).
+TEST(EnergyGpu, ACaseOverTwoCardsReadsBothCounters) {
+  if (!have_gpu()) GTEST_SKIP() << "no GPU";
+  int n = 0;
+  cudaGetDeviceCount(&n);
+  if (n < 2) GTEST_SKIP() << "needs 2 real GPUs (this host has " << n << ")";
+  if (!dpgpu::gpu_energy_mj()) GTEST_SKIP() << "this GPU has no NVML energy counter";
+  EXPECT_EQ(dpgpu::cards_in_use(2), 2);
+  EXPECT_EQ(dpgpu::cards_in_use(8), n < 8 ? n : 8);
+  const auto one = dpgpu::gpu_energy_mj(1);
+  const auto both = dpgpu::gpu_energy_mj(2);
+  ASSERT_TRUE(one && both);
+  EXPECT_GT(*both, *one);
+  dpgpu::EnergyWindow w(dpgpu::Backend::Gpu, dpgpu::idle_gpu_power_w(2), 2);
+  sleep_s(0.3);
+  const dpgpu::EnergyRecord e = w.close(1, 0.3);
+  EXPECT_EQ(e.cards, 2);
+  EXPECT_EQ(e.method, "nvml_counter");
+  EXPECT_GT(e.joules, 0);
+}
+
 TEST(EnergyGpu, BaseClockHoldsAndIsUndone) {
   if (!have_gpu()) GTEST_SKIP() << "no GPU";
   if (geteuid() != 0) GTEST_SKIP() << "locking clocks needs root";

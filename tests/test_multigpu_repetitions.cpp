@@ -173,5 +173,8 @@ TEST(MultiGpuRepetitions, EveryMultiGpuSolverOnTwoCards) {
           << s->name << " rep " << rep.rep;
       EXPECT_EQ(rep.counters.at("gpus.physical"), 2) << s->name;
     }
+    // Its energy is both cards' (gpu_monitor.hpp), not the first card's alone.
+    ASSERT_TRUE(r.energy) << s->name;
+    EXPECT_EQ(r.energy->cards, 2) << s->name;
   }
 }

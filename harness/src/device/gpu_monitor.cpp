@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <utility>
 #include <vector>
 
@@ -24,25 +28,46 @@ int current_cuda_device() {
   return device;
 }
 
-// The card this process uses, found once. NVML numbers every card of the host; CUDA only
+// A CUDA device's card in NVML, found once. NVML numbers every card of the host; CUDA only
 // those it may use, in its own order: the card is the one whose UUID the CUDA device has.
 struct Card {
   NvmlLibrary::Device device = nullptr;
   std::string uuid, name;
   bool ok = false;
-  Card() {
+  explicit Card(int cuda_device) {
     const NvmlLibrary& n = nvml_library();
     if (!n.ok) return;
-    uuid = cuda_device_uuid(current_cuda_device());
-    ok = n.device(uuid, &device) || n.handle(0, &device) == kNvmlSuccess;
+    uuid = cuda_device_uuid(cuda_device);
+    ok = n.device(uuid, &device) || (cuda_device == current_cuda_device() &&
+                                     n.handle(0, &device) == kNvmlSuccess);
     char text[96] = {};
     if (ok && n.name && n.name(device, text, sizeof text) == kNvmlSuccess) name = text;
   }
 };
 
+// The card this process uses (its current CUDA device when first asked).
 const Card& card() {
-  static const Card c;
+  static const Card c(current_cuda_device());
   return c;
+}
+
+// The card of CUDA device i (i < 8, the most logical GPUs a solver takes), found once each.
+const Card& card_of(int i) {
+  static std::mutex m;
+  static std::map<int, std::unique_ptr<Card>> found;
+  std::lock_guard<std::mutex> lock(m);
+  auto& c = found[i];
+  if (!c) c = std::make_unique<Card>(i);
+  return *c;
+}
+
+// The cards of a case over `cards` GPUs: this process's own for one, CUDA devices 0..cards-1
+// for several.
+std::vector<const Card*> cards_of(int cards) {
+  if (cards <= 1) return {&card()};
+  std::vector<const Card*> all;
+  for (int i = 0; i < cards; ++i) all.push_back(&card_of(i));
+  return all;
 }
 
 // Slowdowns, by nvmlClocksEventReasons bit.
@@ -69,20 +94,31 @@ std::optional<GpuSample> sample_gpu() {
   return s;
 }
 
-std::optional<unsigned long long> gpu_energy_mj() {
-  const Card& c = card();
-  unsigned long long mj = 0;
-  if (!c.ok || !nvml_library().energy_mj || nvml_library().energy_mj(c.device, &mj) != kNvmlSuccess)
-    return std::nullopt;
-  return mj;
+std::optional<unsigned long long> gpu_energy_mj(int cards) {
+  std::vector<std::optional<unsigned long long>> readings;
+  for (const Card* c : cards_of(cards)) {
+    unsigned long long mj = 0;
+    const bool ok = c->ok && nvml_library().energy_mj &&
+                    nvml_library().energy_mj(c->device, &mj) == kNvmlSuccess;
+    readings.push_back(ok ? std::optional<unsigned long long>(mj) : std::nullopt);
+  }
+  return sum_of_cards(readings);
 }
 
-std::optional<double> gpu_power_w() {
-  const Card& c = card();
-  unsigned mw = 0;
-  if (!c.ok || !nvml_library().power_mw || nvml_library().power_mw(c.device, &mw) != kNvmlSuccess)
-    return std::nullopt;
-  return mw / 1000.0;
+std::optional<double> gpu_power_w(int cards) {
+  std::vector<std::optional<double>> readings;
+  for (const Card* c : cards_of(cards)) {
+    unsigned mw = 0;
+    const bool ok =
+        c->ok && nvml_library().power_mw && nvml_library().power_mw(c->device, &mw) == kNvmlSuccess;
+    readings.push_back(ok ? std::optional<double>(mw / 1000.0) : std::nullopt);
+  }
+  return sum_of_cards(readings);
+}
+
+int cards_in_use(int wanted) {
+  if (wanted <= 1) return 1;
+  return std::max(1, std::min(wanted, cuda_device_count()));
 }
 
 std::string throttle_flags(unsigned long long reasons) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace dpgpu {
 
@@ -20,10 +21,27 @@ struct GpuSample {
 std::optional<GpuSample> sample_gpu();
 
 // The card's total-energy counter in millijoules (since the driver loaded; it moves about
-// every 100 ms on an H100); nullopt where NVML or the card has none.
-std::optional<unsigned long long> gpu_energy_mj();
-// The card's power draw in watts now; nullopt where not reported.
-std::optional<double> gpu_power_w();
+// every 100 ms on an H100); nullopt where NVML or the card has none. `cards` > 1: a case
+// whose solver spreads over several GPUs (`gpus`) puts logical GPU i on CUDA device
+// i mod devices, so its energy is the sum of CUDA devices 0..cards-1's counters (nullopt
+// where any of them has none).
+std::optional<unsigned long long> gpu_energy_mj(int cards = 1);
+// The card's power draw in watts now (`cards`: summed as above); nullopt where not reported.
+std::optional<double> gpu_power_w(int cards = 1);
+// The cards a case asking for `wanted` GPUs runs on here: at most the CUDA devices this
+// process sees (logical GPUs beyond them share cards), at least 1.
+int cards_in_use(int wanted);
+// The sum of per-card readings; nullopt when there is none or any card gave none.
+template <class T>
+std::optional<T> sum_of_cards(const std::vector<std::optional<T>>& readings) {
+  if (readings.empty()) return std::nullopt;
+  T total{};
+  for (const auto& r : readings) {
+    if (!r) return std::nullopt;
+    total += *r;
+  }
+  return total;
+}
 
 // The reasons NVML names a slowdown by (power cap, thermal, hardware slowdown, power brake),
 // as flags joined by '+' ("sw_power_cap+sw_thermal"); empty when none is set. Idle and the

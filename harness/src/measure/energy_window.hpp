@@ -18,14 +18,16 @@ namespace dpgpu {
 // The card's power now, from two moves of its energy counter (about 100 ms apart): what the
 // card drew over that span. NVML's power reading would not do here: on an H100 it is a 1 s
 // average, which still holds the previous case. nvmlDeviceGetPowerUsage where there is no
-// counter; nullopt where neither answers.
-std::optional<double> idle_gpu_power_w();
+// counter; nullopt where neither answers. `cards` > 1: the cards of a case over several GPUs,
+// summed (gpu_monitor.hpp).
+std::optional<double> idle_gpu_power_w(int cards = 1);
 
 class EnergyWindow {
  public:
   // Opens the window now (GPU: on the counter's next move). `idle_power_w`: the card's power
-  // before the case's warm-up.
-  EnergyWindow(Backend backend, std::optional<double> idle_power_w);
+  // before the case's warm-up. `cards`: the GPUs the case runs on (cards_in_use), whose
+  // counters are summed; the clocks and throttle reasons are the first card's.
+  EnergyWindow(Backend backend, std::optional<double> idle_power_w, int cards = 1);
   double elapsed_s() const;
   // False where nothing can measure this case's energy (then no extra solves are worth it).
   bool available() const { return available_; }
@@ -34,6 +36,7 @@ class EnergyWindow {
 
  private:
   Backend backend_;
+  int cards_ = 1;
   EnergyRecord record_;
   std::optional<unsigned long long> start_mj_;
   std::optional<RaplReading> start_rapl_;

@@ -333,14 +333,16 @@ CaseResult measure_case(const CaseJob& job) {
   CaseStream stream(job.solver->backend);
   const bool gpu = job.solver->backend == Backend::Gpu;
   const auto deadline = deadline_after(job.measure.timeout_s);
-  // The card's power before the case (energy_window.hpp): to subtract for the energy above idle.
-  const std::optional<double> idle_w = gpu ? idle_gpu_power_w() : std::nullopt;
+  // The cards the case runs on (several for a solver's `gpus`), whose energy is summed; their
+  // power before the case (energy_window.hpp): to subtract for the energy above idle.
+  const int cards = gpu ? cards_in_use(cards_wanted(job.solver->backend, job.params.values())) : 0;
+  const std::optional<double> idle_w = gpu ? idle_gpu_power_w(cards) : std::nullopt;
   if (!warm_up(job, deadline, stream, result)) return result;
 
   // The in-worker profiler's host library finishes loading before the timed solves begin.
   const double preload_wait_s = job.profile ? cupti_preload_wait() : 0.0;
   if (gpu) result.gpu_start = sample_json();
-  EnergyWindow energy(job.solver->backend, idle_w);
+  EnergyWindow energy(job.solver->backend, idle_w, cards);
   timed_repetitions(job, deadline, stream, result);
   if (gpu) result.gpu_end = sample_json();
   result.energy = close_energy_window(job, energy, result, deadline, stream);

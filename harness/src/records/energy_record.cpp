@@ -9,6 +9,7 @@ nlohmann::json to_json(const EnergyRecord& e) {
                    {"window_s", e.window_s},
                    {"solve_s", e.solve_s},
                    {"solves", e.solves},
+                   {"cards", e.cards},
                    {"sm_min_mhz", e.sm_min_mhz},
                    {"sm_max_mhz", e.sm_max_mhz},
                    {"memory_min_mhz", e.memory_min_mhz},
@@ -28,6 +29,7 @@ EnergyRecord energy_record_from_json(const nlohmann::json& j) {
   e.window_s = j.value("window_s", 0.0);
   e.solve_s = j.value("solve_s", 0.0);
   e.solves = j.value("solves", 0);
+  e.cards = j.value("cards", 0);
   e.sm_min_mhz = j.value("sm_min_mhz", 0u);
   e.sm_max_mhz = j.value("sm_max_mhz", 0u);
   e.memory_min_mhz = j.value("memory_min_mhz", 0u);

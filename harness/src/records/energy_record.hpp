@@ -17,6 +17,7 @@ struct EnergyRecord {
   double window_s = 0;  // the window's wall time: the timed repetitions and extra solves
   double solve_s = 0;   // of which inside solves (the rest: checks, harness)
   int solves = 0;       // solves the window held
+  int cards = 0;        // GPUs whose counters were summed (a case over several: `gpus`); 0: CPU
   std::optional<double> idle_power_w;    // before the case's warm-up (GPU cases)
   std::optional<double> sampled_joules;  // integrated power samples over the window (GPU)
   // GPU cases: sampled clocks while busy, and every throttle reason seen (nvml bits).

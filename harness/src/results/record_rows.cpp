@@ -137,6 +137,7 @@ void add_energy_columns(CsvRow& r, const EnergyRecord& e, std::optional<double> 
     r["power_w"] = num(e.power_w());
     r["energy_solves"] = std::to_string(e.solves);
     r["energy_window_s"] = num(e.window_s);
+    if (e.cards > 1) r["energy_cards"] = std::to_string(e.cards);
     if (work && e.joules > 0) r["work_per_joule"] = num(*work / e.joules_per_solve());
   }
   if (e.idle_power_w) r["idle_power_w"] = num(*e.idle_power_w);
