@@ -52,7 +52,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_FILES = ["README.md", "results/reference/README.md", "strategies/*/README.md", "strategies/*/*_README.md",
+DEFAULT_FILES = ["README.md", "results/reference/README.md", "results/reproductions/README.md", "strategies/*/README.md", "strategies/*/*_README.md",
                  "strategies/README.md", "problems/README.md", "problems/*/README.md", "baselines/*/README.md",
                  "experiments/README.md", "harness/README.md", "plots/README.md", "tests/fuzz/README.md", "docs/*.md"]
 BLOCK = re.compile(r"(<!-- dpgpu:(table|claims|solvers|reproduction)(?: (.*?))? -->\n)(.*?)(<!-- /dpgpu:\2 -->)", re.S)

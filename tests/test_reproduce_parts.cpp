@@ -9,6 +9,7 @@
 #include "e2e_support.hpp"
 #include "experiment/experiment_override.hpp"
 #include "reproduce/claim_sets.hpp"
+#include "reproduce/claim_verdicts.hpp"
 #include "reproduce/papers.hpp"
 #include "reproduce/seeds.hpp"
 #include "reproduce/tiers.hpp"
@@ -172,4 +173,17 @@ TEST(ReproduceClaimSets, ClaimsFollowTheSeedsAndFullOnlyClaimsLeaveTheRun) {
   const std::string text = dpgpu::apply_overrides(
       kToy, dpgpu::parse_overrides(dpgpu::claim_sets(file, {}, 7)), file.string());
   EXPECT_EQ(YAML::Load(text)["claims"][0]["rows"]["instance"].Scalar(), "count-s8");
+}
+
+// Only a CPU row's `threads` is a request for cores: gpu.kawanami's 1024 threads per block on
+// a 16-core host left two of paper 000's claims "not evaluated" in the first H200 reproduction.
+TEST(ReproduceClaimVerdicts, OnlyCpuThreadsBeyondTheCoresLeaveAClaimUnjudged) {
+  dpgpu::Claim c;  // no conditions: every row is on its side
+  const dpgpu::ClaimRow gpu{{"solver", "gpu.kawanami"}, {"backend", "gpu"}, {"s.threads", "1024"}};
+  const dpgpu::ClaimRow cpu{{"solver", "cpu.omp"}, {"backend", "cpu"}, {"s.threads", "64"}};
+  EXPECT_EQ(dpgpu::threads_beyond_cores(c, {gpu}, 16), std::nullopt);
+  const auto why = dpgpu::threads_beyond_cores(c, {gpu, cpu}, 16);
+  ASSERT_TRUE(why);
+  EXPECT_EQ(*why, "cpu.omp asks for 64 threads and this machine has 16 cores");
+  EXPECT_EQ(dpgpu::threads_beyond_cores(c, {cpu}, 64), std::nullopt);
 }

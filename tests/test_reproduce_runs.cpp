@@ -254,3 +254,78 @@ TEST(Reproduce, AClaimOnMoreThreadsThanCoresIsNotEvaluated) {
       << md;
   EXPECT_NE(md.find("| held | `toy_t` `one_thread`"), std::string::npos) << md;
 }
+
+// --rejudge: a finished reproduction judged again on its own results, after a claim was
+// revised (or the verifier fixed), with nothing run again; an experiment whose results are
+// not there stopped before it ran; a folder that is no reproduction is refused by name.
+TEST(Reproduce, RejudgeJudgesTheResultsAgainAndRunsNothing) {
+  Papers p;
+  const fs::path out = p.out("rj");
+  const auto first = p.reproduce("000 001 --out " + out.string());
+  ASSERT_EQ(first.code, 1) << first.output;  // toy_b's too_small fails
+  const std::string runs_before = e2e::slurp(out / "toy_a" / "runs.csv");
+  const std::string seeds_before = e2e::slurp(out / "seeds.json");
+  p.write("toy_b", toy("toy_b",
+                       claim("too_small", "001 Table 1",
+                             "    rows: {solver: cpu.right}\n    column: objective\n    "
+                             "at_most: 100\n"),
+                       "tiers:\n  quick:\n    set: [\"instances.0.params.n=[10]\"]\n"));
+  const auto again = p.reproduce("--rejudge " + out.string());
+  ASSERT_EQ(again.code, 0) << again.output;
+  EXPECT_EQ(column(out / "claims.csv", "verdict"),
+            (std::vector<std::string>{"held", "not evaluated", "held"}));
+  EXPECT_NE(e2e::slurp(out / "reproduce.md").find("judged again"), std::string::npos);
+  EXPECT_EQ(e2e::slurp(out / "toy_a" / "runs.csv"), runs_before) << "nothing ran again";
+  EXPECT_EQ(e2e::slurp(out / "seeds.json"), seeds_before);
+
+  fs::remove_all(out / "toy_a");
+  const auto stopped = p.reproduce("--rejudge " + out.string());
+  EXPECT_EQ(stopped.code, 0) << stopped.output;
+  const auto rows = e2e::read_csv(out / "claims.csv");
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows[0].at("claim"), "answers_n");
+  EXPECT_EQ(rows[0].at("verdict"), "not evaluated");
+  EXPECT_NE(rows[0].at("value").find("no results in this reproduction"), std::string::npos)
+      << rows[0].at("value");
+
+  const auto refused = p.reproduce("--rejudge " + p.out("nothing").string());
+  EXPECT_EQ(refused.code, 2);
+  EXPECT_NE(refused.output.find("seeds.json not found"), std::string::npos) << refused.output;
+}
+
+// A tier's filter leaves cases of the plan unrun on purpose: `dpgpu verify` of the
+// experiment's folder does not call them missing (context.json's "filter", and the
+// reproduction's seeds.json for folders written before it), while a folder that lost rows
+// leaves its claims unjudged when the reproduction is judged again.
+TEST(Reproduce, ATiersFilteredCasesAreNotMissingButLostRowsLeaveClaimsUnjudged) {
+  Papers p;
+  p.write("toy_f", toy("toy_f",
+                       claim("n10_answer", "000 Fig. 9",
+                             "    rows: {solver: cpu.right}\n    column: objective\n    "
+                             "equals: optimum\n"),
+                       "tiers:\n  quick:\n    filter: \"n=10[^0-9]\"\n"));
+  const fs::path out = p.out("filtered");
+  const auto r = p.reproduce("000 --out " + out.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  const std::string context = e2e::slurp(out / "toy_f" / "context.json");
+  EXPECT_NE(context.find("\"filter\": \"n=10[^0-9]\""), std::string::npos) << context;
+  const auto verified = e2e::run(kBin + " verify " + (out / "toy_f").string() + "/");
+  EXPECT_EQ(verified.code, 0) << verified.output;
+  EXPECT_EQ(verified.output.find("PROBLEM"), std::string::npos) << verified.output;
+
+  // Rows lost from summary.csv (the journal still has them): the folder is damaged.
+  const fs::path summary = out / "toy_f" / "summary.csv";
+  std::string text = e2e::slurp(summary);
+  text.erase(text.find('\n') + 1);  // the header alone
+  std::ofstream(summary) << text;
+  const auto again = p.reproduce("--rejudge " + out.string());
+  bool seen = false;
+  for (const auto& row : e2e::read_csv(out / "claims.csv"))
+    if (row.at("claim") == "n10_answer") {
+      seen = true;
+      EXPECT_EQ(row.at("verdict"), "not evaluated");
+      EXPECT_NE(row.at("value").find("its results are incomplete"), std::string::npos)
+          << row.at("value");
+    }
+  EXPECT_TRUE(seen) << again.output;
+}

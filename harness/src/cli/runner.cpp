@@ -269,10 +269,14 @@ std::optional<int> close_results(ResultsFolder& folder, Rebuilder& rebuild, nloh
 // first run's start, host and clocks stay) and counters.json (each solver's counters).
 static nlohmann::json open_context(const fs::path& file, const RunPlan& plan,
                                    const ResultsFolder& folder, const std::vector<Lane>& lanes,
-                                   const std::optional<ClockLock>& clock_lock) {
+                                   const std::optional<ClockLock>& clock_lock,
+                                   const std::string& filter) {
   const fs::path& out = folder.dir();
   nlohmann::json context = start_context(file, plan, folder.committed_count(), lanes);
   if (clock_lock) context["clocks"] = clock_lock->facts();
+  // The cases this run was asked for (verify: the rest of the plan is not missing), also
+  // when the command line is another's (reproduce runs experiments in-process).
+  if (!filter.empty()) context["filter"] = filter;
   keep_earlier_runs(context, out);
   write_file_atomically(out / "context.json", context.dump(2) + "\n");
   write_counter_declarations(out, plan);
@@ -302,7 +306,7 @@ static int measure_into(ResultsFolder& folder, const fs::path& file, const RunOp
   std::vector<std::unique_ptr<Reporter>> files;
   Rebuilder rebuild(files, plan, folder);
   try {
-    context = open_context(file, plan, folder, lanes, clock_lock);
+    context = open_context(file, plan, folder, lanes, clock_lock, opt.filter);
     files = output_reporters(out, context, profiling.on, plan.shared().series);
     rebuild.now();
   } catch (const WriteError& e) {

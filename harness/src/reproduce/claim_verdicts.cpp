@@ -50,24 +50,6 @@ std::optional<std::string> side_skipped_here(const Claim& c, const std::vector<C
   return "the rows it compares were skipped on this machine: " + *why;
 }
 
-// A row that asks for more CPU threads (s.threads) than this machine has cores measures an
-// oversubscribed CPU, not the solver: a claim on it (a thread-scaling claim, a GPU against
-// 16 threads) is not evaluated here rather than judged on the wrong machine.
-std::optional<std::string> threads_beyond_cores(const Claim& c, const std::vector<ClaimRow>& rows,
-                                                int cores) {
-  for (const ClaimRow& row : rows) {
-    if (!selects(c.rows, row, true) && !(c.ratio_to && selects(*c.ratio_to, row, true))) continue;
-    auto threads = row.find("s.threads");
-    if (threads == row.end()) continue;
-    const auto n = cell_number(threads->second);
-    if (n && *n > cores)
-      return fmt::format("{} asks for {} threads and this machine has {} cores",
-                         row.count("solver") ? row.at("solver") : std::string("a row"),
-                         threads->second, cores);
-  }
-  return std::nullopt;
-}
-
 // The claims of a folder evaluated, by id: "held: detail", "failed: detail" or why not.
 struct Judged {
   std::map<std::string, std::pair<std::optional<bool>, std::string>> by_id;
@@ -88,12 +70,22 @@ Judged judge_folder(const fs::path& dir, const fs::path& experiment,
     return j;
   }
   j.device = f.device;
+  // A run cut short (stopped, killed) or a damaged folder: its claims would be judged on the
+  // rows that happen to be there.
+  const std::string incomplete =
+      skips_not_evaluated && !f.problems.empty() ? "its results are incomplete: " + f.problems.front()
+                                                 : "";
   for (const Claim& original : f.claims) {
+    if (!incomplete.empty()) {
+      j.by_id[original.id] = {std::nullopt, incomplete};
+      continue;
+    }
     Claim c = original;
     if (offset) follow_seeds(c, *offset);
     if (skips_not_evaluated) {
       auto why = side_skipped_here(c, f.rows);
-      if (!why) why = threads_beyond_cores(c, f.rows, usable_cores());
+      // The cores of the host that ran the rows (a rejudged reproduction is read elsewhere).
+      if (!why) why = threads_beyond_cores(c, f.rows, f.cores > 0 ? f.cores : usable_cores());
       if (why) {
         j.by_id[c.id] = {std::nullopt, *why};
         continue;
@@ -129,6 +121,25 @@ std::string shown_path(const fs::path& p) {
 }
 
 }  // namespace
+
+std::optional<std::string> threads_beyond_cores(const Claim& c, const std::vector<ClaimRow>& rows,
+                                                int cores) {
+  for (const ClaimRow& row : rows) {
+    if (!selects(c.rows, row, true) && !(c.ratio_to && selects(*c.ratio_to, row, true))) continue;
+    // A GPU solver's `threads` are threads per block, not cores (gpu.kawanami: 1024).
+    if (auto backend = row.find("backend"); backend != row.end() && backend->second != "cpu")
+      continue;
+    auto threads = row.find("s.threads");
+    if (threads == row.end()) continue;
+    const auto n = cell_number(threads->second);
+    if (n && *n > cores)
+      return fmt::format("{} asks for {} threads and this machine has {} cores",
+                         row.count("solver") ? row.at("solver") : std::string("a row"),
+                         threads->second, cores);
+  }
+  return std::nullopt;
+}
+
 
 const char* verdict_text(ClaimJudgement v) {
   switch (v) {

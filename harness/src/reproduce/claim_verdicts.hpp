@@ -37,4 +37,11 @@ std::vector<ClaimVerdict> judge_experiment(const PlannedExperiment& e,
 // and counts.
 std::string claim_kind(const Claim& c);
 
+// A CPU row (backend cpu) that asks for more threads (s.threads) than this machine has cores
+// measures an oversubscribed CPU, not the solver: a claim on it (a thread-scaling claim, a GPU
+// against 16 threads) is not evaluated here rather than judged on the wrong machine. Returns
+// why, or nullopt. A GPU row's `threads` (per block) is no such request.
+std::optional<std::string> threads_beyond_cores(const Claim& c, const std::vector<ClaimRow>& rows,
+                                                int cores);
+
 }  // namespace dpgpu

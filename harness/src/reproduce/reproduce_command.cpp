@@ -11,6 +11,7 @@
 
 #include "cli/runner.hpp"
 #include "dpgpu/error.hpp"
+#include "dpgpu/text_file.hpp"
 #include "process/interrupt.hpp"
 #include "records/csv_table.hpp"
 #include "reproduce/reproduce_report.hpp"
@@ -75,7 +76,42 @@ int exit_code(const std::vector<ClaimVerdict>& verdicts) {
 
 }  // namespace
 
+// --rejudge DIR: the plan of the reproduction in DIR (its papers, tier and seed offset from
+// DIR/seeds.json, the experiments' claims as they are now), every claim judged again on the
+// results there; an experiment without results there stopped before it ran.
+int rejudge(const ReproduceOptions& opt) {
+  const fs::path dir = opt.rejudge;
+  const fs::path seeds = dir / "seeds.json";
+  if (!fs::exists(seeds))
+    throw InputError(fmt::format("reproduce --rejudge: {} not found: {} is not a reproduction",
+                                 seeds.string(), dir.string()));
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(read_whole_file(seeds));
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(fmt::format("reproduce --rejudge: {}: {}", seeds.string(), e.what()));
+  }
+  ReproduceOptions o = opt;
+  o.papers = j.value("papers", std::vector<std::string>{});
+  o.tier = j.value("tier", std::string("quick"));
+  o.seeds = j.value("seeds", std::string("fresh"));
+  if (j.contains("seed_offset") && j["seed_offset"].is_number_unsigned())
+    o.seed_offset = j["seed_offset"].get<std::uint64_t>();
+  const ReproducePlan plan = make_reproduce_plan(o);
+  std::vector<ClaimVerdict> verdicts;
+  for (const PlannedExperiment& e : plan.experiments) {
+    const bool ran = fs::exists(dir / e.exp.name / "summary.csv");
+    const std::string run_error =
+        e.skip.empty() && !ran ? "not run: no results in this reproduction (it stopped before)" : "";
+    auto v = judge_experiment(e, dir / e.exp.name, plan.seed_offset, run_error);
+    verdicts.insert(verdicts.end(), v.begin(), v.end());
+  }
+  write_reproduce_report(dir, plan, verdicts, -1, std::cout);
+  return exit_code(verdicts);
+}
+
 int reproduce(const ReproduceOptions& opt) {
+  if (!opt.rejudge.empty()) return rejudge(opt);
   const ReproducePlan plan = make_reproduce_plan(opt);
   print_reproduce_plan(std::cout, plan);
   if (opt.dry_run) return 0;
@@ -126,6 +162,9 @@ Command add_reproduce_command(CLI::App& app) {
                   "reference (the files' seeds)")
       ->check(CLI::IsMember({"fresh", "reference"}));
   cmd->add_option("--out", opt->out, "folder for the results (one subfolder per experiment)");
+  cmd->add_option("--rejudge", opt->rejudge,
+                  "a finished reproduction's folder: judge every claim again on its results (after "
+                  "a verifier fix or a claim's revision) and rewrite its reports; runs nothing");
   cmd->add_flag("--dry-run", opt->dry_run,
                 "print the plan (experiments, cases, estimated time, claims evaluated or not)");
   cmd->add_option("--experiments", opt->experiments,

@@ -23,6 +23,8 @@ struct ReproduceOptions {
   bool dry_run = false;
   std::filesystem::path experiments;  // the experiment files (default: the source tree's)
   std::filesystem::path reference;    // reference folders by GPU (default: results/reference)
+  std::optional<std::uint64_t> seed_offset;  // fresh seeds: this offset, not the clock's
+  std::filesystem::path rejudge;  // a finished reproduction: judge its results again, run nothing
 };
 
 struct PlannedExperiment {

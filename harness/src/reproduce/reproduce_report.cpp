@@ -69,12 +69,13 @@ std::string header_text(const ReproducePlan& plan, const std::vector<ClaimVerdic
                         double elapsed_s) {
   const ReproduceTotals t = count_verdicts(v);
   std::string s = fmt::format(
-      "Papers {}, tier {}, seeds {}{}; ran {}.\n\n{} of {} claims evaluated: {} held, {} failed; "
+      "Papers {}, tier {}, seeds {}{}; {}.\n\n{} of {} claims evaluated: {} held, {} failed; "
       "{} not evaluated.\n",
       fmt::join(plan.papers, " "), plan.tier, plan.seeds,
       plan.seed_offset ? fmt::format(" (each generated seed s ran as s + {})", *plan.seed_offset)
                        : "",
-      duration_text(elapsed_s), t.held + t.failed, v.size(), t.held, t.failed, t.not_evaluated);
+      elapsed_s < 0 ? "claims judged again on the results already here (dpgpu reproduce --rejudge)"
+                    : "ran " + duration_text(elapsed_s), t.held + t.failed, v.size(), t.held, t.failed, t.not_evaluated);
   return s;
 }
 

@@ -50,18 +50,37 @@ std::optional<Ids> planned_ids(const fs::path& dir) {
   return out;
 }
 
-// The --filter of the run that wrote the folder (context.json's command line), if any: a
-// filtered run plans every case of its experiment but runs only those the filter matches.
+// The filter of a reproduction's experiment: reproduce runs it in-process (its command line
+// is reproduce's), and records each experiment's filter in the reproduction's seeds.json.
+std::optional<std::string> reproduction_filter(const fs::path& dir, const std::string& name) {
+  const fs::path here = dir.has_filename() ? dir : dir.parent_path();  // "a/b/" is folder b
+  const fs::path file = here.parent_path() / "seeds.json";
+  if (name.empty() || !fs::exists(file)) return std::nullopt;
+  const auto seeds = nlohmann::json::parse(read_whole_file(file), nullptr, false);
+  if (!seeds.is_object() || !seeds.contains("experiments")) return std::nullopt;
+  const auto& e = seeds["experiments"];
+  if (!e.is_object() || !e.contains(name) || !e[name].is_object()) return std::nullopt;
+  const auto filter = e[name].value("filter", nlohmann::json());
+  if (!filter.is_string() || filter.get<std::string>().empty()) return std::nullopt;
+  return filter.get<std::string>();
+}
+
+// The --filter of the run that wrote the folder, if any: a filtered run plans every case of
+// its experiment but runs only those the filter matches. context.json's "filter" (written by
+// runs since it was added), else its command line's --filter, else a reproduction's record.
 std::optional<std::string> run_filter(const fs::path& dir) {
   const fs::path file = dir / "context.json";
   if (!fs::exists(file)) return std::nullopt;
   auto context = nlohmann::json::parse(read_whole_file(file), nullptr, false);
-  if (!context.is_object() || !context.contains("host") || !context["host"].is_object()) return {};
-  const auto& line = context["host"]["command_line"];
-  if (!line.is_array()) return std::nullopt;
-  for (std::size_t i = 0; i + 1 < line.size(); ++i)
-    if (line[i] == "--filter" && line[i + 1].is_string()) return line[i + 1].get<std::string>();
-  return std::nullopt;
+  if (!context.is_object()) return std::nullopt;
+  if (context.contains("filter") && context["filter"].is_string())
+    return context["filter"].get<std::string>();
+  if (context.contains("host") && context["host"].is_object()) {
+    const auto& line = context["host"].value("command_line", nlohmann::json());
+    for (std::size_t i = 0; line.is_array() && i + 1 < line.size(); ++i)
+      if (line[i] == "--filter" && line[i + 1].is_string()) return line[i + 1].get<std::string>();
+  }
+  return reproduction_filter(dir, context.value("experiment", std::string()));
 }
 
 // The planned cases the run was asked to run: those its --filter matches (as dpgpu run

@@ -85,6 +85,16 @@ std::string context_field(const fs::path& dir, const char* key, const char* sub 
   }
 }
 
+// context.json's host core count (0: not recorded).
+int context_cores(const fs::path& dir) {
+  const fs::path file = dir / "context.json";
+  if (!fs::exists(file)) return 0;
+  const auto j = nlohmann::json::parse(read_whole_file(file), nullptr, false);
+  if (j.is_discarded() || !j.contains("host") || !j["host"].is_object()) return 0;
+  const auto& cores = j["host"].value("cores", nlohmann::json());
+  return cores.is_number_integer() ? cores.get<int>() : 0;
+}
+
 }  // namespace
 
 fs::path committed_experiment(const fs::path& dir, const std::string& name) {
@@ -112,6 +122,7 @@ FolderClaims read_folder_claims(const fs::path& dir, const fs::path& experiment_
     f.experiment = read_claims_file(pinned.string()).name;
   f.device = context_field(dir, "gpu", "name");
   if (f.device.empty()) f.device = context_field(dir, "host", "cpu");
+  f.cores = context_cores(dir);
   f.claims_file = experiment_file;
   if (f.claims_file.empty() && fs::exists(pins)) f.claims_file = pins;
   if (f.claims_file.empty() && fs::exists(pinned)) f.claims_file = pinned;

@@ -15,6 +15,7 @@ struct FolderClaims {
   std::filesystem::path dir;
   std::string experiment;             // context.json's "experiment" (else the pinned copy's name)
   std::string device;                 // context.json's GPU name, else the host's CPU
+  int cores = 0;                      // context.json's host cores (0: not recorded)
   std::filesystem::path claims_file;  // where the claims were read
   std::vector<Claim> claims;
   std::vector<ClaimRow> rows;  // summary.csv, joined and rechecked against runs.csv
