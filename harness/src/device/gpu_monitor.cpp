@@ -38,8 +38,8 @@ struct Card {
     const NvmlLibrary& n = nvml_library();
     if (!n.ok) return;
     uuid = cuda_device_uuid(cuda_device);
-    ok = n.device(uuid, &device) || (cuda_device == current_cuda_device() &&
-                                     n.handle(0, &device) == kNvmlSuccess);
+    ok = n.device(uuid, &device) ||
+         (cuda_device == current_cuda_device() && n.handle(0, &device) == kNvmlSuccess);
     char text[96] = {};
     if (ok && n.name && n.name(device, text, sizeof text) == kNvmlSuccess) name = text;
   }

@@ -72,9 +72,9 @@ Judged judge_folder(const fs::path& dir, const fs::path& experiment,
   j.device = f.device;
   // A run cut short (stopped, killed) or a damaged folder: its claims would be judged on the
   // rows that happen to be there.
-  const std::string incomplete =
-      skips_not_evaluated && !f.problems.empty() ? "its results are incomplete: " + f.problems.front()
-                                                 : "";
+  const std::string incomplete = skips_not_evaluated && !f.problems.empty()
+                                     ? "its results are incomplete: " + f.problems.front()
+                                     : "";
   for (const Claim& original : f.claims) {
     if (!incomplete.empty()) {
       j.by_id[original.id] = {std::nullopt, incomplete};
@@ -139,7 +139,6 @@ std::optional<std::string> threads_beyond_cores(const Claim& c, const std::vecto
   }
   return std::nullopt;
 }
-
 
 const char* verdict_text(ClaimJudgement v) {
   switch (v) {

@@ -102,7 +102,8 @@ int rejudge(const ReproduceOptions& opt) {
   for (const PlannedExperiment& e : plan.experiments) {
     const bool ran = fs::exists(dir / e.exp.name / "summary.csv");
     const std::string run_error =
-        e.skip.empty() && !ran ? "not run: no results in this reproduction (it stopped before)" : "";
+        e.skip.empty() && !ran ? "not run: no results in this reproduction (it stopped before)"
+                               : "";
     auto v = judge_experiment(e, dir / e.exp.name, plan.seed_offset, run_error);
     verdicts.insert(verdicts.end(), v.begin(), v.end());
   }

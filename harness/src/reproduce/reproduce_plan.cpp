@@ -93,7 +93,8 @@ ReproducePlan make_reproduce_plan(const ReproduceOptions& opt) {
   for (const std::string& p : opt.papers) papers.insert(paper_number(p));
   if (papers.empty()) papers.insert(known_papers().begin(), known_papers().end());
   plan.papers.assign(papers.begin(), papers.end());
-  if (opt.seeds == "fresh") plan.seed_offset = opt.seed_offset ? *opt.seed_offset : clock_seed_offset();
+  if (opt.seeds == "fresh")
+    plan.seed_offset = opt.seed_offset ? *opt.seed_offset : clock_seed_offset();
   const fs::path experiments = opt.experiments.empty() ? default_experiments() : opt.experiments;
   const fs::path reference = opt.reference.empty()
                                  ? fs::absolute(experiments).parent_path() / "results" / "reference"

@@ -75,7 +75,8 @@ std::string header_text(const ReproducePlan& plan, const std::vector<ClaimVerdic
       plan.seed_offset ? fmt::format(" (each generated seed s ran as s + {})", *plan.seed_offset)
                        : "",
       elapsed_s < 0 ? "claims judged again on the results already here (dpgpu reproduce --rejudge)"
-                    : "ran " + duration_text(elapsed_s), t.held + t.failed, v.size(), t.held, t.failed, t.not_evaluated);
+                    : "ran " + duration_text(elapsed_s),
+      t.held + t.failed, v.size(), t.held, t.failed, t.not_evaluated);
   return s;
 }
 
