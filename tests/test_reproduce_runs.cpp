@@ -274,7 +274,10 @@ TEST(Reproduce, RejudgeJudgesTheResultsAgainAndRunsNothing) {
   ASSERT_EQ(again.code, 0) << again.output;
   EXPECT_EQ(column(out / "claims.csv", "verdict"),
             (std::vector<std::string>{"held", "not evaluated", "held"}));
-  EXPECT_NE(e2e::slurp(out / "reproduce.md").find("judged again"), std::string::npos);
+  EXPECT_NE(seeds_before.find("\"elapsed_s\""), std::string::npos) << "the run's time, kept";
+  const std::string md = e2e::slurp(out / "reproduce.md");
+  EXPECT_NE(md.find("; ran "), std::string::npos) << md;
+  EXPECT_NE(md.find("; claims judged again on its results"), std::string::npos) << md;
   EXPECT_EQ(e2e::slurp(out / "toy_a" / "runs.csv"), runs_before) << "nothing ran again";
   EXPECT_EQ(e2e::slurp(out / "seeds.json"), seeds_before);
 

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "cli/runner.hpp"
@@ -28,9 +29,12 @@ double since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-// DIR/seeds.json: the offset and every experiment's overrides, so the run can be repeated.
-void write_seeds(const fs::path& dir, const ReproducePlan& plan) {
+// DIR/seeds.json: the offset and every experiment's overrides, so the run can be repeated;
+// written again at the end with the run's time (`elapsed_s`), which --rejudge reports.
+void write_seeds(const fs::path& dir, const ReproducePlan& plan,
+                 std::optional<double> elapsed_s = std::nullopt) {
   nlohmann::json j{{"tier", plan.tier}, {"seeds", plan.seeds}, {"papers", plan.papers}};
+  if (elapsed_s) j["elapsed_s"] = *elapsed_s;
   j["seed_offset"] = plan.seed_offset ? nlohmann::json(*plan.seed_offset) : nlohmann::json();
   for (const auto& e : plan.experiments)
     j["experiments"][e.exp.name] = {
@@ -97,7 +101,8 @@ int rejudge(const ReproduceOptions& opt) {
   o.seeds = j.value("seeds", std::string("fresh"));
   if (j.contains("seed_offset") && j["seed_offset"].is_number_unsigned())
     o.seed_offset = j["seed_offset"].get<std::uint64_t>();
-  const ReproducePlan plan = make_reproduce_plan(o);
+  ReproducePlan plan = make_reproduce_plan(o);
+  plan.rejudged = true;
   std::vector<ClaimVerdict> verdicts;
   for (const PlannedExperiment& e : plan.experiments) {
     const bool ran = fs::exists(dir / e.exp.name / "summary.csv");
@@ -107,7 +112,9 @@ int rejudge(const ReproduceOptions& opt) {
     auto v = judge_experiment(e, dir / e.exp.name, plan.seed_offset, run_error);
     verdicts.insert(verdicts.end(), v.begin(), v.end());
   }
-  write_reproduce_report(dir, plan, verdicts, -1, std::cout);
+  const auto elapsed = j.value("elapsed_s", nlohmann::json());
+  write_reproduce_report(dir, plan, verdicts, elapsed.is_number() ? elapsed.get<double>() : -1,
+                         std::cout);
   return exit_code(verdicts);
 }
 
@@ -142,7 +149,9 @@ int reproduce(const ReproduceOptions& opt) {
     auto v = judge_experiment(e, opt.out / e.exp.name, plan.seed_offset, run_error);
     verdicts.insert(verdicts.end(), v.begin(), v.end());
   }
-  write_reproduce_report(opt.out, plan, verdicts, since(started), std::cout);
+  const double elapsed_s = since(started);
+  write_seeds(opt.out, plan, elapsed_s);
+  write_reproduce_report(opt.out, plan, verdicts, elapsed_s, std::cout);
   return stopped ? 128 + stopped : exit_code(verdicts);
 }
 

@@ -43,6 +43,7 @@ struct ReproducePlan {
   std::optional<std::uint64_t> seed_offset;  // fresh seeds: s -> s + offset
   std::vector<std::string> papers;
   std::vector<PlannedExperiment> experiments;
+  bool rejudged = false;  // --rejudge: judged again on results already there
   double seconds() const;
 };
 

@@ -74,8 +74,9 @@ std::string header_text(const ReproducePlan& plan, const std::vector<ClaimVerdic
       fmt::join(plan.papers, " "), plan.tier, plan.seeds,
       plan.seed_offset ? fmt::format(" (each generated seed s ran as s + {})", *plan.seed_offset)
                        : "",
-      elapsed_s < 0 ? "claims judged again on the results already here (dpgpu reproduce --rejudge)"
-                    : "ran " + duration_text(elapsed_s),
+      (elapsed_s < 0 ? std::string("ran for a time not recorded")
+                     : "ran " + duration_text(elapsed_s)) +
+          (plan.rejudged ? "; claims judged again on its results (dpgpu reproduce --rejudge)" : ""),
       t.held + t.failed, v.size(), t.held, t.failed, t.not_evaluated);
   return s;
 }

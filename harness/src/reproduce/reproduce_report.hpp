@@ -29,8 +29,8 @@ std::string reproduce_html(const ReproducePlan& plan, const std::vector<ClaimVer
 // reference_value, reference_folder, reference_device, device.
 std::string reproduce_csv(const std::vector<ClaimVerdict>& v);
 
-// Writes the three files into `dir`; prints the summary to `out`. `elapsed_s` < 0: a
-// rejudged reproduction (its run's time is not known).
+// Writes the three files into `dir`; prints the summary to `out`. `elapsed_s` < 0: the run's
+// time is not known (a reproduction from before seeds.json recorded it, judged again).
 void write_reproduce_report(const std::filesystem::path& dir, const ReproducePlan& plan,
                             const std::vector<ClaimVerdict>& v, double elapsed_s,
                             std::ostream& out);
