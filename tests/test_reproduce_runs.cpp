@@ -332,3 +332,46 @@ TEST(Reproduce, ATiersFilteredCasesAreNotMissingButLostRowsLeaveClaimsUnjudged) 
     }
   EXPECT_TRUE(seen) << again.output;
 }
+
+// --resume: a reproduction stopped by a call's limit is continued in its folder, with its
+// recorded seeds: a finished experiment is kept as it is, one whose folder lost its rows (as a
+// cut-short run leaves it) is continued, one never started is run; the run's time adds up.
+TEST(Reproduce, ResumeKeepsFinishedExperimentsAndRunsTheRest) {
+  Papers p;
+  p.write("toy_g", toy("toy_g",
+                       claim("both_sizes", "000 Fig. 8",
+                             "    rows: {solver: cpu.right}\n    column: objective\n    "
+                             "equals: optimum\n    min_rows: 2\n"),
+                       ""));
+  const fs::path out = p.out("resumed");
+  ASSERT_EQ(p.reproduce("000 001 --out " + out.string()).code, 1);  // toy_b's claim fails
+  const std::string runs_a = e2e::slurp(out / "toy_a" / "runs.csv");
+  const std::string seeds = e2e::slurp(out / "seeds.json");
+  fs::remove_all(out / "toy_b");  // never started
+  // toy_g cut short after its first case: one journal line, no derived files yet.
+  const fs::path g = out / "toy_g";
+  std::string journal = e2e::slurp(g / "journal.jsonl");
+  journal.erase(journal.find('\n') + 1);
+  std::ofstream(g / "journal.jsonl", std::ios::trunc) << journal;
+  fs::remove(g / "summary.csv");
+  fs::remove(g / "runs.csv");
+  const auto r = p.reproduce("--resume --out " + out.string());
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_EQ(e2e::slurp(out / "toy_a" / "runs.csv"), runs_a) << "a finished experiment is kept";
+  ASSERT_TRUE(fs::exists(out / "toy_b" / "summary.csv")) << r.output;
+  EXPECT_EQ(e2e::slurp(g / "journal.jsonl").rfind(journal, 0), 0u) << "its first case kept";
+  EXPECT_EQ(e2e::read_csv(g / "summary.csv").size(), 2u) << "and the second one run";
+  EXPECT_EQ(column(out / "claims.csv", "verdict"),
+            (std::vector<std::string>{"held", "not evaluated", "failed", "held"}));
+  // The same seeds: toy_b ran on the recorded offset.
+  const std::string offset = seeds.substr(seeds.find("\"seed_offset\""), 40);
+  EXPECT_NE(e2e::slurp(out / "seeds.json").find(offset.substr(0, offset.find(','))),
+            std::string::npos);
+
+  EXPECT_EQ(p.reproduce("000 --resume --out " + out.string()).code, 2) << "papers are recorded";
+  EXPECT_EQ(p.reproduce("--resume --out " + p.out("none").string()).code, 2);
+  // Without --resume a used folder is refused, and the message says how to go on.
+  const auto again = p.reproduce("000 --out " + out.string());
+  EXPECT_EQ(again.code, 2);
+  EXPECT_NE(again.output.find("--resume"), std::string::npos) << again.output;
+}

@@ -16,6 +16,7 @@
 #include "process/interrupt.hpp"
 #include "records/csv_table.hpp"
 #include "reproduce/reproduce_report.hpp"
+#include "verify/results_rows.hpp"
 
 namespace fs = std::filesystem;
 
@@ -56,11 +57,13 @@ void progress_line(const ReproducePlan& plan, std::size_t i, double elapsed_s, d
                            duration_text(left * pace));
 }
 
-// Runs one experiment into DIR/<name>; returns why it gave no results ("" when it did).
-std::string run_one(const PlannedExperiment& e, const fs::path& dir) {
+// Runs one experiment into DIR/<name> (`resume`: continues what a cut-short run left there);
+// returns why it gave no results ("" when it did).
+std::string run_one(const PlannedExperiment& e, const fs::path& dir, bool resume = false) {
   if (!e.plan_error.empty()) return e.plan_error;
   RunOptions o;
   o.out = dir / e.exp.name;
+  o.resume = resume && fs::exists(o.out);
   o.filter = e.tier.filter;
   o.sets = e.sets;
   try {
@@ -80,28 +83,82 @@ int exit_code(const std::vector<ClaimVerdict>& verdicts) {
 
 }  // namespace
 
-// --rejudge DIR: the plan of the reproduction in DIR (its papers, tier and seed offset from
-// DIR/seeds.json, the experiments' claims as they are now), every claim judged again on the
-// results there; an experiment without results there stopped before it ran.
-int rejudge(const ReproduceOptions& opt) {
-  const fs::path dir = opt.rejudge;
-  const fs::path seeds = dir / "seeds.json";
-  if (!fs::exists(seeds))
-    throw InputError(fmt::format("reproduce --rejudge: {} not found: {} is not a reproduction",
-                                 seeds.string(), dir.string()));
-  nlohmann::json j;
+// The reproduction recorded in DIR/seeds.json: its papers, tier and seed offset, planned
+// again with the experiments' claims as they are now; `seeds` gets the file's contents.
+ReproducePlan recorded_plan(const ReproduceOptions& opt, const fs::path& dir, const char* flag,
+                            nlohmann::json& seeds) {
+  const fs::path file = dir / "seeds.json";
+  if (!fs::exists(file))
+    throw InputError(fmt::format("reproduce {}: {} not found: {} is not a reproduction", flag,
+                                 file.string(), dir.string()));
+  if (!opt.papers.empty())
+    throw InputError(
+        fmt::format("reproduce {}: the papers are {}'s; name none", flag, file.string()));
   try {
-    j = nlohmann::json::parse(read_whole_file(seeds));
+    seeds = nlohmann::json::parse(read_whole_file(file));
   } catch (const nlohmann::json::exception& e) {
-    throw InputError(fmt::format("reproduce --rejudge: {}: {}", seeds.string(), e.what()));
+    throw InputError(fmt::format("reproduce {}: {}: {}", flag, file.string(), e.what()));
   }
   ReproduceOptions o = opt;
-  o.papers = j.value("papers", std::vector<std::string>{});
-  o.tier = j.value("tier", std::string("quick"));
-  o.seeds = j.value("seeds", std::string("fresh"));
-  if (j.contains("seed_offset") && j["seed_offset"].is_number_unsigned())
-    o.seed_offset = j["seed_offset"].get<std::uint64_t>();
-  ReproducePlan plan = make_reproduce_plan(o);
+  o.papers = seeds.value("papers", std::vector<std::string>{});
+  o.tier = seeds.value("tier", std::string("quick"));
+  o.seeds = seeds.value("seeds", std::string("fresh"));
+  if (seeds.contains("seed_offset") && seeds["seed_offset"].is_number_unsigned())
+    o.seed_offset = seeds["seed_offset"].get<std::uint64_t>();
+  return make_reproduce_plan(o);
+}
+
+double recorded_elapsed(const nlohmann::json& seeds) {
+  const auto elapsed = seeds.value("elapsed_s", nlohmann::json());
+  return elapsed.is_number() ? elapsed.get<double>() : -1;
+}
+
+// An experiment's folder that holds every case its run was asked for, whole and fresh.
+bool finished(const PlannedExperiment& e, const fs::path& folder) {
+  if (!fs::exists(folder / "summary.csv")) return false;
+  try {
+    return read_folder_claims(folder, e.exp.file).problems.empty();
+  } catch (const InputError&) {
+    return false;
+  }
+}
+
+// Runs the plan's experiments into `dir` one after another (`resume`: only those not finished
+// there, a cut-short one continued), judges every claim, writes the report and the run's
+// time (`earlier_s`: of the runs before a resume).
+int run_reproduction(const ReproducePlan& plan, const fs::path& dir, bool resume,
+                     double earlier_s) {
+  const auto started = Clock::now();
+  std::vector<ClaimVerdict> verdicts;
+  double done_est = 0;
+  int stopped = 0;
+  for (std::size_t i = 0; i < plan.experiments.size(); ++i) {
+    const PlannedExperiment& e = plan.experiments[i];
+    std::string run_error;
+    const bool done = resume && finished(e, dir / e.exp.name);
+    if (e.skip.empty() && !stopped && !done) {
+      progress_line(plan, i, since(started), done_est);
+      run_error = run_one(e, dir, resume);
+      done_est += e.estimate.seconds;
+      stopped = stop_requested();
+    } else if (stopped && !done) {
+      run_error = fmt::format("not run: stopped by signal {}", stopped);
+    }
+    auto v = judge_experiment(e, dir / e.exp.name, plan.seed_offset, run_error);
+    verdicts.insert(verdicts.end(), v.begin(), v.end());
+  }
+  const double elapsed_s = std::max(0.0, earlier_s) + since(started);
+  write_seeds(dir, plan, elapsed_s);
+  write_reproduce_report(dir, plan, verdicts, elapsed_s, std::cout);
+  return stopped ? 128 + stopped : exit_code(verdicts);
+}
+
+// --rejudge DIR: every claim of the reproduction in DIR judged again on the results there; an
+// experiment without results there stopped before it ran.
+int rejudge(const ReproduceOptions& opt) {
+  const fs::path dir = opt.rejudge;
+  nlohmann::json seeds;
+  ReproducePlan plan = recorded_plan(opt, dir, "--rejudge", seeds);
   plan.rejudged = true;
   std::vector<ClaimVerdict> verdicts;
   for (const PlannedExperiment& e : plan.experiments) {
@@ -112,14 +169,20 @@ int rejudge(const ReproduceOptions& opt) {
     auto v = judge_experiment(e, dir / e.exp.name, plan.seed_offset, run_error);
     verdicts.insert(verdicts.end(), v.begin(), v.end());
   }
-  const auto elapsed = j.value("elapsed_s", nlohmann::json());
-  write_reproduce_report(dir, plan, verdicts, elapsed.is_number() ? elapsed.get<double>() : -1,
-                         std::cout);
+  write_reproduce_report(dir, plan, verdicts, recorded_elapsed(seeds), std::cout);
   return exit_code(verdicts);
 }
 
 int reproduce(const ReproduceOptions& opt) {
   if (!opt.rejudge.empty()) return rejudge(opt);
+  if (opt.resume) {
+    if (opt.out.empty()) throw InputError("reproduce --resume: --out DIR is required");
+    nlohmann::json seeds;
+    const ReproducePlan plan = recorded_plan(opt, opt.out, "--resume", seeds);
+    print_reproduce_plan(std::cout, plan);
+    if (opt.dry_run) return 0;
+    return run_reproduction(plan, opt.out, true, recorded_elapsed(seeds));
+  }
   const ReproducePlan plan = make_reproduce_plan(opt);
   print_reproduce_plan(std::cout, plan);
   if (opt.dry_run) return 0;
@@ -127,32 +190,11 @@ int reproduce(const ReproduceOptions& opt) {
   if (fs::exists(opt.out) && !fs::is_empty(opt.out))
     throw InputError(
         fmt::format("reproduce: {} is not empty; name a new folder (results are "
-                    "never overwritten)",
+                    "never overwritten), or continue it with --resume",
                     opt.out.string()));
   fs::create_directories(opt.out);
   write_seeds(opt.out, plan);
-  const auto started = Clock::now();
-  std::vector<ClaimVerdict> verdicts;
-  double done_est = 0;
-  int stopped = 0;
-  for (std::size_t i = 0; i < plan.experiments.size(); ++i) {
-    const PlannedExperiment& e = plan.experiments[i];
-    std::string run_error;
-    if (e.skip.empty() && !stopped) {
-      progress_line(plan, i, since(started), done_est);
-      run_error = run_one(e, opt.out);
-      done_est += e.estimate.seconds;
-      stopped = stop_requested();
-    } else if (stopped) {
-      run_error = fmt::format("not run: stopped by signal {}", stopped);
-    }
-    auto v = judge_experiment(e, opt.out / e.exp.name, plan.seed_offset, run_error);
-    verdicts.insert(verdicts.end(), v.begin(), v.end());
-  }
-  const double elapsed_s = since(started);
-  write_seeds(opt.out, plan, elapsed_s);
-  write_reproduce_report(opt.out, plan, verdicts, elapsed_s, std::cout);
-  return stopped ? 128 + stopped : exit_code(verdicts);
+  return run_reproduction(plan, opt.out, false, 0);
 }
 
 namespace cli {
@@ -172,6 +214,10 @@ Command add_reproduce_command(CLI::App& app) {
                   "reference (the files' seeds)")
       ->check(CLI::IsMember({"fresh", "reference"}));
   cmd->add_option("--out", opt->out, "folder for the results (one subfolder per experiment)");
+  cmd->add_flag("--resume", opt->resume,
+                "continue the reproduction in --out DIR (a call's limit or a signal stopped it): "
+                "its papers, tier and seeds from DIR/seeds.json; finished experiments are kept, "
+                "a cut-short one continued, the rest run");
   cmd->add_option("--rejudge", opt->rejudge,
                   "a finished reproduction's folder: judge every claim again on its results (after "
                   "a verifier fix or a claim's revision) and rewrite its reports; runs nothing");

@@ -25,6 +25,7 @@ struct ReproduceOptions {
   std::filesystem::path reference;    // reference folders by GPU (default: results/reference)
   std::optional<std::uint64_t> seed_offset;  // fresh seeds: this offset, not the clock's
   std::filesystem::path rejudge;  // a finished reproduction: judge its results again, run nothing
+  bool resume = false;            // continue the reproduction in `out` (its seeds.json)
 };
 
 struct PlannedExperiment {
