@@ -171,9 +171,10 @@ TEST(Reproduce, AFailedClaimExitsOneAndNothingEvaluatedExitsThree) {
 
 TEST(Reproduce, DryRunEstimatesEachCaseFromTheReferenceRun) {
   Papers p;
-  // A reference of one case: median 2 s over 3 repetitions, in a run of 10 s (4 s beyond its
-  // solves: the per-case overhead). This plan runs n = 10 (priced: 2 s × 1 repetition + 4 s)
-  // and n = 20 (absent from the reference: priced at the mean of the priced, 6 s).
+  // A reference of one case: median 2 s over 3 repetitions, in a run of 10 s (its wall time
+  // is no part of the price). This plan runs n = 10 (priced: 2 s × 1 repetition, and a CPU
+  // case's fixed cost of a twentieth of a second) and n = 20 (absent from the reference:
+  // priced at the mean of the priced): 4 s in all.
   const fs::path ref = p.dir.path / "results/reference/h100/toy_a";
   std::ofstream(ref / "summary.csv") << "case_id,status,time_median_s,reps\n"
                                         "count[n=10]#1/cpu.right,ok,2,3\n";
@@ -181,11 +182,11 @@ TEST(Reproduce, DryRunEstimatesEachCaseFromTheReferenceRun) {
       << R"({"start": "2026-01-01T00:00:00Z", "end": "2026-01-01T00:00:10Z"})";
   const auto r = p.reproduce("000 --tier full --dry-run");
   ASSERT_EQ(r.code, 0) << r.output;
-  EXPECT_NE(r.output.find("toy_a                          000               2      12s"),
+  EXPECT_NE(r.output.find("toy_a                          000               2       4s"),
             std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("1 of 2 cases have no reference time"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("2 cases, estimated 12s"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("2 cases, estimated 4s"), std::string::npos) << r.output;
 }
 
 // A machine that cannot run one side of a claim (no GPU: its rows are `skipped`) does not

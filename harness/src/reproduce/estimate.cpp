@@ -2,10 +2,7 @@
 #include "reproduce/estimate.hpp"
 
 #include <algorithm>
-#include <chrono>
-#include <ctime>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 
@@ -29,24 +26,22 @@ std::optional<double> number(const CsvRow& row, const std::string& key) {
   }
 }
 
-// "2026-11-23T23:33:13Z" -> seconds since the epoch.
-std::optional<double> iso_seconds(const nlohmann::json& j, const char* key) {
-  if (!j.contains(key) || !j[key].is_string()) return std::nullopt;
-  std::tm tm{};
-  if (!strptime(j[key].get<std::string>().c_str(), "%Y-%m-%dT%H:%M:%SZ", &tm)) return std::nullopt;
-  return double(timegm(&tm));
-}
-
 struct Timed {
   double median_s = 0, reps = 1;
 };
 
 struct Reference {
   std::map<std::string, Timed> cases;  // by case id
-  double overhead_s = 0;               // per case
   double mean_case_s = 0;              // its solves' time over its cases
   std::set<std::string> not_run;       // skipped or refused in the reference run
 };
+
+// What a case costs beyond its solves: a worker process and, for a GPU case, its CUDA
+// context, the idle-power reading and the checks. Fitted (least squares, per case) on the
+// first H200 reproduction's 25 experiments (results/reproductions/h200_quick: each folder's
+// context.json wall time against its summary.csv solves); the wall time a reference run
+// recorded is no guide, since a resumed or merged run's says nothing of its cases.
+constexpr double kGpuCaseS = 0.63, kCpuCaseS = 0.05;
 
 Reference read_reference(const fs::path& dir, double warmup) {
   Reference ref;
@@ -64,13 +59,6 @@ Reference read_reference(const fs::path& dir, double warmup) {
     measured += t.median_s * (t.reps + warmup);
   }
   if (!ref.cases.empty()) ref.mean_case_s = measured / double(ref.cases.size());
-  try {
-    const auto ctx = nlohmann::json::parse(read_whole_file(dir / "context.json"));
-    const auto start = iso_seconds(ctx, "start"), end = iso_seconds(ctx, "end");
-    if (start && end && !ref.cases.empty())  // a resumed or merged run can say nonsense
-      ref.overhead_s = std::clamp((*end - *start - measured) / double(ref.cases.size()), 0.0, 5.0);
-  } catch (const std::exception&) {
-  }
   return ref;
 }
 
@@ -94,17 +82,21 @@ RunEstimate estimate_run(const RunPlan& plan, const fs::path& reference_dir, dou
       ++est.unpriced;
       continue;
     }
-    // The reference's repetitions (more where it was noisy), within this plan's bounds.
+    // The reference's repetitions (more where it was noisy), within this plan's bounds; a
+    // GPU case's energy window repeats its solve until it lasts energy_window_s.
     const MeasureSettings& m = c.measure;
     const double reps =
         std::clamp(it->second.reps, double(m.repetitions), double(m.max_repetitions));
-    priced_sum += it->second.median_s * (reps + m.warmup) + ref.overhead_s;
+    const double solves = it->second.median_s * reps;
+    const bool gpu = c.backend == Backend::Gpu;
+    priced_sum += (gpu ? std::max(solves, m.energy_window_s) : solves) +
+                  it->second.median_s * m.warmup + (gpu ? kGpuCaseS : kCpuCaseS);
     ++priced;
   }
   // Unpriced cases: the mean of the priced ones, else of the reference's (ids renamed since).
   const double mean = priced              ? priced_sum / double(priced)
                       : ref.cases.empty() ? fallback_s
-                                          : ref.mean_case_s + ref.overhead_s;
+                                          : ref.mean_case_s + kGpuCaseS;
   est.seconds = priced_sum + mean * double(est.unpriced);
   return est;
 }

@@ -1,7 +1,8 @@
 // estimate.hpp — what a planned run will take, from a committed reference run of the same
-// experiment: each case to run costs its reference time_median_s × (repetitions + warm-up)
-// plus the reference run's per-case overhead (its context.json wall time less the measured
-// solves, over its cases). Cases match by id with the file's own seeds; a case the
+// experiment: each case to run costs its reference time_median_s × (repetitions + warm-up),
+// a GPU case at least its energy window (energy_window_s) for the repetitions, plus a fixed
+// cost per case (worker process, CUDA context, checks; fitted on the first H200
+// reproduction, estimate.cpp). Cases match by id with the file's own seeds; a case the
 // reference lacks is priced at the mean of those it has, else of the reference's (and counted
 // as unpriced). A GPU case skipped here for want of a GPU counts: it runs where the estimate
 // is for.
