@@ -376,3 +376,25 @@ TEST(Reproduce, ResumeKeepsFinishedExperimentsAndRunsTheRest) {
   EXPECT_EQ(again.code, 2);
   EXPECT_NE(again.output.find("--resume"), std::string::npos) << again.output;
 }
+
+// The quick tier measures no energy window (its extra solves cost about a second per GPU
+// case) unless a claim of the experiment is about energy.
+TEST(Reproduce, QuickTierDropsTheEnergyWindowUnlessAClaimIsAboutEnergy) {
+  Papers p;
+  p.write("toy_h", toy("toy_h",
+                       claim("joules", "000 Fig. 7",
+                             "    rows: {solver: cpu.right}\n    column: energy_j\n    "
+                             "at_least: 0\n"),
+                       ""));
+  const fs::path out = p.out("energy");
+  p.reproduce("000 --out " + out.string());
+  const std::string seeds = e2e::slurp(out / "seeds.json");
+  const auto a = seeds.find("\"toy_a\""), h = seeds.find("\"toy_h\"");
+  ASSERT_NE(a, std::string::npos);
+  ASSERT_NE(h, std::string::npos);
+  EXPECT_NE(seeds.substr(a, h - a).find("energy_window_s=0"), std::string::npos) << seeds;
+  EXPECT_EQ(seeds.substr(h).find("energy_window_s=0"), std::string::npos) << seeds;
+  const fs::path full = p.out("energy_full");  // the full tier measures as the file says
+  p.reproduce("000 --tier full --out " + full.string());
+  EXPECT_EQ(e2e::slurp(full / "seeds.json").find("energy_window_s"), std::string::npos);
+}
