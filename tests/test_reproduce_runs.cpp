@@ -356,6 +356,12 @@ TEST(Reproduce, ResumeKeepsFinishedExperimentsAndRunsTheRest) {
   std::ofstream(g / "journal.jsonl", std::ios::trunc) << journal;
   fs::remove(g / "summary.csv");
   fs::remove(g / "runs.csv");
+  // Its tier changed since: the cut-short run is continued with the plan it began.
+  p.write("toy_g", toy("toy_g",
+                       claim("both_sizes", "000 Fig. 8",
+                             "    rows: {solver: cpu.right}\n    column: objective\n    "
+                             "equals: optimum\n    min_rows: 2\n"),
+                       "tiers:\n  quick:\n    set: [\"instances.0.params.n=[30]\"]\n"));
   const auto r = p.reproduce("--resume --out " + out.string());
   EXPECT_EQ(r.code, 1) << r.output;
   EXPECT_EQ(e2e::slurp(out / "toy_a" / "runs.csv"), runs_a) << "a finished experiment is kept";

@@ -105,7 +105,17 @@ ReproducePlan recorded_plan(const ReproduceOptions& opt, const fs::path& dir, co
   o.seeds = seeds.value("seeds", std::string("fresh"));
   if (seeds.contains("seed_offset") && seeds["seed_offset"].is_number_unsigned())
     o.seed_offset = seeds["seed_offset"].get<std::uint64_t>();
-  return make_reproduce_plan(o);
+  ReproducePlan plan = make_reproduce_plan(o);
+  // Each experiment as it was run (its overrides and filter), though the tiers have changed
+  // since: a cut-short run is continued only with the plan it began.
+  const auto& recorded = seeds.value("experiments", nlohmann::json::object());
+  for (PlannedExperiment& e : plan.experiments) {
+    if (!recorded.is_object() || !recorded.contains(e.exp.name)) continue;
+    const auto& r = recorded[e.exp.name];
+    if (r.contains("set") && r["set"].is_array()) e.sets = r["set"].get<std::vector<std::string>>();
+    if (r.contains("filter") && r["filter"].is_string()) e.tier.filter = r["filter"];
+  }
+  return plan;
 }
 
 double recorded_elapsed(const nlohmann::json& seeds) {
