@@ -35,6 +35,12 @@ std::string claim(const std::string& id, const std::string& paper, const std::st
   return "  - id: " + id + "\n    says: " + id + ".\n    paper: " + paper + "\n" + body;
 }
 
+// A toy experiment with one claim on cpu.right's rows: `check` is its column and bound.
+std::string one_claim(const std::string& name, const std::string& id, const std::string& paper,
+                      const std::string& check, const std::string& tiers = "") {
+  return toy(name, claim(id, paper, "    rows: {solver: cpu.right}\n" + check), tiers);
+}
+
 // experiments/: toy_a (paper 000: holds; one claim full only), toy_b (001: fails),
 // toy_c (002: every claim full only), toy_d (README only: behind no paper); and a reference
 // folder for toy_a under results/reference/h100/.
@@ -266,11 +272,9 @@ TEST(Reproduce, RejudgeJudgesTheResultsAgainAndRunsNothing) {
   ASSERT_EQ(first.code, 1) << first.output;  // toy_b's too_small fails
   const std::string runs_before = e2e::slurp(out / "toy_a" / "runs.csv");
   const std::string seeds_before = e2e::slurp(out / "seeds.json");
-  p.write("toy_b", toy("toy_b",
-                       claim("too_small", "001 Table 1",
-                             "    rows: {solver: cpu.right}\n    column: objective\n    "
-                             "at_most: 100\n"),
-                       "tiers:\n  quick:\n    set: [\"instances.0.params.n=[10]\"]\n"));
+  p.write("toy_b", one_claim("toy_b", "too_small", "001 Table 1",
+                             "    column: objective\n    at_most: 100\n",
+                             "tiers:\n  quick:\n    set: [\"instances.0.params.n=[10]\"]\n"));
   const auto again = p.reproduce("--rejudge " + out.string());
   ASSERT_EQ(again.code, 0) << again.output;
   EXPECT_EQ(column(out / "claims.csv", "verdict"),
@@ -303,11 +307,9 @@ TEST(Reproduce, RejudgeJudgesTheResultsAgainAndRunsNothing) {
 // leaves its claims unjudged when the reproduction is judged again.
 TEST(Reproduce, ATiersFilteredCasesAreNotMissingButLostRowsLeaveClaimsUnjudged) {
   Papers p;
-  p.write("toy_f", toy("toy_f",
-                       claim("n10_answer", "000 Fig. 9",
-                             "    rows: {solver: cpu.right}\n    column: objective\n    "
-                             "equals: optimum\n"),
-                       "tiers:\n  quick:\n    filter: \"n=10[^0-9]\"\n"));
+  p.write("toy_f", one_claim("toy_f", "n10_answer", "000 Fig. 9",
+                             "    column: objective\n    equals: optimum\n",
+                             "tiers:\n  quick:\n    filter: \"n=10[^0-9]\"\n"));
   const fs::path out = p.out("filtered");
   const auto r = p.reproduce("000 --out " + out.string());
   ASSERT_EQ(r.code, 0) << r.output;
@@ -339,11 +341,8 @@ TEST(Reproduce, ATiersFilteredCasesAreNotMissingButLostRowsLeaveClaimsUnjudged) 
 // cut-short run leaves it) is continued, one never started is run; the run's time adds up.
 TEST(Reproduce, ResumeKeepsFinishedExperimentsAndRunsTheRest) {
   Papers p;
-  p.write("toy_g", toy("toy_g",
-                       claim("both_sizes", "000 Fig. 8",
-                             "    rows: {solver: cpu.right}\n    column: objective\n    "
-                             "equals: optimum\n    min_rows: 2\n"),
-                       ""));
+  const std::string both_sizes = "    column: objective\n    equals: optimum\n    min_rows: 2\n";
+  p.write("toy_g", one_claim("toy_g", "both_sizes", "000 Fig. 8", both_sizes));
   const fs::path out = p.out("resumed");
   ASSERT_EQ(p.reproduce("000 001 --out " + out.string()).code, 1);  // toy_b's claim fails
   const std::string runs_a = e2e::slurp(out / "toy_a" / "runs.csv");
@@ -357,11 +356,8 @@ TEST(Reproduce, ResumeKeepsFinishedExperimentsAndRunsTheRest) {
   fs::remove(g / "summary.csv");
   fs::remove(g / "runs.csv");
   // Its tier changed since: the cut-short run is continued with the plan it began.
-  p.write("toy_g", toy("toy_g",
-                       claim("both_sizes", "000 Fig. 8",
-                             "    rows: {solver: cpu.right}\n    column: objective\n    "
-                             "equals: optimum\n    min_rows: 2\n"),
-                       "tiers:\n  quick:\n    set: [\"instances.0.params.n=[30]\"]\n"));
+  p.write("toy_g", one_claim("toy_g", "both_sizes", "000 Fig. 8", both_sizes,
+                             "tiers:\n  quick:\n    set: [\"instances.0.params.n=[30]\"]\n"));
   const auto r = p.reproduce("--resume --out " + out.string());
   EXPECT_EQ(r.code, 1) << r.output;
   EXPECT_EQ(e2e::slurp(out / "toy_a" / "runs.csv"), runs_a) << "a finished experiment is kept";
@@ -387,11 +383,8 @@ TEST(Reproduce, ResumeKeepsFinishedExperimentsAndRunsTheRest) {
 // case) unless a claim of the experiment is about energy.
 TEST(Reproduce, QuickTierDropsTheEnergyWindowUnlessAClaimIsAboutEnergy) {
   Papers p;
-  p.write("toy_h", toy("toy_h",
-                       claim("joules", "000 Fig. 7",
-                             "    rows: {solver: cpu.right}\n    column: energy_j\n    "
-                             "at_least: 0\n"),
-                       ""));
+  p.write("toy_h",
+          one_claim("toy_h", "joules", "000 Fig. 7", "    column: energy_j\n    at_least: 0\n"));
   const fs::path out = p.out("energy");
   p.reproduce("000 --out " + out.string());
   const std::string seeds = e2e::slurp(out / "seeds.json");
