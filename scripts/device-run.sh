@@ -18,6 +18,9 @@
 # both profiler backends (CUPTI in the worker; ncu in application and in kernel replay) for
 # each cache setting in CACHES (default "all") and compares them with
 # scripts/compare-profilers.py (2 % / 0.02 IPC, cost <= 5x).
+# REPRODUCE_OUT=DIR runs `dpgpu reproduce --tier quick` of the papers in REPRODUCE (all five
+# when empty) into DIR, or continues it (`--resume`) when DIR holds one already, stopped with
+# SIGINT at DEADLINE_S (default 570) so that its report is written; DIR comes back packed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/device-out}
@@ -110,6 +113,21 @@ for e in "${experiments[@]}"; do
   tail -4 "$OUT/results/$name.log"
   build-gpu/harness/dpgpu plot "$OUT/results/$name" >> "$OUT/results/$name.log" 2>&1
 done
+
+if [ -n "${REPRODUCE_OUT:-}" ]; then
+  left=$((${DEADLINE_S:-570} - SECONDS - 20))
+  if [ -f "$REPRODUCE_OUT/seeds.json" ]; then
+    args=(--resume --out "$REPRODUCE_OUT")
+  else
+    read -r -a papers <<< "${REPRODUCE:-}"
+    args=(--tier quick "${papers[@]}" --out "$REPRODUCE_OUT")
+  fi
+  log "reproduce ${args[*]} (at most ${left} s)"
+  timeout -s INT "$left" build-gpu/harness/dpgpu reproduce "${args[@]}" > "$OUT/reproduce.log" 2>&1
+  echo "  exit $?" | tee -a "$OUT/steps.log"
+  tail -3 "$OUT/reproduce.log"
+  mkdir -p "$OUT/results/reproduction" && cp -r "$REPRODUCE_OUT" "$OUT/results/reproduction/"
+fi
 
 # Few files come back: everything goes into one tarball; steps.log and ctest.log stay beside it.
 (cd "$OUT" && tar -czf device-results.tar.gz results *.log nvidia-smi.txt && rm -rf results build.log kokkos-build.log sanitize-*.log)
