@@ -187,3 +187,24 @@ TEST(ReproduceClaimVerdicts, OnlyCpuThreadsBeyondTheCoresLeaveAClaimUnjudged) {
   EXPECT_EQ(*why, "cpu.omp asks for 64 threads and this machine has 16 cores");
   EXPECT_EQ(dpgpu::threads_beyond_cores(c, {cpu}, 64), std::nullopt);
 }
+
+// A claim of a GPU against a CPU measures two parts of one host: the reproduction report says
+// it carries over only to a like host; GPU against GPU, or sides it cannot tell, stay ratios.
+TEST(ReproduceClaimVerdicts, AGpuOverCpuRatioIsKindOfItsOwn) {
+  e2e::TempDir dir;
+  const auto file = dir.write("k.yaml", R"(name: k
+claims:
+  - {id: gpu_over_cpu, says: s., paper: 000, rows: {solver: cpu.omp}, ratio_to: {solver: gpu.tile}, at_least: 2}
+  - {id: gpu_over_gpu, says: s., paper: 000, rows: {solver: gpu.a}, ratio_to: {solver: gpu.b}, at_least: 2}
+  - {id: unnamed_side, says: s., paper: 000, rows: {i.n: 10}, ratio_to: {solver: gpu.b}, at_least: 2}
+  - {id: two_cpus, says: s., paper: 000, rows: {solver: [cpu.a, cpu.b]}, ratio_to: {solver: gpu.b}, at_least: 2}
+  - {id: mixed_side, says: s., paper: 000, rows: {solver: [cpu.a, gpu.b]}, ratio_to: {solver: gpu.b}, at_least: 2}
+)");
+  const auto claims = dpgpu::read_claims_file(file.string()).claims;
+  ASSERT_EQ(claims.size(), 5u);
+  EXPECT_EQ(dpgpu::claim_kind(claims[0]), "ratio of GPU and CPU");
+  EXPECT_EQ(dpgpu::claim_kind(claims[1]), "ratio");
+  EXPECT_EQ(dpgpu::claim_kind(claims[2]), "ratio");
+  EXPECT_EQ(dpgpu::claim_kind(claims[3]), "ratio of GPU and CPU");
+  EXPECT_EQ(dpgpu::claim_kind(claims[4]), "ratio");
+}

@@ -148,7 +148,34 @@ const char* verdict_text(ClaimJudgement v) {
   }
 }
 
+namespace {
+
+// "cpu" or "gpu" when every solver a selection names is of that backend (by the name's
+// prefix), else "".
+std::string side_backend(const Selection& side) {
+  std::string backend;
+  for (const Condition& cond : side.conditions) {
+    if (cond.column != "solver" ||
+        (cond.op != Condition::Op::Equal && cond.op != Condition::Op::AnyOf))
+      continue;
+    for (const std::string& solver : cond.texts) {
+      const std::string b = solver.substr(0, solver.find('.'));
+      if (b != "cpu" && b != "gpu") return "";
+      if (!backend.empty() && backend != b) return "";
+      backend = b;
+    }
+  }
+  return backend;
+}
+
+}  // namespace
+
 std::string claim_kind(const Claim& c) {
+  // A GPU against a CPU measures two parts of one machine: it carries over to a like host.
+  if (c.ratio_to) {
+    const std::string a = side_backend(c.rows), b = side_backend(*c.ratio_to);
+    if (!a.empty() && !b.empty() && a != b) return "ratio of GPU and CPU";
+  }
   if (c.ratio_to || c.scales_as) return "ratio";
   if (c.power_fit && !c.power_fit->extrapolate_to) return "ratio";  // an exponent
   return absolute_column(c.column) ? "absolute" : "exact";

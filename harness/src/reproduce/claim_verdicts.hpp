@@ -32,9 +32,10 @@ std::vector<ClaimVerdict> judge_experiment(const PlannedExperiment& e,
                                            std::optional<std::uint64_t> seed_offset,
                                            const std::string& run_error);
 
-// "ratio" for ratio_to and scales_as claims and a power_fit's exponent; "absolute" for times,
-// rates, energies and profiler metrics (and a power_fit's extrapolation); "exact" for answers
-// and counts.
+// "ratio of GPU and CPU" for a ratio_to claim whose sides name GPU solvers on one and CPU
+// solvers on the other (it measures two parts of one host); "ratio" for other ratio_to and
+// scales_as claims and a power_fit's exponent; "absolute" for times, rates, energies and
+// profiler metrics (and a power_fit's extrapolation); "exact" for answers and counts.
 std::string claim_kind(const Claim& c);
 
 // A CPU row (backend cpu) that asks for more threads (s.threads) than this machine has cores

@@ -44,6 +44,7 @@ std::string reference_cell(const ClaimVerdict& c) {
 
 std::string kind_text(const std::string& kind) {
   if (kind == "ratio") return "ratio (expected to carry over)";
+  if (kind == "ratio of GPU and CPU") return "ratio of GPU and CPU (carries over to a like host)";
   if (kind == "exact") return "exact (answers, counts)";
   return kind;  // "absolute (NVIDIA H100 80GB HBM3)"
 }
