@@ -143,6 +143,9 @@ struct NamedColumn {
 };
 std::vector<NamedColumn> named_columns(const Claim& c);
 
+// A column of the energy window's (energy_j, power_w, work_per_joule, ...: record_rows.cpp).
+bool energy_column(const std::string& name);
+
 // `dpgpu check`: every named column is one the results will have (`known`, or a prefix
 // only a run sets: c., phase., gpu.; m.<metric> of the profile), every selection matches
 // a planned case, and ratio_to finds a partner. InputError naming FILE:LINE:COLUMN.

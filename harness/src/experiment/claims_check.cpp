@@ -18,9 +18,7 @@ bool has_prefix(const std::string& s, const char* p) { return s.rfind(p, 0) == 0
 // and .max (metrics.csv), what profiling cost.
 bool run_column(const std::string& name, const std::vector<std::string>& metrics) {
   if (has_prefix(name, "c.") || has_prefix(name, "phase.") || has_prefix(name, "gpu.")) return true;
-  for (const char* energy : {"energy_j", "power_w", "work_per_joule", "energy_solves",
-                             "energy_window_s", "idle_power_w", "energy_method"})
-    if (name == energy) return true;
+  if (energy_column(name)) return true;
   if (metrics.empty()) return false;
   if (name == "profile_cost_x" || name == "profile_cost_case_x") return true;
   if (!has_prefix(name, "m.")) return false;
@@ -81,6 +79,13 @@ void check_selection(const Claim& c, const Selection& s, const char* key,
 }
 
 }  // namespace
+
+bool energy_column(const std::string& name) {
+  for (const char* energy : {"energy_j", "power_w", "work_per_joule", "energy_solves",
+                             "energy_window_s", "idle_power_w", "energy_method"})
+    if (name == energy) return true;
+  return false;
+}
 
 void check_claims(const std::vector<Claim>& claims, const std::vector<ClaimRow>& cases,
                   const std::set<std::string>& known, const std::vector<std::string>& metrics) {

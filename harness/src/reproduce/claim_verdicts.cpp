@@ -120,6 +120,24 @@ std::string shown_path(const fs::path& p) {
   return rel.string();
 }
 
+// "cpu" or "gpu" when every solver a selection names is of that backend (by the name's
+// prefix), else "".
+std::string side_backend(const Selection& side) {
+  std::string backend;
+  for (const Condition& cond : side.conditions) {
+    if (cond.column != "solver" ||
+        (cond.op != Condition::Op::Equal && cond.op != Condition::Op::AnyOf))
+      continue;
+    for (const std::string& solver : cond.texts) {
+      const std::string b = solver.substr(0, solver.find('.'));
+      if (b != "cpu" && b != "gpu") return "";
+      if (!backend.empty() && backend != b) return "";
+      backend = b;
+    }
+  }
+  return backend;
+}
+
 }  // namespace
 
 std::optional<std::string> threads_beyond_cores(const Claim& c, const std::vector<ClaimRow>& rows,
@@ -147,28 +165,6 @@ const char* verdict_text(ClaimJudgement v) {
     default: return "not evaluated";
   }
 }
-
-namespace {
-
-// "cpu" or "gpu" when every solver a selection names is of that backend (by the name's
-// prefix), else "".
-std::string side_backend(const Selection& side) {
-  std::string backend;
-  for (const Condition& cond : side.conditions) {
-    if (cond.column != "solver" ||
-        (cond.op != Condition::Op::Equal && cond.op != Condition::Op::AnyOf))
-      continue;
-    for (const std::string& solver : cond.texts) {
-      const std::string b = solver.substr(0, solver.find('.'));
-      if (b != "cpu" && b != "gpu") return "";
-      if (!backend.empty() && backend != b) return "";
-      backend = b;
-    }
-  }
-  return backend;
-}
-
-}  // namespace
 
 std::string claim_kind(const Claim& c) {
   // A GPU against a CPU measures two parts of one machine: it carries over to a like host.

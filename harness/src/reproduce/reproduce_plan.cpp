@@ -44,11 +44,8 @@ std::pair<fs::path, std::string> reference_of(const fs::path& root, const std::s
 
 // A claim of the experiment is about energy (its column is one of the energy window's).
 bool claims_energy(const PaperExperiment& e) {
-  static const std::set<std::string> energy{"energy_j",      "power_w",         "work_per_joule",
-                                            "energy_solves", "energy_window_s", "idle_power_w",
-                                            "energy_method"};
   for (const Claim& c : e.claims)
-    if (energy.count(c.column)) return true;
+    if (energy_column(c.column)) return true;
   return false;
 }
 

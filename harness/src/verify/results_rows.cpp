@@ -72,26 +72,31 @@ void join_runs_and_metrics(const fs::path& dir, std::vector<ClaimRow>& rows) {
         if (r[k].empty()) r[k] = v;
 }
 
-std::string context_field(const fs::path& dir, const char* key, const char* sub = nullptr) {
+// The folder's context.json (an empty object where there is none).
+nlohmann::json read_context(const fs::path& dir) {
   const fs::path file = dir / "context.json";
-  if (!fs::exists(file)) return "";
+  if (!fs::exists(file)) return nlohmann::json::object();
+  nlohmann::json j;
   try {
-    auto j = nlohmann::json::parse(read_whole_file(file));
-    if (sub) j = j.value(key, nlohmann::json::object());
-    const char* k = sub ? sub : key;
-    return j.contains(k) && j[k].is_string() ? j[k].get<std::string>() : "";
+    j = nlohmann::json::parse(read_whole_file(file));
   } catch (const nlohmann::json::exception&) {
-    throw InputError(file.string() + ": not a JSON file");
   }
+  if (!j.is_object()) throw InputError(file.string() + ": not a JSON file");
+  return j;
+}
+
+// context[key] (or context[key][sub]) when it is a string, else "".
+std::string context_text(const nlohmann::json& context, const char* key,
+                         const char* sub = nullptr) {
+  const nlohmann::json j = sub ? context.value(key, nlohmann::json::object()) : context;
+  const char* k = sub ? sub : key;
+  return j.is_object() && j.contains(k) && j[k].is_string() ? j[k].get<std::string>() : "";
 }
 
 // context.json's host core count (0: not recorded).
-int context_cores(const fs::path& dir) {
-  const fs::path file = dir / "context.json";
-  if (!fs::exists(file)) return 0;
-  const auto j = nlohmann::json::parse(read_whole_file(file), nullptr, false);
-  if (j.is_discarded() || !j.contains("host") || !j["host"].is_object()) return 0;
-  const auto& cores = j["host"].value("cores", nlohmann::json());
+int context_cores(const nlohmann::json& context) {
+  const auto host = context.value("host", nlohmann::json::object());
+  const auto cores = host.is_object() ? host.value("cores", nlohmann::json()) : nlohmann::json();
   return cores.is_number_integer() ? cores.get<int>() : 0;
 }
 
@@ -116,13 +121,14 @@ FolderClaims read_folder_claims(const fs::path& dir, const fs::path& experiment_
   if (!fs::is_directory(dir)) throw InputError(dir.string() + ": no such results folder");
   FolderClaims f;
   f.dir = dir;
-  f.experiment = context_field(dir, "experiment");
+  const nlohmann::json context = read_context(dir);
+  f.experiment = context_text(context, "experiment");
   const fs::path pinned = dir / "experiment.yaml", pins = dir / kClaimsFile;
   if (f.experiment.empty() && fs::exists(pinned))
     f.experiment = read_claims_file(pinned.string()).name;
-  f.device = context_field(dir, "gpu", "name");
-  if (f.device.empty()) f.device = context_field(dir, "host", "cpu");
-  f.cores = context_cores(dir);
+  f.device = context_text(context, "gpu", "name");
+  if (f.device.empty()) f.device = context_text(context, "host", "cpu");
+  f.cores = context_cores(context);
   f.claims_file = experiment_file;
   if (f.claims_file.empty() && fs::exists(pins)) f.claims_file = pins;
   if (f.claims_file.empty() && fs::exists(pinned)) f.claims_file = pinned;
